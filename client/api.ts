@@ -1,0 +1,30 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { type ApiClient, createApiClient } from '../shared/api/call.ts'
+import { toasts } from '../shared/ui/toasts.ts'
+
+/** The call layer bound to this page's language, translations and toasts. */
+export function useApiClient(): ApiClient {
+  const { language, edition } = usePageContext()
+  const { i18n } = useTranslation()
+  return useMemo(
+    () =>
+      createApiClient({
+        language: () => language,
+        translate: (key, fallback) => (i18n.exists(key) ? i18n.t(key) : fallback),
+        notify: (toast) => toasts.push(toast),
+        preferZeroVariant: edition === 'international',
+      }),
+    [language, edition, i18n],
+  )
+}
+
+/** Ends the session: POST with the custom header the BFF's CSRF check asks for. */
+export async function signOut(): Promise<void> {
+  await fetch('/auth/sign_out', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  })
+}

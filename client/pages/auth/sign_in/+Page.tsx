@@ -1,0 +1,108 @@
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { reload } from 'vike/client/router'
+import { usePageContext } from 'vike-react/usePageContext'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { useApiClient } from '../../../api.ts'
+import { SignedIn } from './SignedIn.tsx'
+
+type Step = 'email' | 'password'
+
+export default function SignInPage() {
+  const { user } = usePageContext()
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const [step, setStep] = useState<Step>('email')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const errorId = useId()
+
+  if (user) return <SignedIn email={user.email} />
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    setBusy(true)
+    setError('')
+    try {
+      if (step === 'email') {
+        const answer = await api.call('loginEmailCheck', { data: { email: email.trim() }, throws: false })
+        if (isSuccess(answer)) setStep('password')
+        else setError(answer.retMsg)
+      } else {
+        const answer = await api.call('serviceLoginNew', {
+          data: { email: email.trim(), password },
+          throws: false,
+        })
+        if (isSuccess(answer)) {
+          setPassword('')
+          await reload()
+        } else setError(answer.retMsg)
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">{t('signIn.title')}</h1>
+      <form method="post" noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
+        <div className="field">
+          <label htmlFor="sign-in-email">{t('signIn.email')}</label>
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={320}
+            readOnly={step === 'password'}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={step === 'email' && error ? true : undefined}
+          />
+        </div>
+        {step === 'password' && (
+          <>
+            <div className="field">
+              <label htmlFor="sign-in-password">{t('signIn.password')}</label>
+              <input
+                id="sign-in-password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={20}
+                // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
+                autoFocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-invalid={error ? true : undefined}
+              />
+            </div>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setStep('email')
+                setPassword('')
+                setError('')
+              }}
+            >
+              {t('signIn.changeEmail')}
+            </button>
+          </>
+        )}
+        <p id={errorId} className="form-error" role="alert">
+          {error}
+        </p>
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('signIn.working') : step === 'email' ? t('signIn.continue') : t('signIn.submit')}
+        </button>
+      </form>
+    </section>
+  )
+}

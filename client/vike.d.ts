@@ -1,0 +1,17 @@
+import type { Language } from '../shared/language.ts'
+
+/** Fields the BFF adds to every pageContext (server/plugins/app/ssr.server.ts). */
+export interface PageUser {
+  email: string
+}
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      language: Language
+      user: PageUser | null
+      edition: 'international' | 'chinese'
+      isPhone: boolean
+    }
+  }
+}

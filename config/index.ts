@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { z } from 'zod'
+import { envSchema } from './schema.ts'
+import { type Topology, topologySchema } from './topology.ts'
+
+export type { EnvironmentConfig, Topology } from './topology.ts'
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export type UpstreamSource = { kind: 'configured'; topology: Topology } | { kind: 'sandbox' }
+
+export interface AppConfig {
+  nodeEnv: 'production' | 'development' | 'test'
+  isProduction: boolean
+  host: string
+  port: number
+  logLevel: string
+  logFormat: 'json' | 'pretty'
+  ssrMode: 'built' | 'vite'
+  /** The site's origin as browsers see it; unset means "whatever host the request was sent to". */
+  publicOrigin: string | undefined
+  sessionKeys: Buffer[]
+  /** True when no SESSION_KEYS were given outside production: sessions end at restart. */
+  ephemeralSessionKey: boolean
+  upstreams: UpstreamSource
+  upstreamTimeoutMs: number
+  edition: 'international' | 'chinese'
+  trustProxy: boolean
+}
+
+function describeIssues(error: z.ZodError, prefix = ''): string {
+  return error.issues
+    .map((issue) => `${prefix}${issue.path.join('.') || '(value)'}: ${issue.message}`)
+    .join('; ')
+}
+
+const SESSION_KEY_BYTES = 32
+
+function parseSessionKeys(raw: string | undefined, isProduction: boolean) {
+  if (!raw?.trim()) {
+    if (isProduction)
+      throw new ConfigError('SESSION_KEYS is required in production (comma-separated base64 keys)')
+    return { keys: [randomBytes(SESSION_KEY_BYTES)], ephemeral: true }
+  }
+  const keys = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((encoded, index) => {
+      const key = Buffer.from(encoded, 'base64')
+      if (key.length !== SESSION_KEY_BYTES) {
+        throw new ConfigError(
+          `SESSION_KEYS: key #${index + 1} must be ${SESSION_KEY_BYTES} bytes of base64 (got ${key.length} bytes)`,
+        )
+      }
+      return key
+    })
+  return { keys, ephemeral: false }
+}
+
+function parseTopology(json: string, variable: string): Topology {
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch (error) {
+    throw new ConfigError(`${variable}: not valid JSON (${(error as Error).message})`)
+  }
+  const parsed = topologySchema.safeParse(value)
+  if (!parsed.success) throw new ConfigError(`${variable}: ${describeIssues(parsed.error)}`)
+  return parsed.data
+}
+
+function readUpstreams(env: z.infer<typeof envSchema>, isProduction: boolean): UpstreamSource {
+  if (env.UPSTREAMS_JSON)
+    return { kind: 'configured', topology: parseTopology(env.UPSTREAMS_JSON, 'UPSTREAMS_JSON') }
+  if (env.UPSTREAMS_FILE) {
+    let text: string
+    try {
+      text = readFileSync(env.UPSTREAMS_FILE, 'utf8')
+    } catch (error) {
+      throw new ConfigError(`UPSTREAMS_FILE: cannot read ${env.UPSTREAMS_FILE} (${(error as Error).message})`)
+    }
+    return { kind: 'configured', topology: parseTopology(text, `UPSTREAMS_FILE (${env.UPSTREAMS_FILE})`) }
+  }
+  if (env.SANDBOX === 'on' || (env.SANDBOX === 'auto' && !isProduction)) return { kind: 'sandbox' }
+  // The sandbox answers with fixtures: a deployment must never fall back to it silently.
+  throw new ConfigError(
+    isProduction
+      ? 'UPSTREAMS_FILE or UPSTREAMS_JSON is required in production'
+      : 'UPSTREAMS_FILE or UPSTREAMS_JSON is required when SANDBOX=off',
+  )
+}
+
+/** Parses the process environment once; throws a ConfigError naming the variable at fault. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source)
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error))
+  const env = parsed.data
+  const isProduction = env.NODE_ENV === 'production'
+  if (isProduction && env.SSR_MODE === 'vite') throw new ConfigError('SSR_MODE: vite is for development only')
+  const upstreams = readUpstreams(env, isProduction)
+  // A sandbox run is a machine of one's own: a random key is fine there, never in a deployment.
+  const { keys, ephemeral } = parseSessionKeys(env.SESSION_KEYS, isProduction && upstreams.kind !== 'sandbox')
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction,
+    host: env.HOST,
+    port: env.PORT,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (isProduction || env.NODE_ENV === 'test' ? 'json' : 'pretty'),
+    ssrMode: env.SSR_MODE,
+    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    sessionKeys: keys,
+    ephemeralSessionKey: ephemeral,
+    upstreams,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    edition: env.EDITION,
+    trustProxy: env.TRUST_PROXY,
+  }
+}

@@ -1,0 +1,84 @@
+import type { EnvironmentName } from '../shared/regions.ts'
+
+/** One documented sandbox account (docs/sandbox.md lists them all). */
+export interface FixtureAccount {
+  readonly email: string
+  readonly password: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly company: string
+  /** Every environment the account lives in, in the order getAllEnvDomain lists them. */
+  readonly environments: readonly EnvironmentName[]
+}
+
+/** Every fixture account shares this password (it satisfies the spec §5 password rule). */
+export const FIXTURE_PASSWORD = 'Sandbox-Demo1'
+
+/** The everyday account: Singapore production environment only. */
+export const DEMO_ACCOUNT = {
+  email: 'demo@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Demo',
+  lastName: 'User',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+} as const satisfies FixtureAccount
+
+/** Lives in two environments of two regions: drives the multi-environment picker. */
+export const MULTI_ENV_ACCOUNT = {
+  email: 'multi@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Multi',
+  lastName: 'Env',
+  company: 'Sandbox Global Ltd',
+  environments: ['sg-k8s', 'us-k8s'],
+} as const satisfies FixtureAccount
+
+/** US region only: signing in against the sg server answers 700014. */
+export const US_ACCOUNT = {
+  email: 'us@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Una',
+  lastName: 'States',
+  company: 'Sandbox US Inc',
+  environments: ['us-k8s'],
+} as const satisfies FixtureAccount
+
+/** Hong Kong region only. */
+export const HK_ACCOUNT = {
+  email: 'hk@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Hong',
+  lastName: 'Kong',
+  company: 'Sandbox HK Ltd',
+  environments: ['hk'],
+} as const satisfies FixtureAccount
+
+/** Chinese edition region (`ten`) only. */
+export const TEN_ACCOUNT = {
+  email: 'ten@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Ten',
+  lastName: 'Cent',
+  company: 'Sandbox CN Ltd',
+  environments: ['ten'],
+} as const satisfies FixtureAccount
+
+/** Reserved for lockout tests (5 wrong passwords in 15 minutes lock it for 15 minutes), sg-k8s. */
+export const LOCKOUT_ACCOUNT = {
+  email: 'lockout@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Lock',
+  lastName: 'Out',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+} as const satisfies FixtureAccount
+
+export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
+  DEMO_ACCOUNT,
+  MULTI_ENV_ACCOUNT,
+  US_ACCOUNT,
+  HK_ACCOUNT,
+  TEN_ACCOUNT,
+  LOCKOUT_ACCOUNT,
+]

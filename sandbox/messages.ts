@@ -1,0 +1,73 @@
+import { SUCCESS_CODE } from '../shared/envelope.ts'
+import { parseLanguageParam } from '../shared/language.ts'
+
+export type SandboxLanguage = 'en' | 'zh'
+
+interface MessageEntry {
+  readonly code: string
+  readonly en: string
+  readonly zh: string
+}
+
+/**
+ * The sandbox's own retMsg texts, per upstream code (spec §8). Several entries may share a code
+ * (999999 is the catch-all); `{name}` placeholders are filled by `message()`.
+ */
+export const MESSAGES = {
+  success: { code: SUCCESS_CODE, en: 'success', zh: '成功' },
+  accountEmpty: { code: '700004', en: 'Please enter your account.', zh: '账号不能为空' },
+  passwordEmpty: { code: '700009', en: 'Please enter your password.', zh: '密码不能为空' },
+  noSuchAccount: {
+    code: '700014',
+    en: 'This account does not exist. Re-enter it or sign up.',
+    zh: '账号不存在，请重新输入或注册',
+  },
+  emailEmpty: { code: '700077', en: 'Please enter your email.', zh: '邮箱不能为空' },
+  emailInvalid: { code: '700078', en: 'Please enter a valid email address.', zh: '请输入正确的邮箱地址' },
+  locked: {
+    code: '700123',
+    en: 'Too many incorrect passwords. The account is locked; try again in {minutes} minute(s).',
+    zh: '密码错误次数过多，账号已被锁定，请 {minutes} 分钟后重试',
+  },
+  accountFormat: { code: '700201', en: 'Incorrect account format.', zh: '账号格式不正确' },
+  wrongPassword: { code: '700211', en: 'Incorrect account or password.', zh: '账号或密码错误' },
+  tokenInvalid: {
+    code: '999999',
+    en: 'Your sign-in has expired. Please sign in again.',
+    zh: '登录已失效，请重新登录',
+  },
+  badRequest: { code: '999999', en: 'The request could not be read.', zh: '请求无法解析' },
+  notFound: { code: '999999', en: 'No such service.', zh: '服务不存在' },
+  internal: { code: '999999', en: 'System abnormity. Please try again.', zh: '系统异常，请重试' },
+  forwardInvalid: {
+    code: '999999',
+    en: 'Forward request rejected: {reason}',
+    zh: '转发请求被拒绝：{reason}',
+  },
+  forwardUnknownEnv: { code: '999999', en: 'Unknown environment: {env}', zh: '未知环境：{env}' },
+  forwardFailed: {
+    code: '999999',
+    en: 'The target environment did not answer: {reason}',
+    zh: '目标环境无响应：{reason}',
+  },
+} as const satisfies Record<string, MessageEntry>
+
+export type MessageId = keyof typeof MESSAGES
+
+/** The `language` request header: zh (or zh_CN) → Chinese, anything else → English. */
+export function languageOf(header: string | string[] | undefined): SandboxLanguage {
+  const value = Array.isArray(header) ? header[0] : header
+  return parseLanguageParam(value) ?? 'en'
+}
+
+export function message(
+  id: MessageId,
+  language: SandboxLanguage,
+  params: Record<string, string | number> = {},
+): { retCode: string; retMsg: string } {
+  const entry: MessageEntry = MESSAGES[id]
+  const retMsg = entry[language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  )
+  return { retCode: entry.code, retMsg }
+}

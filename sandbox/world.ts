@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto'
+import type { EnvironmentName, RegionId } from '../shared/regions.ts'
+import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
+import { FIXTURE_ACCOUNTS, type FixtureAccount } from './fixtures.ts'
+import { hashPassword } from './passwords.ts'
+
+/** Which region server hosts each environment (sg-k8s and sg-grey share the sg server). */
+export const ENVIRONMENT_REGIONS: Readonly<Record<EnvironmentName, RegionId>> = {
+  'sg-k8s': 'sg',
+  'sg-grey': 'sg',
+  'us-k8s': 'us',
+  hk: 'hk',
+  'ten-test': 'ten',
+  ten: 'ten',
+}
+
+/** Wrong passwords that lock an account, the window they must fall in, and how long the lock lasts. */
+export const LOCKOUT = { threshold: 5, windowMs: 15 * 60_000, durationMs: 15 * 60_000 } as const
+/** Lifetime of a sign-in token (the `expiresIn` of serviceLoginNew, in seconds). */
+export const TOKEN_TTL_SECONDS = 2 * 60 * 60
+/** Lifetime of the ticket in a consoleLogin URL. */
+export const CONSOLE_TICKET_TTL_MS = 5 * 60_000
+export const EMAIL_MAX_LENGTH = 320
+/** Past this many stored tokens, expired ones are swept when a new one is issued. */
+const MAX_LIVE_TOKENS = 10_000
+
+export interface AccountRecord {
+  email: string
+  passwordHash: string
+  firstName: string
+  lastName: string
+  company: string
+  environments: EnvironmentName[]
+  /** Timestamps (ms) of wrong passwords that still count. */
+  failures: number[]
+  lockedUntil: number | null
+}
+
+export interface TokenRecord {
+  token: string
+  email: string
+  environment: EnvironmentName
+  region: RegionId
+  issuedAt: number
+  expiresAt: number
+}
+
+export interface ConsoleTicket {
+  email: string
+  environment: EnvironmentName
+  expiresAt: number
+}
+
+export interface SandboxDirectory {
+  regions: Record<RegionId, { url: string }>
+  environments: Record<EnvironmentName, { url: string; region: RegionId }>
+}
+
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase()
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email)
+}
+
+function opaque(prefix: string): string {
+  return `${prefix}${randomBytes(24).toString('base64url')}`
+}
+
+/** Fixture hashes are computed once per process: resets then cost nothing. */
+const fixtureHashes = new Map<string, Promise<string>>()
+
+function fixtureHash(account: FixtureAccount): Promise<string> {
+  const key = `${account.email}\n${account.password}`
+  let hash = fixtureHashes.get(key)
+  if (!hash) {
+    hash = hashPassword(account.password)
+    fixtureHashes.set(key, hash)
+  }
+  return hash
+}
+
+/**
+ * State shared by every region server of one sandbox: the account directory (an account may live
+ * in environments of several regions), issued tokens and console tickets.
+ */
+export class SandboxWorld {
+  readonly accounts = new Map<string, AccountRecord>()
+  readonly tokens = new Map<string, TokenRecord>()
+  readonly tickets = new Map<string, ConsoleTicket>()
+  directory: SandboxDirectory | undefined
+  private readonly resetListeners: Array<() => void> = []
+
+  readonly now: () => number
+
+  constructor(now: () => number) {
+    this.now = now
+  }
+
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener)
+  }
+
+  /** Restores the fixture accounts and forgets every token, ticket, fault and logged request. */
+  async reset(): Promise<void> {
+    const records = await Promise.all(
+      FIXTURE_ACCOUNTS.map(
+        async (fixture): Promise<AccountRecord> => ({
+          email: normaliseEmail(fixture.email),
+          passwordHash: await fixtureHash(fixture),
+          firstName: fixture.firstName,
+          lastName: fixture.lastName,
+          company: fixture.company,
+          environments: [...fixture.environments],
+          failures: [],
+          lockedUntil: null,
+        }),
+      ),
+    )
+    this.accounts.clear()
+    for (const record of records) this.accounts.set(record.email, record)
+    this.tokens.clear()
+    this.tickets.clear()
+    for (const listener of this.resetListeners) listener()
+  }
+
+  findAccount(email: string): AccountRecord | undefined {
+    return this.accounts.get(normaliseEmail(email))
+  }
+
+  /** Drops expired failures and an expired lock; answers the current counter and lock. */
+  lockState(account: AccountRecord): { wrongTimes: number; lockedUntil: number | null } {
+    const now = this.now()
+    if (account.lockedUntil !== null && now >= account.lockedUntil) {
+      account.lockedUntil = null
+      account.failures = []
+    }
+    if (account.lockedUntil === null) {
+      account.failures = account.failures.filter((at) => now - at < LOCKOUT.windowMs)
+    }
+    return { wrongTimes: account.failures.length, lockedUntil: account.lockedUntil }
+  }
+
+  /** Counts a wrong password; answers the lock end when this one locked the account. */
+  recordWrongPassword(account: AccountRecord): number | null {
+    const now = this.now()
+    this.lockState(account)
+    account.failures.push(now)
+    if (account.failures.length >= LOCKOUT.threshold) account.lockedUntil = now + LOCKOUT.durationMs
+    return account.lockedUntil
+  }
+
+  recordSuccessfulLogin(account: AccountRecord): void {
+    account.failures = []
+    account.lockedUntil = null
+  }
+
+  /** The first environment (in spec order) the account lives in within a region. */
+  environmentIn(account: AccountRecord, region: RegionId): EnvironmentName | undefined {
+    return ENVIRONMENT_NAMES.find(
+      (env) => ENVIRONMENT_REGIONS[env] === region && account.environments.includes(env),
+    )
+  }
+
+  issueToken(email: string, environment: EnvironmentName): TokenRecord {
+    const issuedAt = this.now()
+    if (this.tokens.size >= MAX_LIVE_TOKENS) {
+      for (const [token, record] of this.tokens) if (issuedAt >= record.expiresAt) this.tokens.delete(token)
+    }
+    const record: TokenRecord = {
+      token: opaque('sbx_'),
+      email,
+      environment,
+      region: ENVIRONMENT_REGIONS[environment],
+      issuedAt,
+      expiresAt: issuedAt + TOKEN_TTL_SECONDS * 1000,
+    }
+    this.tokens.set(record.token, record)
+    return record
+  }
+
+  /** A live token of an existing account, issued by the given region; anything else is undefined. */
+  resolveToken(token: string | undefined, region: RegionId): TokenRecord | undefined {
+    if (!token) return undefined
+    const record = this.tokens.get(token)
+    if (!record) return undefined
+    if (this.now() >= record.expiresAt || !this.accounts.has(record.email)) {
+      this.tokens.delete(token)
+      return undefined
+    }
+    return record.region === region ? record : undefined
+  }
+
+  issueConsoleTicket(token: TokenRecord): string {
+    const ticket = opaque('sbxt_')
+    this.tickets.set(ticket, {
+      email: token.email,
+      environment: token.environment,
+      expiresAt: this.now() + CONSOLE_TICKET_TTL_MS,
+    })
+    return ticket
+  }
+
+  resolveConsoleTicket(ticket: string | undefined): ConsoleTicket | undefined {
+    if (!ticket) return undefined
+    const record = this.tickets.get(ticket)
+    if (!record) return undefined
+    if (this.now() >= record.expiresAt) {
+      this.tickets.delete(ticket)
+      return undefined
+    }
+    return record
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: unit + integration (tap), then end-to-end (Playwright on Debian's Chromium).
+# Ends with one plain line `N passed, N failed` that CI reads.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export CI="${CI:-}"
+mkdir -p .cache
+results=.cache/test-counts
+: > "$results"
+
+bash scripts/ensure-services.sh || echo "services: setup failed" >> "$results"
+
+echo "== unit and integration tests (tap)"
+npx tap --reporter=terse 2>&1 | tee .cache/tap.log
+tap_status=${PIPESTATUS[0]}
+summary=$(grep -E '^# \{ total' .cache/tap.log | tail -n 1)
+tap_pass=$(sed -nE 's/.*pass: ([0-9]+).*/\1/p' <<<"$summary"); tap_pass=${tap_pass:-0}
+tap_fail=$(sed -nE 's/.*fail: ([0-9]+).*/\1/p' <<<"$summary"); tap_fail=${tap_fail:-0}
+if [ "$tap_status" -ne 0 ] && [ "$tap_fail" -eq 0 ]; then tap_fail=1; fi
+
+echo "== end-to-end tests (Playwright)"
+bash scripts/e2e.sh
+e2e_status=$?
+e2e_pass=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.expected+r.stats.flaky)}catch{console.log(0)}")
+e2e_fail=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.unexpected)}catch{console.log(0)}")
+if [ "$e2e_status" -ne 0 ] && [ "$e2e_fail" -eq 0 ]; then e2e_fail=1; fi
+
+passed=$((tap_pass + e2e_pass))
+failed=$((tap_fail + e2e_fail))
+echo
+echo "tap: $tap_pass passed, $tap_fail failed; playwright: $e2e_pass passed, $e2e_fail failed"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

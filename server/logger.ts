@@ -1,0 +1,77 @@
+import type { FastifyServerOptions } from 'fastify'
+import type { AppConfig } from '../config/index.ts'
+
+/** Query parameters that carry secrets (login codes, OAuth codes and states, provider payloads). */
+const SECRET_QUERY_PARAMS = /^(code|token|state|session_state|payload|password|pwd|authId|ticket)$/i
+
+export function maskUrl(url: string): string {
+  const queryStart = url.indexOf('?')
+  if (queryStart < 0) return url
+  const params = new URLSearchParams(url.slice(queryStart + 1))
+  for (const key of [...params.keys()]) if (SECRET_QUERY_PARAMS.test(key)) params.set(key, '***')
+  return `${url.slice(0, queryStart)}?${params.toString()}`
+}
+
+/**
+ * Paths pino removes wherever a log call puts them. Passwords, codes, tokens and cookie values
+ * must never reach a log line (security.md §17), whichever object a caller happens to log.
+ */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'headers["set-cookie"]',
+  'cookie',
+  'authorization',
+  'password',
+  'newPassword',
+  'oldPassword',
+  'code',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'tempToken',
+  'captcha',
+  '*.password',
+  '*.newPassword',
+  '*.oldPassword',
+  '*.code',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+  '*.tempToken',
+  '*.captcha',
+  '*.cookie',
+  '*.*.token',
+  '*.*.password',
+]
+
+export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'logFormat'>) {
+  const options: Exclude<FastifyServerOptions['logger'], boolean | undefined> = {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(request) {
+        // Only Fastify requests are reshaped; anything else logged under `req` goes through redaction.
+        if (typeof request?.url !== 'string') return request as unknown as Record<string, unknown>
+        return {
+          method: request.method,
+          url: maskUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }
+      },
+    },
+  }
+  // Readable lines for people at a terminal; JSON for log collectors in production.
+  if (config.logFormat === 'pretty') {
+    return {
+      ...options,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    }
+  }
+  return options
+}

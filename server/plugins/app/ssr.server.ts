@@ -1,0 +1,97 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import middie from '@fastify/middie'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+export interface SsrPluginOptions {
+  mode: 'built' | 'vite'
+  /** Project root: holds vite.config.ts (vite mode) and dist/ (built mode). */
+  root: string
+  edition: 'international' | 'chinese'
+}
+
+const PHONE_USER_AGENT = /\b(iPhone|iPad|iPod|Android)\b/i
+/** Headers Vike sets that the BFF owns instead (the CSP comes from the headers plugin). */
+const HEADERS_WE_OWN = new Set(['content-security-policy', 'cache-control'])
+
+type RenderPage = typeof import('vike/server')['renderPage']
+
+async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Promise<RenderPage> {
+  if (options.mode === 'vite') {
+    const { createDevMiddleware } = await import('vike/server')
+    const { devMiddleware } = await createDevMiddleware({ root: options.root })
+    await app.register(middie)
+    app.use(devMiddleware)
+  } else {
+    // Import this build's server entry explicitly, so another build elsewhere can never answer.
+    await import(pathToFileURL(path.join(options.root, 'dist/server/entry.mjs')).href)
+    await app.register(fastifyStatic, {
+      root: path.join(options.root, 'dist/client'),
+      prefix: '/auth/_next/',
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build output never changes under its name; anything else is revalidated.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        res.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        )
+      },
+    })
+  }
+  const { renderPage } = await import('vike/server')
+  return renderPage
+}
+
+export default fp<SsrPluginOptions>(
+  async (app, options) => {
+    const renderPage = await loadRenderer(app, options)
+
+    async function render(request: FastifyRequest, reply: FastifyReply) {
+      const userAgent = request.headers['user-agent'] ?? ''
+      const pageContext = await renderPage({
+        urlOriginal: request.url,
+        headersOriginal: request.headers,
+        cspNonce: reply.cspNonce.script,
+        language: request.language,
+        user: request.sessionUser(),
+        edition: options.edition,
+        isPhone: PHONE_USER_AGENT.test(userAgent),
+      })
+      const { httpResponse } = pageContext
+      if (!httpResponse) return reply.callNotFound()
+      for (const [name, value] of httpResponse.headers) {
+        if (!HEADERS_WE_OWN.has(name.toLowerCase())) reply.header(name, value)
+      }
+      // Pages carry a per-response nonce and may show the signed-in state: never cache them.
+      reply.header('Cache-Control', 'no-store')
+      reply.header('Vary', 'Cookie, Accept-Language, User-Agent')
+      return reply.code(httpResponse.statusCode).send(httpResponse.body)
+    }
+
+    // `/auth` is the account area's root; its first page is sign-in.
+    app.get('/auth', async (request, reply) => redirectToSignIn(request, reply))
+    app.get('/auth/', async (request, reply) => redirectToSignIn(request, reply))
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: render })
+
+    if (options.mode === 'vite') {
+      // Vite injects inline styles in dev; a style nonce would make browsers ignore 'unsafe-inline'.
+      app.addHook('onSend', async (_request, reply) => {
+        const csp = reply.getHeader('content-security-policy')
+        if (typeof csp === 'string') {
+          reply.header('content-security-policy', csp.replace(/(style-src[^;]*?) 'nonce-[^']+'/, '$1'))
+        }
+      })
+    }
+  },
+  { name: 'ssr', fastify: '5.x', dependencies: ['session', 'language', 'security-headers'] },
+)
+
+function redirectToSignIn(request: FastifyRequest, reply: FastifyReply) {
+  const queryStart = request.url.indexOf('?')
+  const query = queryStart >= 0 ? request.url.slice(queryStart) : ''
+  return reply.redirect(`/auth/sign_in${query}`, 302)
+}

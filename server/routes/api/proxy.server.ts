@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpoints.ts'
+import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
+import { i18nFor } from '../../../shared/i18n/index.ts'
+import type { EnvironmentName } from '../../../shared/regions.ts'
+import { UpstreamError } from '../../upstream/errors.ts'
+import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
+import { findToken, withoutTokens } from './tokens.ts'
+
+export interface ProxyOptions {
+  /** Endpoints whose success answer carries the login token and so starts a signed-in session. */
+  signInEndpoints: ReadonlySet<EndpointName>
+  /** Endpoints the upstream only answers for a signed-in account. */
+  sessionEndpoints: ReadonlySet<EndpointName>
+  publicOrigin: string | undefined
+  defaultEnvironment: (request: FastifyRequest) => EnvironmentName
+}
+
+/** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
+function upstreamPath(path: string, params: Record<string, string>): string {
+  return `/${path.replace(/[:{](\w+)\}?/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))}`
+}
+
+function sendEnvelope(reply: FastifyReply, status: number, body: ApiEnvelope) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+/** Every endpoint of the table as `/api/<its path>`: checked, validated, then sent upstream. */
+export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions) {
+  app.addHook('onRequest', async (request, reply) => {
+    varyOnCsrfHeaders(reply)
+    // Answers carry per-session data: no shared cache may keep them.
+    reply.header('Cache-Control', 'no-store')
+    const verdict = checkApiRequest(request, options.publicOrigin)
+    if (!verdict.ok) {
+      request.log.warn({ reason: verdict.reason }, 'cross-site check refused an /api call')
+      const t = i18nFor(request.language).t
+      return sendEnvelope(reply, 403, envelope('403', t('errors:forbidden')))
+    }
+  })
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/*',
+    handler: async (request, reply) => {
+      const wildcard = (request.params as { '*': string })['*']
+      const match = findEndpointByPath(request.method, wildcard)
+      // Server-to-server endpoints (the forwarder) are never reachable from a browser.
+      if (!match || match.endpoint.internal) {
+        return sendEnvelope(reply, 404, envelope('404', i18nFor(request.language).t('errors:notFound')))
+      }
+      const { name, endpoint, params } = match
+      const t = i18nFor(request.language).t
+      // A cookie that did not open (changed, expired, key removed) is answered, never ignored.
+      const mustSignIn = options.sessionEndpoints.has(name) && request.sessionArrival !== 'signedIn'
+      if (mustSignIn || request.sessionArrival === 'invalid') {
+        return sendEnvelope(reply, 401, envelope('401', t('errors:unauthorized')))
+      }
+      const raw = (endpoint.method === 'GET' ? request.query : request.body) ?? {}
+      const parsed = endpoint.schema ? endpoint.schema.safeParse(raw) : { success: true as const, data: raw }
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]
+        const message =
+          first?.message && i18nFor(request.language).exists(first.message)
+            ? t(first.message)
+            : t('errors:badRequest')
+        return sendEnvelope(reply, 400, {
+          ...envelope('400', message),
+          item: { field: first?.path.join('.') ?? '' },
+        })
+      }
+      const data = { ...(parsed.data as Record<string, unknown>) }
+      delete data.isTen
+      delete data.language
+      const environment = request.session.get('environment') ?? options.defaultEnvironment(request)
+      let answer: ApiEnvelope
+      try {
+        answer = await app.upstream.call({
+          environment,
+          path: upstreamPath(endpoint.path, params),
+          method: endpoint.method,
+          ...(endpoint.method === 'GET' ? { query: data } : { body: data }),
+          json: endpoint.json ?? false,
+          language: request.language,
+          bearerToken: request.session.get('token'),
+        })
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error
+        request.log.warn(
+          { endpoint: name, environment, failure: error.failure, err: error },
+          'upstream call failed',
+        )
+        const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
+        return sendEnvelope(reply, error.httpStatus, envelope(String(error.httpStatus), t(key)))
+      }
+      const token = findToken(answer.item) ?? findToken(answer.items)
+      if (token && isSuccess(answer)) {
+        if (options.signInEndpoints.has(name)) {
+          const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
+          request.signIn({ token, email, environment })
+        } else if (request.sessionArrival === 'signedIn') {
+          request.session.set('token', token) // a refreshed token replaces the sealed one
+        }
+      }
+      return sendEnvelope(reply, 200, withoutTokens(answer))
+    },
+  })
+}

@@ -1,0 +1,74 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import closeWithGrace from 'close-with-grace'
+import pino from 'pino'
+import { type AppConfig, ConfigError, loadConfig, type Topology } from '../config/index.ts'
+import { buildApp } from './app.ts'
+import { loggerOptions } from './logger.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+async function readConfig(): Promise<AppConfig> {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // Plain stderr: the logger is not configured yet and people read this at a terminal.
+      process.stderr.write(`Configuration error: ${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+async function main() {
+  const config = await readConfig()
+  const logOptions = loggerOptions(config)
+  const log = pino(logOptions)
+
+  let topology: Topology
+  let closeSandbox: (() => Promise<void>) | undefined
+  if (config.upstreams.kind === 'configured') {
+    topology = config.upstreams.topology
+  } else {
+    const [{ startSandbox }, { sandboxTopology }, fixtures] = await Promise.all([
+      import('../sandbox/index.ts'),
+      import('./sandbox-topology.ts'),
+      import('../sandbox/fixtures.ts'),
+    ])
+    const sandbox = await startSandbox({ host: '127.0.0.1' })
+    closeSandbox = () => sandbox.close()
+    topology = sandboxTopology(sandbox)
+    log.warn(
+      {
+        regions: Object.fromEntries(Object.entries(sandbox.regions).map(([id, { url }]) => [id, url])),
+        forwarder: sandbox.forwarderUrl,
+      },
+      'No upstream configured (UPSTREAMS_FILE / UPSTREAMS_JSON): started the embedded sandbox upstream',
+    )
+    log.info(`Sandbox demo account: ${fixtures.DEMO_ACCOUNT.email} / ${fixtures.DEMO_ACCOUNT.password}`)
+  }
+  if (config.ephemeralSessionKey) {
+    log.warn('SESSION_KEYS is not set: using a random key, so sessions end when the process restarts')
+  }
+
+  const app = await buildApp({ config, topology, root, logger: logOptions })
+  // Longer than the ingress's idle time-out, so the proxy closes idle connections, not us.
+  app.server.keepAliveTimeout = 65_000
+  app.server.headersTimeout = 66_000
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error')
+    else app.log.info({ signal }, 'closing: finishing requests in flight')
+    await app.close()
+    await closeSandbox?.()
+  })
+
+  await app.listen({ host: config.host, port: config.port })
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  app.log.info(
+    `Open http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/auth/sign_in`,
+  )
+}
+
+await main()

@@ -1,0 +1,198 @@
+import { stringify } from 'qs'
+import { Pool } from 'undici'
+import type { EnvironmentConfig, Topology } from '../../config/index.ts'
+import type { ApiEnvelope } from '../../shared/envelope.ts'
+import type { Language } from '../../shared/language.ts'
+import type { EnvironmentName } from '../../shared/regions.ts'
+import { readUpstreamEnvelope } from './envelope.ts'
+import { UpstreamError } from './errors.ts'
+
+/** Largest upstream body we read; anything bigger is a fault, not an answer for a page. */
+export const MAX_UPSTREAM_BODY_BYTES = 1024 * 1024
+export const FORWARD_PATH = '/basic-channel-service/forward'
+
+export interface UpstreamRequest {
+  environment: EnvironmentName
+  /** Upstream path with its leading slash, e.g. `/basic-login/serviceLoginNew/4`. */
+  path: string
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  query?: Record<string, unknown>
+  /** Sent as JSON when `json`, else form-encoded. */
+  body?: Record<string, unknown>
+  json?: boolean
+  language: Language
+  bearerToken?: string
+}
+
+export interface UpstreamClientOptions {
+  topology: Topology
+  timeoutMs: number
+}
+
+/**
+ * Talks to the regional upstreams. One connection pool per upstream origin, so a slow or dead
+ * region fills only its own pool and never delays calls to the others.
+ */
+export class UpstreamClient {
+  readonly #pools = new Map<string, Pool>()
+  readonly #topology: Topology
+  readonly #timeoutMs: number
+
+  constructor(options: UpstreamClientOptions) {
+    this.#topology = options.topology
+    this.#timeoutMs = options.timeoutMs
+  }
+
+  environment(name: EnvironmentName): EnvironmentConfig {
+    const environment = this.#topology.environments[name]
+    if (!environment) throw new UpstreamError('unavailable', `environment ${name} is not configured`)
+    return environment
+  }
+
+  async call(request: UpstreamRequest): Promise<ApiEnvelope> {
+    const environment = this.environment(request.environment)
+    const signal = AbortSignal.timeout(this.#timeoutMs)
+    if (environment.forwarder) return this.#forward(environment, request, signal)
+    const query = request.query && Object.keys(request.query).length ? `?${stringify(request.query)}` : ''
+    const { status, json } = await this.#send(environment.upstream, {
+      path: `${new URL(environment.upstream).pathname.replace(/\/$/, '')}${request.path}${query}`,
+      method: request.method,
+      headers: this.#headers(request),
+      body: this.#encodeBody(request),
+      signal,
+    })
+    return this.#envelopeFrom(status, json)
+  }
+
+  /** Forward mode (spec §7): one POST to the forwarder, which calls the environment for us. */
+  async #forward(environment: EnvironmentConfig, request: UpstreamRequest, signal: AbortSignal) {
+    const forwarder = environment.forwarder!
+    const wrapper = {
+      url: request.path,
+      method: request.method,
+      domain: forwarder.domain,
+      env: forwarder.env,
+      contentType: request.json ? 'json' : 'form-data',
+      payload: request.method === 'GET' ? (request.query ?? {}) : (request.body ?? {}),
+    }
+    const { status, json } = await this.#send(forwarder.url, {
+      path: `${new URL(forwarder.url).pathname.replace(/\/$/, '')}${FORWARD_PATH}`,
+      method: 'POST',
+      headers: { ...this.#headers(request), 'content-type': 'application/json' },
+      body: JSON.stringify(wrapper),
+      signal,
+    })
+    const outer = this.#envelopeFrom(status, json)
+    if (outer.retCode !== '000000') return outer
+    const inner = outer.item as { status?: unknown; body?: unknown }
+    if (typeof inner.body !== 'string' || typeof inner.status !== 'number') {
+      throw new UpstreamError('badBody', 'forwarder answer without status and body')
+    }
+    let innerJson: unknown
+    try {
+      innerJson = JSON.parse(inner.body)
+    } catch {
+      throw new UpstreamError('badBody', 'forwarded answer is not JSON', inner.status)
+    }
+    return this.#envelopeFrom(inner.status, innerJson)
+  }
+
+  #headers(request: UpstreamRequest): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json', language: request.language }
+    if (request.bearerToken) headers.authorization = `Bearer ${request.bearerToken}`
+    if (request.body && request.method !== 'GET') {
+      headers['content-type'] = request.json ? 'application/json' : 'application/x-www-form-urlencoded'
+    }
+    return headers
+  }
+
+  #encodeBody(request: UpstreamRequest): string | undefined {
+    if (!request.body || request.method === 'GET') return undefined
+    return request.json ? JSON.stringify(request.body) : stringify(request.body)
+  }
+
+  #envelopeFrom(status: number, json: unknown): ApiEnvelope {
+    const envelope = readUpstreamEnvelope(json)
+    if (status >= 500) throw new UpstreamError('badStatus', `upstream answered ${status}`, status)
+    if (!envelope)
+      throw new UpstreamError('badBody', `upstream answered ${status} without an envelope`, status)
+    return envelope
+  }
+
+  #pool(baseUrl: string): Pool {
+    const origin = new URL(baseUrl).origin
+    let pool = this.#pools.get(origin)
+    if (!pool) {
+      pool = new Pool(origin, { connections: 64, keepAliveTimeout: 10_000 })
+      this.#pools.set(origin, pool)
+    }
+    return pool
+  }
+
+  async #send(
+    baseUrl: string,
+    options: {
+      path: string
+      method: string
+      headers: Record<string, string>
+      body: string | undefined
+      signal: AbortSignal
+    },
+  ): Promise<{ status: number; json: unknown }> {
+    let response: Awaited<ReturnType<Pool['request']>>
+    try {
+      response = await this.#pool(baseUrl).request({
+        path: options.path,
+        method: options.method as 'GET',
+        headers: options.headers,
+        body: options.body,
+        signal: options.signal,
+      })
+    } catch (error) {
+      throw this.#transportError(error, options.signal)
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    try {
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length
+        if (size > MAX_UPSTREAM_BODY_BYTES) {
+          response.body.destroy()
+          throw new UpstreamError(
+            'tooLarge',
+            `upstream body over ${MAX_UPSTREAM_BODY_BYTES} bytes`,
+            response.statusCode,
+          )
+        }
+        chunks.push(chunk as Buffer)
+      }
+    } catch (error) {
+      if (error instanceof UpstreamError) throw error
+      throw this.#transportError(error, options.signal)
+    }
+    const text = Buffer.concat(chunks).toString('utf8')
+    if (response.statusCode >= 500) {
+      throw new UpstreamError('badStatus', `upstream answered ${response.statusCode}`, response.statusCode)
+    }
+    try {
+      return { status: response.statusCode, json: text ? JSON.parse(text) : undefined }
+    } catch {
+      throw new UpstreamError(
+        'badBody',
+        `upstream answered ${response.statusCode} with non-JSON`,
+        response.statusCode,
+      )
+    }
+  }
+
+  #transportError(error: unknown, signal: AbortSignal): UpstreamError {
+    if (signal.aborted) return new UpstreamError('timeout', 'upstream did not answer in time')
+    const code = (error as { code?: string }).code ?? 'unknown'
+    return new UpstreamError('unavailable', `upstream unreachable (${code})`)
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#pools.values()].map((pool) => pool.close()))
+    this.#pools.clear()
+  }
+}

@@ -1,0 +1,19 @@
+export type UpstreamFailure = 'timeout' | 'unavailable' | 'badStatus' | 'badBody' | 'tooLarge'
+
+/** A failure to get a usable answer from an upstream; the proxy turns it into a localised envelope. */
+export class UpstreamError extends Error {
+  override name = 'UpstreamError'
+  readonly failure: UpstreamFailure
+  readonly upstreamStatus: number | undefined
+
+  constructor(failure: UpstreamFailure, message: string, upstreamStatus?: number) {
+    super(message)
+    this.failure = failure
+    this.upstreamStatus = upstreamStatus
+  }
+
+  /** 504 when the upstream did not answer in time, 502 for every other bad answer. */
+  get httpStatus(): 502 | 504 {
+    return this.failure === 'timeout' ? 504 : 502
+  }
+}

@@ -1,0 +1,82 @@
+import t from 'tap'
+import { ConfigError, loadConfig } from '../../config/index.ts'
+
+const key = (fill: number) => Buffer.alloc(32, fill).toString('base64')
+const topology = JSON.stringify({
+  environments: { 'sg-k8s': { region: 'sg', upstream: 'https://sg.upstream.example/' } },
+  regions: { sg: { defaultEnvironment: 'sg-k8s' } },
+})
+
+t.test('loadConfig › defaults outside production start the sandbox with a random key', async (t) => {
+  const config = loadConfig({})
+  t.equal(config.port, 3000)
+  t.equal(config.upstreams.kind, 'sandbox')
+  t.equal(config.ephemeralSessionKey, true)
+  t.equal(config.sessionKeys[0]?.length, 32)
+  t.equal(config.upstreamTimeoutMs, 20_000)
+})
+
+t.test('loadConfig › production needs upstreams and keys, and never falls back to the sandbox', async (t) => {
+  t.throws(() => loadConfig({ NODE_ENV: 'production', SESSION_KEYS: key(1) }), {
+    name: 'ConfigError',
+    message: /UPSTREAMS_FILE or UPSTREAMS_JSON is required in production/,
+  })
+  t.throws(() => loadConfig({ NODE_ENV: 'production', UPSTREAMS_JSON: topology }), {
+    message: /SESSION_KEYS/,
+  })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    UPSTREAMS_JSON: topology,
+    SESSION_KEYS: `${key(1)},${key(2)}`,
+  })
+  t.equal(config.upstreams.kind, 'configured')
+  t.equal(config.sessionKeys.length, 2)
+  t.equal(config.logFormat, 'json')
+  if (config.upstreams.kind === 'configured') {
+    t.equal(config.upstreams.topology.environments['sg-k8s']?.upstream, 'https://sg.upstream.example')
+  }
+})
+
+t.test('loadConfig › a bad value names the variable', async (t) => {
+  t.throws(() => loadConfig({ PORT: 'eighty' }), { message: /PORT/ })
+  t.throws(() => loadConfig({ SESSION_KEYS: 'c2hvcnQ=' }), {
+    message: /SESSION_KEYS: key #1 must be 32 bytes/,
+  })
+  t.throws(() => loadConfig({ UPSTREAMS_JSON: '{not json' }), { message: /UPSTREAMS_JSON: not valid JSON/ })
+  t.throws(() => loadConfig({ UPSTREAMS_FILE: '/nonexistent/upstreams.json' }), {
+    message: /UPSTREAMS_FILE: cannot read/,
+  })
+  t.throws(() => loadConfig({ SANDBOX: 'off' }), { message: /required when SANDBOX=off/ })
+  t.throws(
+    () =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SSR_MODE: 'vite',
+        UPSTREAMS_JSON: topology,
+        SESSION_KEYS: key(1),
+      }),
+    {
+      message: /SSR_MODE/,
+    },
+  )
+  const badRegion = JSON.stringify({
+    environments: { 'us-k8s': { region: 'us', upstream: 'https://us.example' } },
+    regions: { sg: { defaultEnvironment: 'us-k8s' } },
+  })
+  t.throws(() => loadConfig({ UPSTREAMS_JSON: badRegion }), {
+    message: /regions\.sg\.defaultEnvironment: .*belongs to region us/,
+  })
+  t.throws(
+    () =>
+      loadConfig({
+        UPSTREAMS_JSON: JSON.stringify({
+          environments: { 'sg-k8s': { region: 'sg', upstream: 'ftp://x' } },
+          regions: {},
+        }),
+      }),
+    {
+      message: /UPSTREAMS_JSON: environments\.sg-k8s\.upstream/,
+    },
+  )
+  t.ok(new ConfigError('x') instanceof Error)
+})

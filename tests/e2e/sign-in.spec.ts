@@ -1,0 +1,78 @@
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
+
+/** Every string the page's own JavaScript could read: cookies, both storages. */
+async function readableByScripts(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const storage = (store: Storage) =>
+      Array.from({ length: store.length }, (_, i) => `${store.key(i)}=${store.getItem(store.key(i) ?? '')}`)
+    return [document.cookie, ...storage(localStorage), ...storage(sessionStorage)].join('\n')
+  })
+}
+
+test('the sign-in form is in the server-rendered HTML before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/auth/sign_in')
+  await expect(page.getByLabel('Work email')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible()
+  await context.close()
+})
+
+test('?language=zh renders the page in Chinese', async ({ page }) => {
+  await page.goto('/auth/sign_in?language=zh')
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible()
+  await expect(page.getByLabel('工作邮箱')).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
+})
+
+test('signing in keeps the token out of reach of page JavaScript, across a reload', async ({ page }) => {
+  const apiBodies: string[] = []
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/')) apiBodies.push(await response.text())
+  })
+  await page.goto('/auth/sign_in')
+  await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Password').fill(DEMO_ACCOUNT.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
+
+  await page.reload()
+  await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
+
+  const cookies = await page.context().cookies()
+  const session = cookies.find((cookie) => cookie.name === '__Host-session')
+  expect(session, 'the sealed session cookie is set').toBeDefined()
+  expect(session?.httpOnly).toBe(true)
+  expect(session?.secure).toBe(true)
+  expect(session?.sameSite).toBe('Lax')
+
+  const visible = `${await readableByScripts(page)}\n${apiBodies.join('\n')}\n${await page.content()}`
+  expect(apiBodies.length).toBeGreaterThanOrEqual(2)
+  expect(visible).not.toMatch(/sbx_[A-Za-z0-9_-]+/)
+  expect(visible).not.toContain(session?.value ?? 'no-session-cookie')
+  expect(visible.toLowerCase()).not.toContain('"token"')
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByLabel('Work email')).toBeVisible()
+  const after = await page.context().cookies()
+  expect(after.find((cookie) => cookie.name === '__Host-session')).toBeUndefined()
+})
+
+test('a wrong password shows the upstream message and keeps the user signed out', async ({ page }) => {
+  await page.goto('/auth/sign_in')
+  await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Password').fill('Wrong-Password9')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('alert')).toContainText('Incorrect account or password')
+  await expect(page.getByTestId('signed-in')).toHaveCount(0)
+})
+
+test('an unknown account is told so in the chosen language', async ({ page }) => {
+  await page.goto('/auth/sign_in?language=zh')
+  await page.getByLabel('工作邮箱').fill('nobody@sandbox.test')
+  await page.getByRole('button', { name: '继续' }).click()
+  await expect(page.getByRole('alert')).toContainText('账号不存在')
+})

@@ -1,0 +1,77 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { type AppConfig, loadConfig } from '../config/index.ts'
+import { type RunningSandbox, startSandbox } from '../sandbox/index.ts'
+import { buildApp } from '../server/app.ts'
+import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
+import { sandboxTopology } from '../server/sandbox-topology.ts'
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const sessionKey = (fill: number) => Buffer.alloc(32, fill).toString('base64')
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+export interface Harness {
+  app: FastifyInstance
+  sandbox: RunningSandbox
+  config: AppConfig
+}
+
+/** The BFF (without page rendering unless asked) in front of a real, listening sandbox. */
+export async function build(
+  t: Teardown,
+  options: { env?: Record<string, string>; ssr?: boolean; sandbox?: RunningSandbox } = {},
+): Promise<Harness> {
+  const sandbox = options.sandbox ?? (await startSandbox())
+  if (!options.sandbox) t.teardown(() => sandbox.close())
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_KEYS: sessionKey(7), ...options.env })
+  const app = await buildApp({
+    config,
+    topology: sandboxTopology(sandbox),
+    root: ROOT,
+    ssr: options.ssr ?? false,
+  })
+  t.teardown(() => app.close())
+  await app.ready()
+  return { app, sandbox, config }
+}
+
+/** Headers a same-origin fetch from our pages sends. */
+export const SAME_ORIGIN = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'same-origin' }
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value
+}
+
+export function cookieHeader(value: string | undefined): Record<string, string> {
+  return value ? { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}` } : {}
+}
+
+/** Signs in through the BFF and returns the sealed cookie value. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/serviceLoginNew/4',
+    headers: SAME_ORIGIN,
+    payload: { email, password },
+  })
+  const cookie = sessionCookieOf(response)
+  if (response.statusCode !== 200 || !cookie)
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+  return cookie
+}
+
+export async function sandboxRequests(
+  baseUrl: string,
+): Promise<Array<{ url: string; headers: Record<string, string>; body: unknown }>> {
+  const response = await fetch(`${baseUrl}/__sandbox/requests`)
+  const json = (await response.json()) as { requests?: unknown[] } | unknown[]
+  return (Array.isArray(json) ? json : (json.requests ?? [])) as Array<{
+    url: string
+    headers: Record<string, string>
+    body: unknown
+  }>
+}

@@ -1,0 +1,10 @@
+import react from '@vitejs/plugin-react'
+import vike from 'vike/plugin'
+import type { UserConfig } from 'vite'
+
+export default {
+  plugins: [react(), vike()],
+  build: { target: 'es2022' },
+  // Vike crawls `+` files under the root: keep tests, sandbox and server out of its sight.
+  server: { watch: { ignored: ['**/tests/**', '**/dist/**', '**/.tap/**'] } },
+} satisfies UserConfig
