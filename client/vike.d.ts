@@ -12,6 +12,8 @@ declare global {
       user: PageUser | null
       edition: 'international' | 'chinese'
       isPhone: boolean
+      /** Token for plain form posts (sign-out without JavaScript); not an upstream credential. */
+      csrfToken: string
     }
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { z } from 'zod'
+import type { RateLimitBucket } from '../shared/api/endpoints.ts'
 import { envSchema } from './schema.ts'
 import { type Topology, topologySchema } from './topology.ts'
 
@@ -8,6 +9,12 @@ export type { EnvironmentConfig, Topology } from './topology.ts'
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
+}
+
+/** At most `max` requests per client IP in `windowMs` (one rate-limit bucket). */
+export interface RateLimitRule {
+  max: number
+  windowMs: number
 }
 
 export type UpstreamSource = { kind: 'configured'; topology: Topology } | { kind: 'sandbox' }
@@ -28,7 +35,12 @@ export interface AppConfig {
   upstreams: UpstreamSource
   upstreamTimeoutMs: number
   edition: 'international' | 'chinese'
-  trustProxy: boolean
+  /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
+  trustProxy: boolean | string[]
+  /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*). */
+  rateLimits: Record<RateLimitBucket, RateLimitRule>
+  /** Shared rate-limit store for several replicas; unset: each process counts in memory. */
+  redisUrl: string | undefined
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -119,5 +131,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
+    rateLimits: {
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      signUp: env.RATE_LIMIT_SIGN_UP,
+      reset: env.RATE_LIMIT_RESET,
+      code: env.RATE_LIMIT_CODE,
+    },
+    redisUrl: env.REDIS_URL,
   }
 }

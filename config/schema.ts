@@ -2,6 +2,27 @@ import { z } from 'zod'
 
 const port = z.coerce.number().int().min(0).max(65535)
 
+const WINDOW_UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const
+const MAX_WINDOW_MS = 24 * 3_600_000
+
+/** `20/1m`: at most 20 requests per window of one minute; a window in s, m or h, from 1 s to 24 h. */
+const rateLimit = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const match = /^(\d{1,6})\s*\/\s*(\d{1,5})\s*([smh])$/.exec(value)
+    const max = Number(match?.[1])
+    const windowMs = Number(match?.[2]) * WINDOW_UNIT_MS[(match?.[3] ?? 's') as keyof typeof WINDOW_UNIT_MS]
+    if (!match || max < 1 || windowMs < 1000 || windowMs > MAX_WINDOW_MS) {
+      context.addIssue({
+        code: 'custom',
+        message: 'expected <max>/<window> such as 20/1m: max at least 1, window 1s to 24h (s, m or h)',
+      })
+      return z.NEVER
+    }
+    return { max, windowMs }
+  })
+
 /** The process environment we read; each field is one documented variable (README table). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('development'),
@@ -26,10 +47,40 @@ export const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
+  /**
+   * Which proxies in front of us to believe about the client address (`X-Forwarded-For`), scheme
+   * and host: `false`, `true` (every hop), or comma-separated addresses/CIDRs of our own proxies,
+   * which may use proxy-addr's names `loopback`, `linklocal`, `uniquelocal` (private ranges, where
+   * Kubernetes pods live). The rate limits key on that address: with `true` request.ip is the
+   * left-most X-Forwarded-For entry, which the client writes itself and so picks its own budget;
+   * with the proxies' addresses it is the entry our ingress appended.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true'),
+    .transform((value, context): boolean | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true'
+      const proxies = value.split(',').map((part) => part.trim())
+      const known = (part: string) =>
+        ['loopback', 'linklocal', 'uniquelocal'].includes(part) || /^[\d.:a-fA-F]+(\/\d{1,3})?$/.test(part)
+      if (proxies.every(known)) return proxies
+      context.addIssue({
+        code: 'custom',
+        message: 'expected true, false or comma-separated proxy addresses/CIDRs (or loopback, uniquelocal…)',
+      })
+      return z.NEVER
+    }),
+  /**
+   * Shared store of the rate limits (`redis://[:password@]host:port[/db]`, `rediss://` for TLS):
+   * every replica then counts against the same budget. Unset: each process counts on its own.
+   */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Per-IP limits of the rate-limit buckets (shared/api/endpoints.ts `limit`), as `<max>/<window>`. */
+  RATE_LIMIT_SIGN_IN: rateLimit.prefault('20/1m'),
+  RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),
+  RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
+  RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

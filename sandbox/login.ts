@@ -62,7 +62,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     return answer(request, 'success', { item: { wrongTimes: world.lockState(found.account).wrongTimes } })
   })
 
-  app.post(`${LOGIN_PREFIX}/getAllEnvDomain/4`, async (request) => {
+  app.post(`${LOGIN_PREFIX}/getAllEnvDomain`, async (request) => {
     const found = lookUp(request)
     if ('error' in found) return found.error
     const directory = world.directory
@@ -100,7 +100,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     })
   })
 
-  app.post(`${LOGIN_PREFIX}/account/consoleLogin/4`, async (request) => {
+  app.post(`${LOGIN_PREFIX}/account/consoleLogin`, async (request) => {
     const token = world.resolveToken(bearerOf(request), region)
     if (!token) return answer(request, 'tokenInvalid')
     const ticket = world.issueConsoleTicket(token)

@@ -4,11 +4,12 @@ import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
 import { envelope } from '../shared/envelope.ts'
 import { i18nFor } from '../shared/i18n/index.ts'
-import type { EnvironmentName } from '../shared/regions.ts'
 import language from './plugins/app/language.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
+import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
+import rateLimit from './plugins/external/rate-limit.ts'
 import { parseQuery } from './query.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -45,6 +46,13 @@ const SESSION_ENDPOINTS = new Set<EndpointName>([
   'queryAgentMenus',
 ])
 
+const CLIENT_ERROR_KEYS: Record<number, string> = {
+  401: 'errors:unauthorized',
+  403: 'errors:forbidden',
+  404: 'errors:notFound',
+  429: 'errors:rateLimited',
+}
+
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, topology } = options
@@ -71,20 +79,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(formbody, { parser: parseQuery })
   await app.register(session, { keys: config.sessionKeys })
+  await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
+  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
 
-  const defaultEnvironment = (): EnvironmentName => {
-    const region = topology.regions.sg ?? Object.values(topology.regions)[0]
-    if (!region) throw new Error('topology has no region')
-    return region.defaultEnvironment
-  }
   await app.register(healthRoutes, { isReady: () => ready })
-  await app.register(sessionRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(sessionRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(apiProxyRoutes, {
     signInEndpoints: SIGN_IN_ENDPOINTS,
     sessionEndpoints: SESSION_ENDPOINTS,
     publicOrigin: config.publicOrigin,
-    defaultEnvironment,
+    topology,
   })
   if (options.ssr !== false) {
     await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
@@ -104,7 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(status).send(envelope(String(status), t('errors:generic')))
     }
     request.log.info({ err: { message: error.message, code: error.code } }, 'request refused')
-    return reply.code(status).send(envelope(String(status), t('errors:badRequest')))
+    const key = CLIENT_ERROR_KEYS[status] ?? 'errors:badRequest'
+    return reply.code(status).send(envelope(String(status), t(key)))
   })
 
   app.addHook('onReady', async () => {

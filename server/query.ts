@@ -1,8 +1,7 @@
 import { parse } from 'qs'
+import { QUERY_PARSE_OPTIONS } from '../shared/api/limits.ts'
 
-/** Limits of spec §9 for every query string and form body we parse. */
-export const QUERY_LIMITS = { depth: 5, parameterLimit: 1000, arrayLimit: 20 } as const
-
+/** Parses query strings and form bodies with the limits of spec §9, shared with the call layer. */
 export function parseQuery(text: string): Record<string, unknown> {
-  return parse(text, { ...QUERY_LIMITS, allowPrototypes: false, strictDepth: false })
+  return parse(text, { ...QUERY_PARSE_OPTIONS, allowPrototypes: false })
 }

@@ -23,7 +23,13 @@ export interface Harness {
 /** The BFF (without page rendering unless asked) in front of a real, listening sandbox. */
 export async function build(
   t: Teardown,
-  options: { env?: Record<string, string>; ssr?: boolean; sandbox?: RunningSandbox } = {},
+  options: {
+    env?: Record<string, string>
+    ssr?: boolean
+    sandbox?: RunningSandbox
+    /** Extra routes a test needs (e.g. to mint a form token as a page would). */
+    extraRoutes?: (app: FastifyInstance) => void
+  } = {},
 ): Promise<Harness> {
   const sandbox = options.sandbox ?? (await startSandbox())
   if (!options.sandbox) t.teardown(() => sandbox.close())
@@ -35,6 +41,7 @@ export async function build(
     ssr: options.ssr ?? false,
   })
   t.teardown(() => app.close())
+  options.extraRoutes?.(app)
   await app.ready()
   return { app, sandbox, config }
 }

@@ -6,6 +6,6 @@ export default {
   // Assets live under the account area's own prefix so the ingress can route /auth/* as one app.
   baseAssets: '/auth/_next/',
   // Only these pageContext fields reach the browser; none may ever hold a token.
-  passToClient: ['language', 'user', 'edition', 'isPhone'],
+  passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken'],
   htmlAttributes: { dir: 'ltr' },
 } satisfies Config

@@ -1,19 +1,70 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Topology } from '../../config/index.ts'
 import { envelope } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
-import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
+import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
+import { checkApiRequest, checkSameSite, varyOnCsrfHeaders } from './api/csrf.ts'
 
-export async function sessionRoutes(app: FastifyInstance, options: { publicOrigin: string | undefined }) {
-  // POST only: a link or an image tag must never be able to sign someone out.
-  app.post('/auth/sign_out', async (request, reply) => {
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
+const environmentChoice = z.object({ environment: z.enum(ENVIRONMENT_NAMES) })
+
+function isPlainFormPost(request: FastifyRequest): boolean {
+  return (
+    (request.headers['content-type'] ?? '').startsWith(FORM_CONTENT_TYPE) &&
+    !request.headers['x-requested-with']
+  )
+}
+
+function refuse(request: FastifyRequest, reply: FastifyReply, reason: string) {
+  request.log.warn({ reason, url: request.url }, 'cross-site check refused a request')
+  return reply.code(403).send(envelope('403', i18nFor(request.language).t('errors:forbidden')))
+}
+
+/** BFF-own account routes: they change the session, never call an upstream. */
+export async function sessionRoutes(
+  app: FastifyInstance,
+  options: { publicOrigin: string | undefined; topology: Topology },
+) {
+  app.addHook('onRequest', async (_request, reply) => {
     varyOnCsrfHeaders(reply)
     reply.header('Cache-Control', 'no-store')
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) {
-      request.log.warn({ reason: verdict.reason }, 'cross-site check refused sign-out')
-      return reply.code(403).send(envelope('403', i18nFor(request.language).t('errors:forbidden')))
+  })
+
+  // POST only: a link or an image tag must never be able to sign someone out. It works from our
+  // pages' fetch (custom header) and as a plain form post without JavaScript (session-bound token).
+  const formTokenCheck = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (isPlainFormPost(request)) app.csrfProtection(request, reply, done)
+    else done()
+  }
+  app.post('/auth/sign_out', { preHandler: formTokenCheck }, async (request, reply) => {
+    if (isPlainFormPost(request)) {
+      const site = checkSameSite(request, options.publicOrigin)
+      if (!site.ok) return refuse(request, reply, site.reason)
+      request.signOut(reply)
+      return reply.redirect('/auth/sign_in', 303)
     }
+    const verdict = checkApiRequest(request, options.publicOrigin)
+    if (!verdict.ok) return refuse(request, reply, verdict.reason)
     request.signOut(reply)
     return reply.code(200).send(envelope('000000', 'success'))
+  })
+
+  // The multi-environment picker: only an environment getAllEnvDomain listed for this account.
+  app.post('/auth/environment', async (request, reply) => {
+    const verdict = checkApiRequest(request, options.publicOrigin)
+    if (!verdict.ok) return refuse(request, reply, verdict.reason)
+    const t = i18nFor(request.language).t
+    const parsed = environmentChoice.safeParse(request.body)
+    const offered = request.session.get('accountEnvironments') ?? []
+    if (
+      !parsed.success ||
+      !offered.includes(parsed.data.environment) ||
+      !options.topology.environments[parsed.data.environment]
+    ) {
+      return reply.code(400).send(envelope('400', t('errors:badRequest')))
+    }
+    request.session.set('environment', parsed.data.environment)
+    return reply.send(envelope('000000', 'success', { environment: parsed.data.environment }))
   })
 }

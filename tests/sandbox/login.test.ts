@@ -146,7 +146,7 @@ t.test('getServiceLoginWrongTimes › validation and unknown accounts', async (t
 })
 
 t.test('getAllEnvDomain › every environment of the account with its host', async (t) => {
-  const path = '/basic-login/getAllEnvDomain/4'
+  const path = '/basic-login/getAllEnvDomain'
   const multi = await upstream(t, us, path, { email: MULTI_ENV_ACCOUNT.email })
   t.equal(multi.retCode, '000000')
   t.same(multi.items, [
@@ -164,7 +164,7 @@ t.test('tokens › consoleLogin and getToken accept a token only in its own regi
   const sgToken = await signIn(t, sg, MULTI_ENV_ACCOUNT)
   const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
 
-  const console = await upstream(t, sg, '/basic-login/account/consoleLogin/4', {}, bearer(sgToken))
+  const console = await upstream(t, sg, '/basic-login/account/consoleLogin', {}, bearer(sgToken))
   t.equal(console.retCode, '000000')
   const consoleUrl = new URL(String(console.item.consoleUrl))
   t.equal(consoleUrl.origin, new URL(sg).origin, 'the console URL points at the sandbox')
@@ -179,17 +179,14 @@ t.test('tokens › consoleLogin and getToken accept a token only in its own regi
   const withFresh = await upstream(
     t,
     sg,
-    '/basic-login/account/consoleLogin/4',
+    '/basic-login/account/consoleLogin',
     {},
     bearer(String(exchanged.item.token)),
   )
   t.equal(withFresh.retCode, '000000', 'the exchanged token works')
 
   // The same account lives in us-k8s, but the sg token means nothing to the us server.
-  t.equal(
-    (await upstream(t, us, '/basic-login/account/consoleLogin/4', {}, bearer(sgToken))).retCode,
-    '999999',
-  )
+  t.equal((await upstream(t, us, '/basic-login/account/consoleLogin', {}, bearer(sgToken))).retCode, '999999')
   t.equal((await upstream(t, us, '/tokens/getToken', {}, bearer(sgToken))).retCode, '999999')
   const usToken = await signIn(t, us, MULTI_ENV_ACCOUNT)
   t.equal((await upstream(t, us, '/tokens/getToken', {}, bearer(usToken))).retCode, '000000')
@@ -222,7 +219,7 @@ t.test('console tickets › unknown or expired tickets are refused', async (t) =
   const answer = await upstream(
     t,
     sg,
-    '/basic-login/account/consoleLogin/4',
+    '/basic-login/account/consoleLogin',
     {},
     {
       headers: { authorization: `Bearer ${token}` },

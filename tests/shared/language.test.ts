@@ -11,14 +11,17 @@ t.test('parseLanguageParam › maps the spec values and refuses others', async (
   t.equal(parseLanguageParam(['zh']), undefined)
 })
 
-t.test('languageFromAcceptLanguage › follows quality order and skips languages we do not serve', async (t) => {
-  t.equal(languageFromAcceptLanguage('zh-CN,zh;q=0.9,en;q=0.8'), 'zh')
-  t.equal(languageFromAcceptLanguage('fr-FR,en;q=0.5,zh;q=0.4'), 'en')
-  t.equal(languageFromAcceptLanguage('en;q=0.2,zh-TW;q=0.9'), 'zh')
-  t.equal(languageFromAcceptLanguage('fr,de'), undefined)
-  t.equal(languageFromAcceptLanguage('zh;q=0,en'), 'en')
-  t.equal(languageFromAcceptLanguage(undefined), undefined)
-})
+t.test(
+  'languageFromAcceptLanguage › follows quality order and skips languages we do not serve',
+  async (t) => {
+    t.equal(languageFromAcceptLanguage('zh-CN,zh;q=0.9,en;q=0.8'), 'zh')
+    t.equal(languageFromAcceptLanguage('fr-FR,en;q=0.5,zh;q=0.4'), 'en')
+    t.equal(languageFromAcceptLanguage('en;q=0.2,zh-TW;q=0.9'), 'zh')
+    t.equal(languageFromAcceptLanguage('fr,de'), undefined)
+    t.equal(languageFromAcceptLanguage('zh;q=0,en'), 'en')
+    t.equal(languageFromAcceptLanguage(undefined), undefined)
+  },
+)
 
 t.test('signUpLanguageQuery › empty for Chinese, en_US otherwise', async (t) => {
   t.equal(signUpLanguageQuery('zh'), '')

@@ -18,6 +18,8 @@ declare module '@fastify/secure-session' {
     environment: EnvironmentName
     /** Region chosen for a sign-up flow by the host rule, remembered for the flow. */
     signUpRegion: RegionId
+    /** The environments getAllEnvDomain listed for the account being signed in. */
+    accountEnvironments: EnvironmentName[]
   }
 }
 

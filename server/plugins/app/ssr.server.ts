@@ -60,6 +60,8 @@ export default fp<SsrPluginOptions>(
         user: request.sessionUser(),
         edition: options.edition,
         isPhone: PHONE_USER_AGENT.test(userAgent),
+        // For forms that must work without JavaScript; bound to this session or pre-session.
+        csrfToken: reply.generateCsrf(),
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
@@ -87,7 +89,7 @@ export default fp<SsrPluginOptions>(
       })
     }
   },
-  { name: 'ssr', fastify: '5.x', dependencies: ['session', 'language', 'security-headers'] },
+  { name: 'ssr', fastify: '5.x', dependencies: ['session', 'language', 'security-headers', 'csrf-tokens'] },
 )
 
 function redirectToSignIn(request: FastifyRequest, reply: FastifyReply) {

@@ -9,6 +9,19 @@ export type CsrfVerdict = { ok: true } | { ok: false; reason: string }
  * Fetch Metadata, the Origin header, and a custom header that a cross-site form cannot send.
  */
 export function checkApiRequest(request: FastifyRequest, publicOrigin: string | undefined): CsrfVerdict {
+  const site = checkSameSite(request, publicOrigin)
+  if (!site.ok) return site
+  if (SAFE_METHODS.has(request.method)) return { ok: true }
+  if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
+    return { ok: false, reason: 'missing custom header' }
+  // A JSON-looking body sent as text/plain is the classic way round a preflight: refuse it.
+  const contentType = request.headers['content-type'] ?? ''
+  if (contentType.startsWith('text/plain')) return { ok: false, reason: 'text/plain body' }
+  return { ok: true }
+}
+
+/** Fetch Metadata and Origin: what a plain form post must pass too (it also needs a token). */
+export function checkSameSite(request: FastifyRequest, publicOrigin: string | undefined): CsrfVerdict {
   if (SAFE_METHODS.has(request.method)) return { ok: true }
   const fetchSite = request.headers['sec-fetch-site']
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
@@ -18,11 +31,6 @@ export function checkApiRequest(request: FastifyRequest, publicOrigin: string | 
   // Without a configured origin the site's own is the one this request was addressed to.
   const ownOrigin = publicOrigin ?? `${request.protocol}://${request.host}`
   if (origin && origin !== ownOrigin) return { ok: false, reason: 'foreign origin' }
-  if (request.headers['x-requested-with'] !== 'XMLHttpRequest')
-    return { ok: false, reason: 'missing custom header' }
-  // A JSON-looking body sent as text/plain is the classic way round a preflight: refuse it.
-  const contentType = request.headers['content-type'] ?? ''
-  if (contentType.startsWith('text/plain')) return { ok: false, reason: 'text/plain body' }
   return { ok: true }
 }
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Topology } from '../../../config/index.ts'
 import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import type { EnvironmentName } from '../../../shared/regions.ts'
+import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
+import { environmentFor, rememberAccountEnvironments } from './environment.ts'
 import { findToken, withoutTokens } from './tokens.ts'
 
 export interface ProxyOptions {
@@ -13,7 +15,7 @@ export interface ProxyOptions {
   /** Endpoints the upstream only answers for a signed-in account. */
   sessionEndpoints: ReadonlySet<EndpointName>
   publicOrigin: string | undefined
-  defaultEnvironment: (request: FastifyRequest) => EnvironmentName
+  topology: Topology
 }
 
 /** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
@@ -60,10 +62,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       const parsed = endpoint.schema ? endpoint.schema.safeParse(raw) : { success: true as const, data: raw }
       if (!parsed.success) {
         const first = parsed.error.issues[0]
-        const message =
-          first?.message && i18nFor(request.language).exists(first.message)
-            ? t(first.message)
-            : t('errors:badRequest')
+        const translatable = first ? issueMessage(first) : undefined
+        const message = translatable ? t(translatable.key, translatable.values) : t('errors:badRequest')
         return sendEnvelope(reply, 400, {
           ...envelope('400', message),
           item: { field: first?.path.join('.') ?? '' },
@@ -71,8 +71,9 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       }
       const data = { ...(parsed.data as Record<string, unknown>) }
       delete data.isTen
-      delete data.language
-      const environment = request.session.get('environment') ?? options.defaultEnvironment(request)
+      // On GET the `language` query chose the page language; upstream gets the header instead.
+      if (endpoint.method === 'GET') delete data.language
+      const environment = environmentFor(request, options.topology)
       let answer: ApiEnvelope
       try {
         answer = await app.upstream.call({
@@ -92,6 +93,9 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         )
         const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
         return sendEnvelope(reply, error.httpStatus, envelope(String(error.httpStatus), t(key)))
+      }
+      if (name === 'getAllEnvDomain' && isSuccess(answer)) {
+        rememberAccountEnvironments(request, answer.items, options.topology)
       }
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {

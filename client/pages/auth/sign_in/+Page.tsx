@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isSuccess } from '../../../../shared/envelope.ts'
-import { useApiClient } from '../../../api.ts'
+import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { SignedIn } from './SignedIn.tsx'
 
-type Step = 'email' | 'password'
+type Step = 'email' | 'environment' | 'password'
 
 export default function SignInPage() {
   const { user } = usePageContext()
@@ -16,6 +16,8 @@ export default function SignInPage() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState('')
+  const [environments, setEnvironments] = useState<string[]>([])
+  const [environment, setEnvironment] = useState('')
   const [busy, setBusy] = useState(false)
   const errorId = useId()
 
@@ -29,6 +31,19 @@ export default function SignInPage() {
     try {
       if (step === 'email') {
         const answer = await api.call('loginEmailCheck', { data: { email: email.trim() }, throws: false })
+        if (!isSuccess(answer)) return setError(answer.retMsg)
+        // The BFF remembers where the account lives; with several places the user picks one.
+        const places = await api.call('getAllEnvDomain', { data: { email: email.trim() }, throws: false })
+        const names = isSuccess(places)
+          ? places.items.map((entry) => (entry as { env?: string }).env ?? '')
+          : []
+        if (names.length > 1) {
+          setEnvironments(names)
+          setEnvironment(names[0] ?? '')
+          setStep('environment')
+        } else setStep('password')
+      } else if (step === 'environment') {
+        const answer = await chooseEnvironment(environment)
         if (isSuccess(answer)) setStep('password')
         else setError(answer.retMsg)
       } else {
@@ -65,6 +80,24 @@ export default function SignInPage() {
             aria-invalid={step === 'email' && error ? true : undefined}
           />
         </div>
+        {step === 'environment' && (
+          <fieldset className="field choices">
+            <legend>{t('signIn.environmentLegend')}</legend>
+            <p>{t('signIn.chooseEnvironment')}</p>
+            {environments.map((name) => (
+              <label key={name} className="choice">
+                <input
+                  type="radio"
+                  name="environment"
+                  value={name}
+                  checked={environment === name}
+                  onChange={() => setEnvironment(name)}
+                />
+                {t(`environments.${name}`, { defaultValue: name })}
+              </label>
+            ))}
+          </fieldset>
+        )}
         {step === 'password' && (
           <>
             <div className="field">

@@ -16,6 +16,16 @@ export default {
     signOut: 'Sign out',
     openConsole: 'Open the console',
     working: 'Please wait…',
+    chooseEnvironment: 'Your account is in several data centres. Which one do you want to sign in to?',
+    environmentLegend: 'Data centre',
+  },
+  environments: {
+    'sg-k8s': 'Singapore',
+    'sg-grey': 'Singapore (preview)',
+    'us-k8s': 'US',
+    hk: 'HK',
+    ten: 'China',
+    'ten-test': 'Test',
   },
   validation: {
     required: 'This field is required.',

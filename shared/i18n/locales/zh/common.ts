@@ -19,6 +19,16 @@ export default {
     signOut: '退出登录',
     openConsole: '进入工作台',
     working: '请稍候…',
+    chooseEnvironment: '您的账号位于多个数据中心，请选择要登录的数据中心。',
+    environmentLegend: '数据中心',
+  },
+  environments: {
+    'sg-k8s': '新加坡',
+    'sg-grey': '新加坡（预览）',
+    'us-k8s': '美国',
+    hk: '香港',
+    ten: '中国',
+    'ten-test': '测试',
   },
   validation: {
     required: '此项为必填项。',

@@ -1,0 +1,17 @@
+import csrfProtection from '@fastify/csrf-protection'
+import fp from 'fastify-plugin'
+
+/**
+ * Tokens for what works without JavaScript (plain form posts, security.md §8). The secret lives
+ * in the sealed session, so a token is bound to that session or pre-session and useless elsewhere.
+ */
+export default fp(
+  async (app) => {
+    await app.register(csrfProtection, {
+      sessionPlugin: '@fastify/secure-session',
+      // Forms send the token as a field; nothing else is accepted (no query strings: they leak).
+      getToken: (request) => (request.body as { _csrf?: string } | undefined)?._csrf,
+    })
+  },
+  { name: 'csrf-tokens', fastify: '5.x', dependencies: ['session'] },
+)

@@ -1,0 +1,124 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { Redis } from 'ioredis'
+import type { RateLimitRule } from '../../../config/index.ts'
+import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
+import { envelope } from '../../../shared/envelope.ts'
+import { i18nFor } from '../../../shared/i18n/index.ts'
+
+export interface RateLimitPluginOptions {
+  /** Requests per client IP and window of each bucket; an endpoint names its bucket (`limit`). */
+  limits: Record<RateLimitBucket, RateLimitRule>
+  /** Shared store for all replicas; unset: each process counts in its own memory. */
+  redisUrl: string | undefined
+}
+
+/** The proxy's route (server/routes/api/proxy.server.ts): its `*` parameter is the endpoint path. */
+const API_ROUTE = '/api/*'
+/** Distinct client+bucket keys one process remembers (in-memory store, least recently used go). */
+const MEMORY_KEYS = 50_000
+/** Keys in Redis: `account-edge:rate-limit:<bucket>:<ip>`. */
+const REDIS_NAMESPACE = 'account-edge:rate-limit:'
+
+/**
+ * Per-IP limits on sign-in, sign-up, password-reset and code-sending endpoints, with
+ * @fastify/rate-limit's counting and stores. Nothing else is limited: the check runs in a root
+ * `onRequest` hook, so before the proxy's own hooks and handler, and only for `/api/*` calls whose
+ * endpoint names a bucket. Register it after the language plugin (the 429 answer is localised).
+ *
+ * The client IP is Fastify's `request.ip`: the socket's address, or with TRUST_PROXY the address
+ * X-Forwarded-For gives (see config/schema.ts: set the ingress's addresses, e.g. `uniquelocal`, not
+ * `true`, or a client chooses its own address and so its own budget). IPv6 clients are counted per
+ * /64, the block one subscriber holds.
+ */
+export default fp<RateLimitPluginOptions>(
+  async (app, options) => {
+    const bucketOf = new WeakMap<FastifyRequest, RateLimitBucket>()
+    const ruleOf = (request: FastifyRequest): RateLimitRule => {
+      const bucket = bucketOf.get(request)
+      if (!bucket) throw new Error('rate limit checked for a request without a bucket')
+      return options.limits[bucket]
+    }
+
+    // An unreachable store must never take the site down: the check then lets the request through
+    // (fail open) and the log says so once per outage. Failing closed would refuse every customer's
+    // sign-in for as long as Redis is away; failing open only loses the brute-force brake for that
+    // time. We catch the store's error ourselves rather than set the library's `skipOnError: true`,
+    // which does the same but silently: operators must see that limiting is off.
+    let storeFailing = false
+    const storeFailed = (err: unknown) => {
+      if (!storeFailing) app.log.error({ err }, 'rate-limit store failed: limited endpoints pass unchecked')
+      storeFailing = true
+    }
+    const storeAnswered = () => {
+      if (storeFailing) app.log.info('rate-limit store answers again')
+      storeFailing = false
+    }
+
+    let redis: Redis | undefined
+    if (options.redisUrl) {
+      redis = new Redis(options.redisUrl, {
+        // Fail fast rather than hold a sign-in while Redis is away (the library's advice): a
+        // command gets one retry and half a second; commands sent before the first connection
+        // wait in the offline queue for it, under the same time-out.
+        connectTimeout: 1000,
+        commandTimeout: 500,
+        maxRetriesPerRequest: 1,
+        connectionName: 'account-edge-rate-limit',
+      })
+      // Without a listener ioredis reports every reconnection failure on stderr.
+      redis.on('error', storeFailed)
+      redis.on('ready', storeAnswered)
+      const client = redis
+      app.addHook('onClose', async () => {
+        client.disconnect()
+      })
+    } else {
+      app.log.info('rate limits counted in memory (REDIS_URL unset): each replica counts on its own')
+    }
+
+    await app.register(rateLimit, {
+      // Routes get no limit of their own; the hook below applies the one check we create.
+      global: false,
+      skipOnError: false,
+      cache: MEMORY_KEYS,
+      redis,
+      nameSpace: REDIS_NAMESPACE,
+      // Client and bucket: sign-in attempts never use up the budget of code-sending, and back.
+      keyGenerator: (request) => `${bucketOf.get(request)}:${normalizeIP(request.ip)}`,
+      max: (request) => ruleOf(request).max,
+      timeWindow: (request) => ruleOf(request).windowMs,
+    })
+    const check = app.createRateLimit()
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url !== API_ROUTE) return
+      // The same lookup as the proxy's, on the same parameter: whatever path spelling reaches an
+      // endpoint there is counted here.
+      const path = (request.params as { '*'?: string })['*']
+      const match = path === undefined ? undefined : findEndpointByPath(request.method, path)
+      const bucket = match?.endpoint.internal ? undefined : match?.endpoint.limit
+      if (!bucket) return
+      bucketOf.set(request, bucket)
+      let limit: Awaited<ReturnType<typeof check>>
+      try {
+        limit = await check(request)
+      } catch (err) {
+        storeFailed(err)
+        return
+      }
+      storeAnswered()
+      if (limit.isAllowed || !limit.isExceeded) return
+      request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
+      const t = i18nFor(request.language).t
+      return reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, limit.ttlInSeconds)))
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(envelope('429', t('errors:rateLimited')))
+    })
+  },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['language'] },
+)

@@ -1,0 +1,56 @@
+import { stringify } from 'qs'
+import { QUERY_ARRAY_LIMIT, QUERY_DEPTH, QUERY_PARAMETER_LIMIT } from './limits.ts'
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * Why `value` would not survive `qs.stringify` → `qs.parse(…, QUERY_PARSE_OPTIONS)` unchanged, or
+ * undefined when it would. `null`/`undefined` and empty arrays or objects are skipped by qs and
+ * so are allowed (they just do not arrive).
+ */
+export function queryLimitProblem(value: Readonly<Record<string, unknown>>): string | undefined {
+  let pairs = 0
+  const walk = (node: unknown, depth: number, path: string): string | undefined => {
+    if (node === null || node === undefined) return undefined
+    if (typeof node === 'string' || typeof node === 'boolean' || node instanceof Date) {
+      if (depth > QUERY_DEPTH) return `${path} is nested deeper than ${QUERY_DEPTH}`
+      pairs += 1
+      return pairs > QUERY_PARAMETER_LIMIT ? `more than ${QUERY_PARAMETER_LIMIT} parameters` : undefined
+    }
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return `${path} is not a finite number`
+      return walk(String(node), depth, path)
+    }
+    const children: [string, unknown][] = Array.isArray(node)
+      ? node.map((child, index) => [String(index), child])
+      : isPlainObject(node)
+        ? Object.entries(node)
+        : []
+    if (!Array.isArray(node) && !isPlainObject(node)) return `${path} has an unsupported type`
+    if (Array.isArray(node) && node.length > QUERY_ARRAY_LIMIT) {
+      return `${path} has more than ${QUERY_ARRAY_LIMIT} elements`
+    }
+    for (const [key, child] of children) {
+      // Brackets in a key would be read back as nesting; a prototype key would be dropped.
+      if (/[[\]]/.test(key) || key === '__proto__') return `${path}.${key} is not a usable key`
+      const problem = walk(child, depth + 1, path ? `${path}.${key}` : key)
+      if (problem) return problem
+    }
+    return undefined
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (/[[\]]/.test(key) || key === '__proto__' || key === '') return `${key} is not a usable key`
+    const problem = walk(child, 0, key)
+    if (problem) return problem
+  }
+  return undefined
+}
+
+/** `a=1&b%5B0%5D=x`: the encoding of query strings and form bodies, read back by `qs.parse`. */
+export function encodeQuery(value: Readonly<Record<string, unknown>>): string {
+  return stringify(value, { arrayFormat: 'indices', skipNulls: true })
+}

@@ -1,0 +1,32 @@
+import type { z } from 'zod'
+import {
+  areaCode,
+  chinaMobileWhenChina,
+  email,
+  fullName,
+  name,
+  object,
+  optionalText,
+  phone,
+  someOf,
+  whenClean,
+} from './fields.ts'
+import { V } from './messages.ts'
+import { PRODUCTS } from './signUp.ts'
+
+/** `addSgReservationInfo`: book a demo (spec §2 /auth/demo). Field names are ours. */
+export const demoSchema = object({
+  fullName,
+  email,
+  company: name,
+  jobTitle: name,
+  areaCode,
+  phone,
+  products: someOf(PRODUCTS),
+  notes: optionalText,
+}).refine(chinaMobileWhenChina, {
+  path: ['phone'],
+  error: V.chinaMobile,
+  when: whenClean('areaCode', 'phone'),
+})
+export type DemoInput = z.input<typeof demoSchema>

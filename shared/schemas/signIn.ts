@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { currentPassword, email, loose, object, verificationCode } from './fields.ts'
+import { V } from './messages.ts'
+
+/**
+ * Sign-in (spec §5, §7). The login account is the registration e-mail. The password is only
+ * required and at most 20 characters: the format rule is for new passwords, and accounts older
+ * than it must still be able to sign in.
+ */
+
+/** `loginEmailCheck`, `getServiceLoginWrongTimes`, `sendEmailRandomCode`: step one. */
+export const emailOnlySchema = object({ email })
+
+/** `serviceLoginNew`: step two. */
+export const signInSchema = object({ email, password: currentPassword })
+export type SignInInput = z.input<typeof signInSchema>
+
+/** `account/consoleLogin`: the sign-in of the multi-environment picker; may carry an e-mailed code. */
+export const consoleLoginSchema = object({
+  email,
+  password: currentPassword,
+  code: verificationCode.optional(),
+})
+
+/** Standard base64 of at most 80 UTF-8 bytes (20 characters of up to 4 bytes each). */
+const BASE64_PASSWORD =
+  /^(?:[A-Za-z0-9+/]{4}){0,26}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/
+
+/** `account/sendVerifyCode` (GET): e-mail and the base64-encoded password (see `toBase64Utf8`). */
+export const sendVerifyCodeSchema = object({
+  email,
+  password: z
+    .string({ error: V.required })
+    .min(1, { error: V.required })
+    .regex(BASE64_PASSWORD, { error: V.invalid }),
+})
+
+/** Microsoft return (`sso/aadLogin`, `sso/aadLoginOverseas`): the provider's query parameters. */
+export const aadLoginSchema = object({
+  code: z.string({ error: V.required }).min(1, { error: V.required }).max(4096, { error: V.tooLong }),
+  state: z.string({ error: V.required }).min(1, { error: V.required }).max(2048, { error: V.tooLong }),
+  session_state: z.string({ error: V.invalid }).max(2048, { error: V.tooLong }).optional(),
+})
+
+/** Endpoints of the sign-in flow whose payload the spec does not show. */
+export const signInLooseSchema = loose

@@ -1,0 +1,138 @@
+import { z } from 'zod'
+import {
+  accepted,
+  areaCode,
+  chinaMobileWhenChina,
+  email,
+  fullName,
+  name,
+  newPassword,
+  object,
+  oneOf,
+  optionalText,
+  phone,
+  referralCode,
+  someOf,
+  whenClean,
+  withConfirmation,
+} from './fields.ts'
+import { V } from './messages.ts'
+
+/**
+ * Sign-up (spec §4 "Registration", §5): e-mail and password, verification e-mail, account setup,
+ * optional questionnaire. Upstream field names are not in the spec; these are ours and the BFF
+ * forwards them as they are.
+ */
+
+/** `registerEmailCheck`, `sendRegisterVerifyEmail`. */
+export const signUpEmailSchema = object({ email })
+
+/** `registerSgNew`: what is sent. */
+export const signUpCredentialsSchema = object({ email, password: newPassword })
+
+/** The page's first step: the payload plus the repeated password and the privacy notice (spec §5). */
+export const signUpCredentialsFormSchema = withConfirmation(
+  signUpCredentialsSchema.extend({
+    confirmPassword: z.string({ error: V.required }),
+    privacy: accepted(V.privacy),
+  }),
+)
+export type SignUpCredentialsForm = z.input<typeof signUpCredentialsFormSchema>
+
+const withChinaMobile = <S extends z.ZodObject<{ areaCode: typeof areaCode; phone: typeof phone }>>(
+  schema: S,
+) =>
+  schema.refine(chinaMobileWhenChina, {
+    path: ['phone'],
+    error: V.chinaMobile,
+    when: whenClean('areaCode', 'phone'),
+  })
+
+/** `registerSgPartInfo`, `registerPartInfo`, `updateRegisterPartInfo`: the account setup step. */
+export const accountSetupSchema = withChinaMobile(
+  object({
+    email,
+    firstName: name,
+    lastName: name,
+    company: name,
+    jobTitle: name,
+    areaCode,
+    phone,
+    referralCode,
+  }),
+)
+export type AccountSetupInput = z.input<typeof accountSetupSchema>
+
+/** `registerSgH5`: the one-page mobile sign-up, with a full name instead of first and last. */
+export const signUpH5Schema = withChinaMobile(
+  object({
+    email,
+    password: newPassword,
+    fullName,
+    company: name,
+    areaCode,
+    phone,
+    referralCode,
+  }),
+)
+
+/** `registerSendSms`: a text with a code to the sign-up phone. */
+export const signUpSmsSchema = withChinaMobile(object({ areaCode, phone }))
+
+/** Questionnaire choices (spec §3). Values are ours; the page shows translated labels. */
+export const PRODUCTS = [
+  'chatbot',
+  'livechat',
+  'voice',
+  'ticketing',
+  'whatsapp',
+  'voice-for-sales',
+  'voicebot',
+] as const
+export const GOALS = [
+  'ai-automation',
+  'customer-satisfaction',
+  'marketing-efficiency',
+  'team-management',
+  'customer-insights',
+  'none',
+] as const
+export const SUPPORT_CHANNELS = ['chat', 'phone', 'social-media', 'email', 'other'] as const
+export const INDUSTRIES = [
+  'ecommerce-retail',
+  'food-beverage',
+  'finance-insurance',
+  'logistics',
+  'agencies-consulting',
+  'it-software',
+  'classes',
+  'gaming',
+  'medical-beauty',
+  'travel',
+  'industrial-manufacturing',
+  'pets',
+  'automotive',
+  'real-estate',
+] as const
+export const DEPARTMENTS = ['customer-support', 'marketing', 'sales', 'it', 'business-owner'] as const
+export const LAUNCH_TIMINGS = [
+  'within-1-month',
+  '3-6-months',
+  '6-plus-months',
+  'not-sure',
+  'just-started',
+] as const
+
+/** `registerChoseProduct`: the optional questionnaire; every answer may be left out. */
+export const questionnaireSchema = object({
+  products: someOf(PRODUCTS),
+  goals: someOf(GOALS),
+  channels: someOf(SUPPORT_CHANNELS),
+  industry: oneOf(INDUSTRIES).optional(),
+  department: oneOf(DEPARTMENTS).optional(),
+  launch: oneOf(LAUNCH_TIMINGS).optional(),
+  employees: optionalText,
+  tools: optionalText,
+  notes: optionalText,
+})
+export type QuestionnaireInput = z.input<typeof questionnaireSchema>

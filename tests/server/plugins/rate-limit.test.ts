@@ -1,0 +1,225 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import t from 'tap'
+import { ConfigError, loadConfig } from '../../../config/index.ts'
+import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { i18nFor } from '../../../shared/i18n/index.ts'
+import { build, SAME_ORIGIN } from '../../helper.ts'
+
+const SIGN_IN = '/api/basic-login/serviceLoginNew/4'
+const SEND_CODE = '/api/basic-login/sendEmailRandomCode/4'
+/** An endpoint without a `limit` bucket. */
+const UNLIMITED = '/api/basic-login/getAllEnvDomain'
+
+const SMALL_LIMITS = { RATE_LIMIT_SIGN_IN: '3/1m', RATE_LIMIT_CODE: '2/1m' }
+
+function call(
+  app: FastifyInstance,
+  url: string,
+  remoteAddress: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    remoteAddress,
+    headers: { ...SAME_ORIGIN, ...headers },
+    payload: { email: DEMO_ACCOUNT.email, password: 'Not-The-Password1' },
+  })
+}
+
+/** Sends `count` calls one after the other; returns their status codes. */
+async function statuses(count: number, send: () => Promise<LightMyRequestResponse>): Promise<number[]> {
+  const codes: number[] = []
+  for (let index = 0; index < count; index++) codes.push((await send()).statusCode)
+  return codes
+}
+
+function assertRateLimited(
+  t: Tap.Test,
+  response: LightMyRequestResponse,
+  language: 'en' | 'zh',
+  windowSeconds: number,
+) {
+  t.equal(response.statusCode, 429)
+  t.match(response.headers['content-type'], /^application\/json/)
+  t.same(response.json(), {
+    retCode: '429',
+    retMsg: i18nFor(language).t('errors:rateLimited'),
+    item: {},
+    items: [],
+  })
+  const retryAfter = Number(response.headers['retry-after'])
+  t.ok(retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After ${retryAfter} within the window`)
+}
+
+declare global {
+  namespace Tap {
+    type Test = Parameters<Parameters<typeof t.test>[1]>[0]
+  }
+}
+
+t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, in its language', async (t) => {
+  const { app } = await build(t, { env: SMALL_LIMITS })
+  const ip = '203.0.113.10'
+  const first = await statuses(3, () => call(app, SIGN_IN, ip))
+  t.notOk(first.includes(429), `the first three pass (${first})`)
+
+  assertRateLimited(t, await call(app, SIGN_IN, ip, { 'accept-language': 'en-GB' }), 'en', 60)
+  const chinese = await call(app, SIGN_IN, ip, { 'accept-language': 'zh-CN,zh;q=0.9' })
+  assertRateLimited(t, chinese, 'zh', 60)
+  t.not(chinese.json().retMsg, i18nFor('en').t('errors:rateLimited'), 'the Chinese message is not the English one')
+  t.equal(chinese.headers['cache-control'], 'no-store')
+
+  // Another spelling of the same endpoint reaches the same bucket.
+  t.equal((await call(app, `/api//${SIGN_IN.slice('/api/'.length)}`, ip)).statusCode, 429)
+  // Other sign-in endpoints share the bucket: the budget is per bucket, not per endpoint.
+  t.equal((await call(app, '/api/basic-login/loginEmailCheck/4', ip)).statusCode, 429)
+})
+
+t.test('rate limit › another IP, another bucket and an endpoint without a bucket are not affected', async (t) => {
+  const { app } = await build(t, { env: SMALL_LIMITS })
+  const ip = '203.0.113.20'
+  await statuses(3, () => call(app, SIGN_IN, ip))
+  t.equal((await call(app, SIGN_IN, ip)).statusCode, 429, 'the sign-in budget of this IP is used up')
+
+  const otherIp = await statuses(3, () => call(app, SIGN_IN, '198.51.100.20'))
+  t.notOk(otherIp.includes(429), `another IP signs in (${otherIp})`)
+
+  const codes = await statuses(2, () => call(app, SEND_CODE, ip))
+  t.notOk(codes.includes(429), `the code-sending budget is its own (${codes})`)
+  assertRateLimited(t, await call(app, SEND_CODE, ip), 'en', 60)
+
+  const unlimited = await statuses(10, () => call(app, UNLIMITED, ip))
+  t.notOk(unlimited.includes(429), `an endpoint without a bucket is never limited (${unlimited})`)
+  t.equal((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip })).statusCode, 200)
+})
+
+t.test('rate limit › behind the ingress the client is the address the ingress appended', async (t) => {
+  // The ingress pod (10.x) is trusted; the client may write anything in front of its own address.
+  const { app } = await build(t, { env: { ...SMALL_LIMITS, TRUST_PROXY: 'uniquelocal' } })
+  const viaIngress = (client: string, spoofed: string) =>
+    call(app, SIGN_IN, '10.1.2.3', { 'x-forwarded-for': `${spoofed}, ${client}` })
+  const first = await statuses(3, () => viaIngress('203.0.113.30', `192.0.2.${Math.floor(Math.random() * 250)}`))
+  t.notOk(first.includes(429), `${first}`)
+  t.equal((await viaIngress('203.0.113.30', '192.0.2.99')).statusCode, 429, 'a made-up hop earns no new budget')
+  t.not((await viaIngress('198.51.100.30', '192.0.2.99')).statusCode, 429, 'another client has its own')
+})
+
+t.test('rate limit › configuration is validated', async (t) => {
+  const config = loadConfig({ NODE_ENV: 'test' })
+  t.same(config.rateLimits, {
+    signIn: { max: 20, windowMs: 60_000 },
+    signUp: { max: 10, windowMs: 60_000 },
+    reset: { max: 10, windowMs: 60_000 },
+    code: { max: 5, windowMs: 60_000 },
+  })
+  t.equal(config.redisUrl, undefined)
+  t.same(loadConfig({ RATE_LIMIT_CODE: '3/15m' }).rateLimits.code, { max: 3, windowMs: 900_000 })
+  t.same(loadConfig({ RATE_LIMIT_SIGN_IN: ' 100 / 1h ' }).rateLimits.signIn, { max: 100, windowMs: 3_600_000 })
+  for (const bad of ['20', '0/1m', '20/0s', '20/25h', '20/1d', 'many/1m', '-1/1m']) {
+    t.throws(() => loadConfig({ RATE_LIMIT_SIGN_IN: bad }), { name: 'ConfigError', message: /RATE_LIMIT_SIGN_IN/ }, bad)
+  }
+  t.equal(loadConfig({ REDIS_URL: 'redis://:secret@redis:6379/1' }).redisUrl, 'redis://:secret@redis:6379/1')
+  t.throws(() => loadConfig({ REDIS_URL: 'http://redis:6379' }), ConfigError)
+  t.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true)
+  t.equal(loadConfig({}).trustProxy, false)
+  t.same(loadConfig({ TRUST_PROXY: '10.0.0.0/8, uniquelocal' }).trustProxy, ['10.0.0.0/8', 'uniquelocal'])
+  t.throws(() => loadConfig({ TRUST_PROXY: 'yes' }), { message: /TRUST_PROXY/ })
+})
+
+// --- Redis: several replicas share one count -------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const address = server.address()
+  server.close()
+  await once(server, 'close')
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+/** A throw-away redis-server on a free loopback port, stopped at teardown. */
+async function startRedis(t: Tap.Test): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  t.teardown(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start in 10 s:\n${output}`)), 10_000)
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              'redis-server is not on PATH: run `bash scripts/ensure-services.sh` (as root it installs ' +
+                "Debian's redis-server) or `sudo apt-get install redis-server`",
+            )
+          : error,
+      )
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`redis-server exited with ${code}:\n${output}`))
+    })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  })
+  child.removeAllListeners('exit')
+  return { url: `redis://127.0.0.1:${port}`, process: child }
+}
+
+t.test('rate limit › with REDIS_URL two app instances share the count (several replicas)', async (t) => {
+  const redis = await startRedis(t)
+  const env = { ...SMALL_LIMITS, REDIS_URL: redis.url }
+  const first = await build(t, { env })
+  const second = await build(t, { env, sandbox: first.sandbox })
+  const ip = '203.0.113.40'
+
+  const onFirst = await statuses(3, () => call(first.app, SIGN_IN, ip))
+  t.notOk(onFirst.includes(429), `the first replica lets three through (${onFirst})`)
+  assertRateLimited(t, await call(second.app, SIGN_IN, ip), 'en', 60)
+  assertRateLimited(t, await call(first.app, SIGN_IN, ip, { 'accept-language': 'zh' }), 'zh', 60)
+  t.not((await call(second.app, SIGN_IN, '198.51.100.40')).statusCode, 429, 'another IP is not affected')
+  t.not((await call(second.app, SEND_CODE, ip)).statusCode, 429, 'another bucket is not affected')
+
+  // Redis goes away: the limiter lets requests through instead of taking sign-in down.
+  redis.process.kill('SIGKILL')
+  await once(redis.process, 'exit')
+  for (const app of [first.app, second.app]) {
+    const started = Date.now()
+    const response = await call(app, SIGN_IN, '198.51.100.41')
+    t.not(response.statusCode, 429)
+    t.ok(response.statusCode < 500, `answered ${response.statusCode}, not a server error`)
+    t.ok(Date.now() - started < 3000, 'and without hanging')
+  }
+})
+
+t.test('rate limit › an unreachable Redis from the start does not block sign-in', async (t) => {
+  const port = await freePort() // nothing listens there
+  const { app } = await build(t, { env: { ...SMALL_LIMITS, REDIS_URL: `redis://127.0.0.1:${port}` } })
+  const codes = await statuses(5, () => call(app, SIGN_IN, '203.0.113.50'))
+  t.notOk(codes.includes(429), `${codes}`)
+  t.notOk(
+    codes.some((code) => code >= 500),
+    `${codes}`,
+  )
+})

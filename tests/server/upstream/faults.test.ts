@@ -1,0 +1,159 @@
+import t, { type Test } from 'tap'
+import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { startSandbox } from '../../../sandbox/index.ts'
+import { MAX_UPSTREAM_BODY_BYTES } from '../../../server/upstream/client.server.ts'
+import { i18nFor } from '../../../shared/i18n/index.ts'
+import { sessionCookieOf } from '../../helper.ts'
+import {
+  apiPost,
+  appWithUpstreams,
+  armFault,
+  clearFault,
+  clearRequests,
+  closedPort,
+  plainTopology,
+  requestLog,
+} from './harness.ts'
+
+/** Small, so a time-out test takes a second or two; the default (20 s) is tested by config. */
+const TIMEOUT_MS = 1500
+/** Slack for a busy CI machine on top of the time-out; far below the injected delay. */
+const MARGIN_MS = 2500
+const DELAY_MS = 10_000
+
+const en = i18nFor('en').t
+const zh = i18nFor('zh').t
+
+const sandbox = await startSandbox()
+t.teardown(() => sandbox.close())
+const sg = sandbox.regions.sg.url
+const { app } = await appWithUpstreams(t, plainTopology(sandbox), { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })
+
+const EMAIL_CHECK = '/api/basic-login/loginEmailCheck/4'
+
+t.beforeEach(async () => {
+  await clearFault(sg)
+  await clearRequests(sg)
+})
+
+/** The BFF still answers normally: the fault did not break the pool, the process or the route. */
+async function stillServes(t: Test) {
+  await clearFault(sg)
+  const response = await apiPost(app, EMAIL_CHECK, { email: DEMO_ACCOUNT.email })
+  t.equal(response.statusCode, 200, 'the next call after the fault is answered normally')
+  t.equal(response.json().retCode, '000000')
+}
+
+/** The fault was really met upstream: the sg server logged the call with the injected fault. */
+async function faultWasMet(t: Test, label: RegExp) {
+  const logged = (await requestLog(sg)).filter((entry) => entry.url.includes('loginEmailCheck'))
+  t.ok(
+    logged.some((entry) => label.test(entry.fault ?? '')),
+    `the sg upstream met the call with the fault (${label})`,
+  )
+}
+
+const KINDS: Array<{ name: string; fault: Record<string, unknown>; label: RegExp }> = [
+  { name: 'connection reset', fault: { reset: true }, label: /reset/ },
+  { name: 'HTTP 503', fault: { status: 503 }, label: /status 503/ },
+  { name: 'HTTP 500', fault: { status: 500 }, label: /status 500/ },
+  { name: 'a body that is not JSON', fault: { garbage: true }, label: /garbage/ },
+  {
+    name: `a body over MAX_UPSTREAM_BODY_BYTES (${MAX_UPSTREAM_BODY_BYTES} + 1)`,
+    fault: { oversizedBytes: MAX_UPSTREAM_BODY_BYTES + 1 },
+    label: /oversized/,
+  },
+]
+
+for (const kind of KINDS) {
+  t.test(`/api proxy › ${kind.name} upstream gives a 502 envelope, and the next call works`, async (t) => {
+    await armFault(sg, kind.fault)
+    const started = Date.now()
+    const response = await apiPost(app, EMAIL_CHECK, { email: DEMO_ACCOUNT.email })
+    t.ok(Date.now() - started < TIMEOUT_MS + MARGIN_MS, 'answered well within the time-out')
+    t.equal(response.statusCode, 502, response.body)
+    t.match(response.headers['content-type'], /^application\/json/)
+    t.same(response.json(), {
+      retCode: '502',
+      retMsg: en('errors:upstreamUnavailable'),
+      item: {},
+      items: [],
+    })
+    t.notMatch(
+      response.body,
+      /Sandbox fault|Bad Gateway|padding|127\.0\.0\.1/,
+      'nothing of the upstream leaks',
+    )
+    await faultWasMet(t, kind.label)
+    await stillServes(t)
+  })
+}
+
+t.test('/api proxy › the upstream error message follows the request language (zh)', async (t) => {
+  await armFault(sg, { status: 503 })
+  const response = await apiPost(app, `${EMAIL_CHECK}?language=zh`, { email: DEMO_ACCOUNT.email })
+  t.equal(response.statusCode, 502)
+  t.not(zh('errors:upstreamUnavailable'), en('errors:upstreamUnavailable'), 'the two texts differ')
+  t.same(response.json(), { retCode: '502', retMsg: zh('errors:upstreamUnavailable'), item: {}, items: [] })
+  t.match(response.json().retMsg, /[\u4e00-\u9fff]/, 'Chinese text')
+  await stillServes(t)
+})
+
+t.test('/api proxy › an upstream that does not answer in time gives 504 within the time-out', async (t) => {
+  await armFault(sg, { delayMs: DELAY_MS })
+  const started = Date.now()
+  const response = await apiPost(app, `${EMAIL_CHECK}?language=zh`, { email: DEMO_ACCOUNT.email })
+  const elapsed = Date.now() - started
+  t.equal(response.statusCode, 504, response.body)
+  t.same(response.json(), { retCode: '504', retMsg: zh('errors:upstreamTimeout'), item: {}, items: [] })
+  t.ok(elapsed >= TIMEOUT_MS - 100, `waited for the time-out (${elapsed} ms)`)
+  t.ok(elapsed < TIMEOUT_MS + MARGIN_MS, `gave up at the time-out, not after the delay (${elapsed} ms)`)
+  await faultWasMet(t, /delay/)
+
+  const english = await apiPost(app, EMAIL_CHECK, { email: DEMO_ACCOUNT.email })
+  t.equal(english.statusCode, 504)
+  t.equal(english.json().retMsg, en('errors:upstreamTimeout'))
+  await stillServes(t)
+})
+
+t.test('/api proxy › a body of exactly MAX_UPSTREAM_BODY_BYTES is still an answer', async (t) => {
+  await armFault(sg, { oversizedBytes: MAX_UPSTREAM_BODY_BYTES })
+  const response = await apiPost(app, EMAIL_CHECK, { email: DEMO_ACCOUNT.email })
+  t.equal(response.statusCode, 200, 'the limit is not lower than it says')
+  t.equal(response.json().retCode, '000000')
+  await stillServes(t)
+})
+
+t.test('/api proxy › an upstream on a closed port gives 502 quickly, other calls go on', async (t) => {
+  const topology = plainTopology(sandbox)
+  const dead = `http://127.0.0.1:${await closedPort()}`
+  topology.environments['sg-k8s'] = { region: 'sg', upstream: dead }
+  const { app: refusing } = await appWithUpstreams(t, topology, { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })
+
+  for (const language of ['en', 'zh'] as const) {
+    const started = Date.now()
+    const response = await apiPost(refusing, `${EMAIL_CHECK}?language=${language}`, {
+      email: DEMO_ACCOUNT.email,
+    })
+    t.equal(response.statusCode, 502, response.body)
+    t.ok(Date.now() - started < TIMEOUT_MS, 'refused at once, not after the time-out')
+    t.same(response.json(), {
+      retCode: '502',
+      retMsg: i18nFor(language).t('errors:upstreamUnavailable'),
+      item: {},
+      items: [],
+    })
+  }
+  const health = await refusing.inject('/healthz')
+  t.equal(health.statusCode, 200, 'the process keeps serving')
+})
+
+t.test('/api proxy › after every kind of fault, sign-in works end to end', async (t) => {
+  const response = await apiPost(app, '/api/basic-login/serviceLoginNew/4', {
+    email: DEMO_ACCOUNT.email,
+    password: DEMO_ACCOUNT.password,
+  })
+  t.equal(response.statusCode, 200, response.body)
+  t.equal(response.json().retCode, '000000')
+  t.ok(sessionCookieOf(response), 'a session starts')
+})

@@ -1,0 +1,228 @@
+import t from 'tap'
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  type EndpointName,
+  findEndpointByPath,
+  isEndpointName,
+  pathParamNames,
+} from '../../../shared/api/endpoints.ts'
+import { fillPath } from '../../../shared/api/path.ts'
+
+/** Every path of spec §7 (login service under basic-login, and "Other"). */
+const SPEC_LOGIN_CALLS = [
+  'registerEmailCheck',
+  'initSgGeetestInfo',
+  'checkSgGeetestInfo',
+  'registerSgPartInfo',
+  'registerSgNew',
+  'registerPartInfo',
+  'registerFinishNew',
+  'registerChoseProduct',
+  'loginEmailCheck',
+  'getServiceLoginWrongTimes',
+  'serviceLoginNew',
+  'account/consoleLogin',
+  'sendEmailRandomCode',
+  'account/sendResetEmail',
+  'registerSendSms',
+  'sendSmsRandomCode',
+  'account/checkFindPwd',
+  'account/checkResetPwdLink/{id}',
+  'setServiceNewPwd',
+  'account/resetNewPwd',
+  'account/resetServiceNewPwd/{id}',
+  'registerSgH5',
+  'registerFinishH5',
+  'account/memberQrCodeLoginUrl',
+  'addSgReservationInfo',
+  'sso/aadLogin',
+  'sso/aadLoginOverseas',
+  'getAllEnvDomain',
+  'account/sendVerifyCode',
+  'config/loginConfig',
+  'sendRegisterVerifyEmail',
+  'checkVerifyEmailLink',
+  'updateRegisterPartInfo',
+  'account/getSecretKey',
+]
+const SPEC_OTHER_PATHS = [
+  'tokens/getToken',
+  'basic-public/agent/updateAgentLanguage',
+  'basic-public/qccForward',
+  'basic-config-service/consoleAuth/queryAgentMenus',
+  'basic-channel-service/salesforce/getAgentEnv',
+  'basic-channel-service/{product}Auth',
+  'basic-channel-service/forward',
+  'chat-third/shopify/insertShopifyChannel',
+  'chat-tiktok/tikTokAuth/checkProducts',
+  'basic-sso/access/auth',
+  'basic-sso/saml2/authenticate/{id}',
+]
+
+const paths = ENDPOINT_NAMES.map((name) => ENDPOINTS[name].path)
+
+/** A concrete path for an endpoint: its placeholders filled with plausible values. */
+function sample(name: EndpointName): string {
+  const values = Object.fromEntries(
+    pathParamNames(name).map((param) => [param, param === 'product' ? 'shopify' : 'Ab9_-x']),
+  )
+  return fillPath(ENDPOINTS[name].path, values)
+}
+
+t.test('ENDPOINTS › every call of spec §7 is in the table', async (t) => {
+  for (const call of SPEC_LOGIN_CALLS) {
+    const found = paths.filter((path) => path === `basic-login/${call}` || path === `basic-login/${call}/4`)
+    t.equal(found.length, 1, `basic-login/${call}`)
+  }
+  for (const path of SPEC_OTHER_PATHS) t.ok(paths.includes(path), path)
+  for (const provider of ['lazada', 'rednote', 'tiktok/auth-save']) {
+    t.ok(
+      paths.some((path) => path.includes(provider)),
+      provider,
+    )
+  }
+  t.equal(new Set(paths).size, paths.length, 'no path twice')
+})
+
+t.test('ENDPOINTS › entries are well formed', async (t) => {
+  for (const name of ENDPOINT_NAMES) {
+    const endpoint = ENDPOINTS[name]
+    t.match(name, /^[a-z][A-Za-z0-9]*$/, `${name} is camelCase`)
+    t.notOk(endpoint.path.startsWith('/'), `${name} has no leading slash`)
+    t.ok(endpoint.method === 'GET' || endpoint.method === 'POST', `${name} method`)
+    t.type(endpoint.schema.safeParse, 'function', `${name} has a schema`)
+    t.ok([undefined, 'signIn', 'signUp', 'reset', 'code'].includes(endpoint.limit), `${name} limit`)
+    t.ok(Object.isFrozen(endpoint), `${name} is frozen`)
+  }
+  t.ok(isEndpointName('serviceLoginNew'))
+  t.notOk(isEndpointName('toString'), 'inherited keys are not endpoints')
+})
+
+t.test('ENDPOINTS › method and json where the spec says so, POST form otherwise', async (t) => {
+  t.same(
+    ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].method === 'GET'),
+    ['sendVerifyCode'],
+  )
+  t.same(ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].json).sort(), [
+    'channelAuth',
+    'loginConfig',
+    'salesforceAgentEnv',
+    'updateAgentLanguage',
+  ])
+  t.equal(ENDPOINTS.channelForward.internal, true, 'the forwarder is server to server')
+})
+
+t.test('ENDPOINTS › rate-limit buckets of the sensitive calls', async (t) => {
+  const expected: Record<string, string> = {
+    serviceLoginNew: 'signIn',
+    loginEmailCheck: 'signIn',
+    consoleLogin: 'signIn',
+    aadLogin: 'signIn',
+    registerSgNew: 'signUp',
+    registerEmailCheck: 'signUp',
+    addSgReservationInfo: 'signUp',
+    checkFindPwd: 'reset',
+    setServiceNewPwd: 'reset',
+    resetServiceNewPwd: 'reset',
+    resetNewPwd: 'reset',
+    sendResetEmail: 'code',
+    sendSmsRandomCode: 'code',
+    registerSendSms: 'code',
+    sendRegisterVerifyEmail: 'code',
+    sendEmailRandomCode: 'code',
+    sendVerifyCode: 'code',
+  }
+  for (const [name, bucket] of Object.entries(expected)) {
+    t.equal(ENDPOINTS[name as EndpointName].limit, bucket, name)
+  }
+  t.equal(ENDPOINTS.getAllEnvDomain.limit, undefined)
+})
+
+t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
+  t.ok(ENDPOINTS.loginEmailCheck.schema.safeParse({ email: 'a@b.co' }).success)
+  t.notOk(ENDPOINTS.loginEmailCheck.schema.safeParse({ email: 'nope' }).success)
+  t.ok(ENDPOINTS.serviceLoginNew.schema.safeParse({ email: 'a@b.co', password: 'old' }).success)
+  t.notOk(ENDPOINTS.serviceLoginNew.schema.safeParse({ email: 'a@b.co', password: 'x'.repeat(21) }).success)
+  t.ok(ENDPOINTS.updateAgentLanguage.schema.safeParse({ language: 'zh' }).success)
+  t.notOk(ENDPOINTS.updateAgentLanguage.schema.safeParse({ language: 'fr' }).success)
+  t.ok(ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'U2VjcjN0IXg=' }).success)
+  t.notOk(
+    ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'Secr3t!x' }).success,
+    'not base64',
+  )
+  const stripped = ENDPOINTS.serviceLoginNew.schema.safeParse({
+    email: 'a@b.co',
+    password: 'p',
+    role: 'admin',
+  })
+  t.same(stripped.data, { email: 'a@b.co', password: 'p' }, 'unknown keys are dropped')
+})
+
+t.test('ENDPOINTS › the permissive schema stays bounded', async (t) => {
+  const schema = ENDPOINTS.getAllEnvDomain.schema
+  t.ok(schema.safeParse({}).success)
+  t.ok(schema.safeParse({ a: 'x', b: 1, c: true, d: ['x', 2] }).success)
+  t.notOk(schema.safeParse({ a: 'x'.repeat(2049) }).success, 'long value')
+  t.notOk(schema.safeParse({ ['k'.repeat(101)]: 'x' }).success, 'long key')
+  t.notOk(schema.safeParse({ 'a[b]': 'x' }).success, 'bracket key')
+  t.notOk(schema.safeParse({ a: { nested: 'x' } }).success, 'nested object')
+  t.notOk(schema.safeParse({ a: Array.from({ length: 21 }, () => 'x') }).success, 'long list')
+  t.notOk(
+    schema.safeParse(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, i]))).success,
+    '51 keys',
+  )
+  t.ok(
+    schema.safeParse(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, i]))).success,
+    '50 keys',
+  )
+})
+
+t.test('findEndpointByPath › finds each endpoint, and only it, by its own path', async (t) => {
+  for (const name of ENDPOINT_NAMES) {
+    const path = sample(name)
+    const match = findEndpointByPath(ENDPOINTS[name].method, path)
+    t.equal(match?.name, name, path)
+    t.equal(match?.endpoint, ENDPOINTS[name])
+    const others = ENDPOINT_NAMES.filter(
+      (other) => other !== name && findEndpointByPath(ENDPOINTS[other].method, path)?.name === other,
+    )
+    t.same(others, [], `${path} matches no other endpoint`)
+  }
+})
+
+t.test('findEndpointByPath › decodes and returns path parameters', async (t) => {
+  t.same(findEndpointByPath('POST', 'basic-login/account/checkResetPwdLink/tok%3Den')?.params, {
+    id: 'tok=en',
+  })
+  t.same(findEndpointByPath('post', '/basic-channel-service/salesforceAuth'), {
+    name: 'channelAuth',
+    endpoint: ENDPOINTS.channelAuth,
+    params: { product: 'salesforce' },
+  })
+  t.same(findEndpointByPath('POST', 'basic-login/serviceLoginNew/4')?.params, {})
+})
+
+t.test('findEndpointByPath › refuses what does not fit', async (t) => {
+  const refused: [string, string][] = [
+    ['GET', 'basic-login/serviceLoginNew/4'],
+    ['POST', 'basic-login/account/sendVerifyCode'],
+    ['DELETE', 'tokens/getToken'],
+    ['POST', 'basic-login/serviceLoginNew'],
+    ['POST', 'basic-login/serviceLoginNew/4/extra'],
+    ['POST', 'basic-login/serviceLoginNew/4?x=1'],
+    ['POST', 'basic-login/serviceloginnew/4'],
+    ['POST', 'basic-login/account/checkResetPwdLink/'],
+    ['POST', 'basic-login/account/checkResetPwdLink/..'],
+    ['POST', 'basic-login/account/checkResetPwdLink/%2E%2E'],
+    ['POST', 'basic-login/account/checkResetPwdLink/a%2Fb'],
+    ['POST', 'basic-login/account/checkResetPwdLink/%E0%A4%A'],
+    ['POST', `basic-login/account/checkResetPwdLink/${'x'.repeat(201)}`],
+    ['POST', 'basic-channel-service/Auth'],
+    ['POST', 'basic-channel-service/shop-ifyAuth'],
+    ['POST', 'basic-channel-service/../forwardAuth'],
+    ['POST', 'elsewhere/serviceLoginNew/4'],
+  ]
+  for (const [method, path] of refused)
+    t.equal(findEndpointByPath(method, path), undefined, `${method} ${path}`)
+})
