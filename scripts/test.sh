@@ -10,6 +10,12 @@ results=.cache/test-counts
 
 bash scripts/ensure-services.sh || echo "services: setup failed" >> "$results"
 
+echo "== building the pages (vike build): SSR integration tests and e2e use the production build"
+if ! NODE_ENV=production npx vike build >.cache/build.log 2>&1; then
+  tail -n 40 .cache/build.log
+  echo "build: failed" >> "$results"
+fi
+
 echo "== unit and integration tests (tap)"
 npx tap --reporter=terse 2>&1 | tee .cache/tap.log
 tap_status=${PIPESTATUS[0]}
@@ -19,7 +25,7 @@ tap_fail=$(sed -nE 's/.*fail: ([0-9]+).*/\1/p' <<<"$summary"); tap_fail=${tap_fa
 if [ "$tap_status" -ne 0 ] && [ "$tap_fail" -eq 0 ]; then tap_fail=1; fi
 
 echo "== end-to-end tests (Playwright)"
-bash scripts/e2e.sh
+SKIP_BUILD=1 bash scripts/e2e.sh
 e2e_status=$?
 e2e_pass=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.expected+r.stats.flaky)}catch{console.log(0)}")
 e2e_fail=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.unexpected)}catch{console.log(0)}")

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { ConfigError, loadConfig } from '../../../config/index.ts'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
@@ -38,7 +38,7 @@ async function statuses(count: number, send: () => Promise<LightMyRequestRespons
 }
 
 function assertRateLimited(
-  t: Tap.Test,
+  t: Test,
   response: LightMyRequestResponse,
   language: 'en' | 'zh',
   windowSeconds: number,
@@ -55,12 +55,6 @@ function assertRateLimited(
   t.ok(retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After ${retryAfter} within the window`)
 }
 
-declare global {
-  namespace Tap {
-    type Test = Parameters<Parameters<typeof t.test>[1]>[0]
-  }
-}
-
 t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, in its language', async (t) => {
   const { app } = await build(t, { env: SMALL_LIMITS })
   const ip = '203.0.113.10'
@@ -70,7 +64,11 @@ t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, i
   assertRateLimited(t, await call(app, SIGN_IN, ip, { 'accept-language': 'en-GB' }), 'en', 60)
   const chinese = await call(app, SIGN_IN, ip, { 'accept-language': 'zh-CN,zh;q=0.9' })
   assertRateLimited(t, chinese, 'zh', 60)
-  t.not(chinese.json().retMsg, i18nFor('en').t('errors:rateLimited'), 'the Chinese message is not the English one')
+  t.not(
+    chinese.json().retMsg,
+    i18nFor('en').t('errors:rateLimited'),
+    'the Chinese message is not the English one',
+  )
   t.equal(chinese.headers['cache-control'], 'no-store')
 
   // Another spelling of the same endpoint reaches the same bucket.
@@ -79,32 +77,41 @@ t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, i
   t.equal((await call(app, '/api/basic-login/loginEmailCheck/4', ip)).statusCode, 429)
 })
 
-t.test('rate limit › another IP, another bucket and an endpoint without a bucket are not affected', async (t) => {
-  const { app } = await build(t, { env: SMALL_LIMITS })
-  const ip = '203.0.113.20'
-  await statuses(3, () => call(app, SIGN_IN, ip))
-  t.equal((await call(app, SIGN_IN, ip)).statusCode, 429, 'the sign-in budget of this IP is used up')
+t.test(
+  'rate limit › another IP, another bucket and an endpoint without a bucket are not affected',
+  async (t) => {
+    const { app } = await build(t, { env: SMALL_LIMITS })
+    const ip = '203.0.113.20'
+    await statuses(3, () => call(app, SIGN_IN, ip))
+    t.equal((await call(app, SIGN_IN, ip)).statusCode, 429, 'the sign-in budget of this IP is used up')
 
-  const otherIp = await statuses(3, () => call(app, SIGN_IN, '198.51.100.20'))
-  t.notOk(otherIp.includes(429), `another IP signs in (${otherIp})`)
+    const otherIp = await statuses(3, () => call(app, SIGN_IN, '198.51.100.20'))
+    t.notOk(otherIp.includes(429), `another IP signs in (${otherIp})`)
 
-  const codes = await statuses(2, () => call(app, SEND_CODE, ip))
-  t.notOk(codes.includes(429), `the code-sending budget is its own (${codes})`)
-  assertRateLimited(t, await call(app, SEND_CODE, ip), 'en', 60)
+    const codes = await statuses(2, () => call(app, SEND_CODE, ip))
+    t.notOk(codes.includes(429), `the code-sending budget is its own (${codes})`)
+    assertRateLimited(t, await call(app, SEND_CODE, ip), 'en', 60)
 
-  const unlimited = await statuses(10, () => call(app, UNLIMITED, ip))
-  t.notOk(unlimited.includes(429), `an endpoint without a bucket is never limited (${unlimited})`)
-  t.equal((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip })).statusCode, 200)
-})
+    const unlimited = await statuses(10, () => call(app, UNLIMITED, ip))
+    t.notOk(unlimited.includes(429), `an endpoint without a bucket is never limited (${unlimited})`)
+    t.equal((await app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip })).statusCode, 200)
+  },
+)
 
 t.test('rate limit › behind the ingress the client is the address the ingress appended', async (t) => {
   // The ingress pod (10.x) is trusted; the client may write anything in front of its own address.
   const { app } = await build(t, { env: { ...SMALL_LIMITS, TRUST_PROXY: 'uniquelocal' } })
   const viaIngress = (client: string, spoofed: string) =>
     call(app, SIGN_IN, '10.1.2.3', { 'x-forwarded-for': `${spoofed}, ${client}` })
-  const first = await statuses(3, () => viaIngress('203.0.113.30', `192.0.2.${Math.floor(Math.random() * 250)}`))
+  const first = await statuses(3, () =>
+    viaIngress('203.0.113.30', `192.0.2.${Math.floor(Math.random() * 250)}`),
+  )
   t.notOk(first.includes(429), `${first}`)
-  t.equal((await viaIngress('203.0.113.30', '192.0.2.99')).statusCode, 429, 'a made-up hop earns no new budget')
+  t.equal(
+    (await viaIngress('203.0.113.30', '192.0.2.99')).statusCode,
+    429,
+    'a made-up hop earns no new budget',
+  )
   t.not((await viaIngress('198.51.100.30', '192.0.2.99')).statusCode, 429, 'another client has its own')
 })
 
@@ -118,9 +125,16 @@ t.test('rate limit › configuration is validated', async (t) => {
   })
   t.equal(config.redisUrl, undefined)
   t.same(loadConfig({ RATE_LIMIT_CODE: '3/15m' }).rateLimits.code, { max: 3, windowMs: 900_000 })
-  t.same(loadConfig({ RATE_LIMIT_SIGN_IN: ' 100 / 1h ' }).rateLimits.signIn, { max: 100, windowMs: 3_600_000 })
+  t.same(loadConfig({ RATE_LIMIT_SIGN_IN: ' 100 / 1h ' }).rateLimits.signIn, {
+    max: 100,
+    windowMs: 3_600_000,
+  })
   for (const bad of ['20', '0/1m', '20/0s', '20/25h', '20/1d', 'many/1m', '-1/1m']) {
-    t.throws(() => loadConfig({ RATE_LIMIT_SIGN_IN: bad }), { name: 'ConfigError', message: /RATE_LIMIT_SIGN_IN/ }, bad)
+    t.throws(
+      () => loadConfig({ RATE_LIMIT_SIGN_IN: bad }),
+      { name: 'ConfigError', message: /RATE_LIMIT_SIGN_IN/ },
+      bad,
+    )
   }
   t.equal(loadConfig({ REDIS_URL: 'redis://:secret@redis:6379/1' }).redisUrl, 'redis://:secret@redis:6379/1')
   t.throws(() => loadConfig({ REDIS_URL: 'http://redis:6379' }), ConfigError)
@@ -144,7 +158,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A throw-away redis-server on a free loopback port, stopped at teardown. */
-async function startRedis(t: Tap.Test): Promise<{ url: string; process: ChildProcess }> {
+async function startRedis(t: Test): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort()
   const child = spawn(
     'redis-server',
@@ -159,7 +173,10 @@ async function startRedis(t: Tap.Test): Promise<{ url: string; process: ChildPro
   })
   let output = ''
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start in 10 s:\n${output}`)), 10_000)
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start in 10 s:\n${output}`)),
+      10_000,
+    )
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
       reject(

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { SignedIn } from './SignedIn.tsx'
 
@@ -53,7 +54,10 @@ export default function SignInPage() {
         })
         if (isSuccess(answer)) {
           setPassword('')
-          await reload()
+          const target = new URLSearchParams(window.location.search).get('return')
+          // Only a path on this site: an open redirect here would hand a fresh session to a phishing page.
+          if (target) window.location.assign(safeReturnPath(target))
+          else await reload()
         } else setError(answer.retMsg)
       }
     } finally {

@@ -12,6 +12,7 @@ export default {
   upstreamUnavailable: 'The service for your region is not responding. Please try again later.',
   upstreamTimeout: 'The service for your region took too long to answer. Please try again.',
   unauthorized: 'Your session has expired. Please sign in again.',
+  notFound: 'There is no such page or service.',
   forbidden: 'This request was refused.',
   ssoFail: 'System abnormity. Single sign-on failed; please try again.',
   linkExpired: 'This link has expired. Please request a new one.',

@@ -13,6 +13,7 @@ export default {
   upstreamUnavailable: '您所在区域的服务暂无响应，请稍后重试。',
   upstreamTimeout: '您所在区域的服务响应超时，请重试。',
   unauthorized: '登录已过期，请重新登录。',
+  notFound: '没有这个页面或服务。',
   forbidden: '请求被拒绝。',
   ssoFail: '系统异常，单点登录失败，请重试。',
   linkExpired: '链接已失效，请重新获取。',

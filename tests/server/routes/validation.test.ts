@@ -1,0 +1,47 @@
+import t from 'tap'
+import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+
+t.test('/api validation › bad input is a localised 400 envelope and is never forwarded', async (t) => {
+  const { app, sandbox } = await build(t)
+  const english = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/loginEmailCheck/4',
+    headers: SAME_ORIGIN,
+    payload: { email: 'not-an-email' },
+  })
+  t.equal(english.statusCode, 400)
+  t.match(english.json(), { retCode: '400', item: { field: 'email' }, items: [] })
+  t.match(english.json().retMsg, /email/i)
+
+  const chinese = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/loginEmailCheck/4?language=zh',
+    headers: SAME_ORIGIN,
+    payload: { email: '' },
+  })
+  t.equal(chinese.statusCode, 400)
+  t.match(chinese.json().retMsg, /[\u4e00-\u9fff]/, 'the message is Chinese')
+
+  const tooLong = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/serviceLoginNew/4',
+    headers: SAME_ORIGIN,
+    payload: { email: 'demo@sandbox.test', password: 'x'.repeat(300) },
+  })
+  t.equal(tooLong.statusCode, 400)
+  t.notMatch(tooLong.json().retMsg, /\{\{/, 'placeholders are filled in')
+
+  const upstream = await sandboxRequests(sandbox.regions.sg.url)
+  t.equal(upstream.length, 0, 'no invalid request reached the upstream')
+
+  const unknown = await app.inject({ method: 'POST', url: '/api/no/such/endpoint', headers: SAME_ORIGIN, payload: {} })
+  t.equal(unknown.statusCode, 404)
+  t.match(unknown.json(), { retCode: '404' })
+  const internal = await app.inject({
+    method: 'POST',
+    url: '/api/basic-channel-service/forward',
+    headers: SAME_ORIGIN,
+    payload: {},
+  })
+  t.equal(internal.statusCode, 404, 'the forwarder is not reachable from a browser')
+})

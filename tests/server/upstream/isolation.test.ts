@@ -1,0 +1,74 @@
+import t from 'tap'
+import { DEMO_ACCOUNT, HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { startSandbox } from '../../../sandbox/index.ts'
+import { TIME_ZONE_HEADER } from '../../../server/routes/api/environment.ts'
+import { apiPost, appWithUpstreams, armFault, plainTopology, requestLog, waitUntil } from './harness.ts'
+
+const TIMEOUT_MS = 4000
+/** More than the 64 connections of one upstream pool: the sg pool is full and has a queue. */
+const SG_CALLS = 70
+/** How many sg calls must be seen hanging upstream before the other regions are called. */
+const SEEN_HANGING = 50 // the sandbox's request log keeps 50 entries
+const ROUNDS = 10
+const EMAIL_CHECK = '/api/basic-login/loginEmailCheck/4'
+
+const sandbox = await startSandbox()
+t.teardown(() => sandbox.close())
+const sg = sandbox.regions.sg.url
+
+t.test('a hanging sg region does not hold up calls to the us and hk regions', async (t) => {
+  const { app } = await appWithUpstreams(t, plainTopology(sandbox), { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })
+  await armFault(sg, { delayMs: 60_000 })
+
+  // Order of completion is what we compare, not absolute times: robust on a busy machine.
+  const finished: string[] = []
+  const sgCalls = Array.from({ length: SG_CALLS }, () =>
+    apiPost(app, EMAIL_CHECK, { email: DEMO_ACCOUNT.email }).then((response) => {
+      finished.push('sg')
+      return response
+    }),
+  )
+  await waitUntil(`${SEEN_HANGING} sg calls hang upstream`, async () => {
+    const held = (await requestLog(sg)).filter((entry) => entry.fault && entry.status === undefined)
+    return held.length >= SEEN_HANGING
+  })
+
+  for (let round = 0; round < ROUNDS; round++) {
+    // Through the whole /api path: a US time zone sends a pre-sign-in call to the us region.
+    const viaProxy = await apiPost(app, EMAIL_CHECK, { email: US_ACCOUNT.email }, {
+      [TIME_ZONE_HEADER]: 'America/New_York',
+    })
+    t.equal(viaProxy.statusCode, 200, viaProxy.body)
+    t.equal(viaProxy.json().retCode, '000000')
+    finished.push('us (proxy)')
+
+    // The same client the proxy uses, straight to each other region.
+    for (const [environment, email] of [
+      ['us-k8s', US_ACCOUNT.email],
+      ['hk', HK_ACCOUNT.email],
+    ] as const) {
+      const answer = await app.upstream.call({
+        environment,
+        path: '/basic-login/loginEmailCheck/4',
+        method: 'POST',
+        body: { email },
+        language: 'en',
+      })
+      t.equal(answer.retCode, '000000', `${environment} answers while sg hangs`)
+      finished.push(environment)
+    }
+  }
+  const others = ROUNDS * 3
+  t.equal(finished.length, others, 'every us and hk call finished while no sg call had')
+
+  const responses = await Promise.all(sgCalls)
+  t.ok(
+    responses.every((response) => response.statusCode === 504),
+    'the sg calls end in the 504 of the time-out',
+  )
+  t.same(
+    finished.slice(others),
+    Array.from({ length: SG_CALLS }, () => 'sg'),
+    'all sg calls settled after the others',
+  )
+})
