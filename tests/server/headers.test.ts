@@ -13,7 +13,10 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     t.equal(first.statusCode, 200)
     const csp = String(first.headers['content-security-policy'])
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(csp)?.[1] ?? ''
-    t.ok(Buffer.from(nonce, 'hex').length >= 16 || Buffer.from(nonce, 'base64').length >= 16, 'nonce ≥ 128 bits')
+    t.ok(
+      Buffer.from(nonce, 'hex').length >= 16 || Buffer.from(nonce, 'base64').length >= 16,
+      'nonce ≥ 128 bits',
+    )
     t.match(csp, /script-src[^;]*'strict-dynamic'/)
     t.notMatch(csp, /unsafe-inline|unsafe-eval/)
     t.match(csp, /object-src 'none'/)
@@ -42,20 +45,23 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     t.ok(maxAge >= 31_536_000, 'HSTS at least one year')
   })
 
-  t.test('SSR › /auth redirects to sign-in, unknown pages are a 404 page, ?language=zh is Chinese', async (t) => {
-    const { app } = await build(t, { ssr: true })
-    for (const url of ['/auth', '/auth/']) {
-      const response = await app.inject(`${url}?language=zh`)
-      t.equal(response.statusCode, 302)
-      t.equal(response.headers.location, '/auth/sign_in?language=zh')
-    }
-    const missing = await app.inject('/auth/no_such_page')
-    t.equal(missing.statusCode, 404)
-    t.match(missing.headers['content-type'], /text\/html/)
-    t.match(missing.body, 'Page not found')
-    const chinese = await app.inject('/auth/sign_in?language=zh')
-    t.match(chinese.body, '<html dir="ltr" lang="zh-CN"')
-    t.match(chinese.body, '工作邮箱')
-    t.match(chinese.body, '<title>登录')
-  })
+  t.test(
+    'SSR › /auth redirects to sign-in, unknown pages are a 404 page, ?language=zh is Chinese',
+    async (t) => {
+      const { app } = await build(t, { ssr: true })
+      for (const url of ['/auth', '/auth/']) {
+        const response = await app.inject(`${url}?language=zh`)
+        t.equal(response.statusCode, 302)
+        t.equal(response.headers.location, '/auth/sign_in?language=zh')
+      }
+      const missing = await app.inject('/auth/no_such_page')
+      t.equal(missing.statusCode, 404)
+      t.match(missing.headers['content-type'], /text\/html/)
+      t.match(missing.body, 'Page not found')
+      const chinese = await app.inject('/auth/sign_in?language=zh')
+      t.match(chinese.body, '<html dir="ltr" lang="zh-CN"')
+      t.match(chinese.body, '工作邮箱')
+      t.match(chinese.body, '<title>登录')
+    },
+  )
 }

@@ -52,16 +52,18 @@ export default fp<SsrPluginOptions>(
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       const userAgent = request.headers['user-agent'] ?? ''
+      const user = request.sessionUser()
       const pageContext = await renderPage({
         urlOriginal: request.url,
         headersOriginal: request.headers,
         cspNonce: reply.cspNonce.script,
         language: request.language,
-        user: request.sessionUser(),
+        user,
         edition: options.edition,
         isPhone: PHONE_USER_AGENT.test(userAgent),
-        // For forms that must work without JavaScript; bound to this session or pre-session.
-        csrfToken: reply.generateCsrf(),
+        // For forms that must work without JavaScript (today: sign-out), bound to the session.
+        // Minted only for signed-in pages, so visitors get no cookie just for looking.
+        csrfToken: user ? reply.generateCsrf() : '',
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()

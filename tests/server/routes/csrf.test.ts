@@ -8,7 +8,11 @@ t.test('/api CSRF layers › each missing layer is a 403 and nothing reaches the
   const { app, sandbox } = await build(t, { env: { PUBLIC_ORIGIN: 'https://www.example.com' } })
   const cases: Array<[string, Record<string, string>, string]> = [
     ['cross-site fetch metadata', { ...SAME_ORIGIN, 'sec-fetch-site': 'cross-site' }, 'application/json'],
-    ['same-site (sibling host) fetch metadata', { ...SAME_ORIGIN, 'sec-fetch-site': 'same-site' }, 'application/json'],
+    [
+      'same-site (sibling host) fetch metadata',
+      { ...SAME_ORIGIN, 'sec-fetch-site': 'same-site' },
+      'application/json',
+    ],
     ['foreign Origin', { ...SAME_ORIGIN, origin: 'https://evil.example' }, 'application/json'],
     ['missing custom header', { 'sec-fetch-site': 'same-origin' }, 'application/json'],
     ['text/plain body', { ...SAME_ORIGIN }, 'text/plain'],
@@ -25,7 +29,11 @@ t.test('/api CSRF layers › each missing layer is a 403 and nothing reaches the
     t.match(String(response.headers.vary), /Origin.*Sec-Fetch-Site/, `${name}: Vary`)
   }
   const upstream = await sandboxRequests(sandbox.regions.sg.url)
-  t.equal(upstream.filter((entry) => entry.url.includes('loginEmailCheck')).length, 0, 'nothing was forwarded')
+  t.equal(
+    upstream.filter((entry) => entry.url.includes('loginEmailCheck')).length,
+    0,
+    'nothing was forwarded',
+  )
 
   const allowed = await app.inject({
     method: 'POST',

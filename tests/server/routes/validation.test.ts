@@ -34,7 +34,12 @@ t.test('/api validation › bad input is a localised 400 envelope and is never f
   const upstream = await sandboxRequests(sandbox.regions.sg.url)
   t.equal(upstream.length, 0, 'no invalid request reached the upstream')
 
-  const unknown = await app.inject({ method: 'POST', url: '/api/no/such/endpoint', headers: SAME_ORIGIN, payload: {} })
+  const unknown = await app.inject({
+    method: 'POST',
+    url: '/api/no/such/endpoint',
+    headers: SAME_ORIGIN,
+    payload: {},
+  })
   t.equal(unknown.statusCode, 404)
   t.match(unknown.json(), { retCode: '404' })
   const internal = await app.inject({

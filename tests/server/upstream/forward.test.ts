@@ -121,7 +121,13 @@ t.test('UpstreamClient › forward mode carries json, GET payloads and the beare
   t.equal(json.retCode, '000000', 'the bearer token reached the ten server and was valid there')
   t.match(only(t, await forwardCalls(), 'forward call'), {
     headers: { authorization: 'Bearer ***', language: 'en' },
-    body: { url: '/tokens/getToken', method: 'POST', env: 'ten', contentType: 'json', payload: { note: 'x' } },
+    body: {
+      url: '/tokens/getToken',
+      method: 'POST',
+      env: 'ten',
+      contentType: 'json',
+      payload: { note: 'x' },
+    },
   })
   t.match(only(t, await tenCalls(), 'inner call'), {
     url: '/tokens/getToken',
@@ -160,7 +166,11 @@ t.test('UpstreamClient › an inner 5xx or non-JSON answer is a fault, not an en
     language: 'en',
   } as const
   await armFault(ten, { status: 503 })
-  await t.rejects(upstream.call(request), { name: 'UpstreamError', failure: 'badStatus', upstreamStatus: 503 })
+  await t.rejects(upstream.call(request), {
+    name: 'UpstreamError',
+    failure: 'badStatus',
+    upstreamStatus: 503,
+  })
   await armFault(ten, { garbage: true })
   const garbage = await upstream.call(request).catch((error: unknown) => error)
   t.ok(garbage instanceof UpstreamError && garbage.failure === 'badBody' && garbage.httpStatus === 502)
@@ -210,7 +220,10 @@ t.test('/api proxy › a ten account signs in through the BFF in forward mode', 
   t.equal(refreshed.statusCode, 200, refreshed.body)
   t.equal(refreshed.json().retCode, '000000', 'the ten server accepted the token it issued')
   const wrapper = only(t, await forwardCalls(), 'forward call')
-  t.match(wrapper, { headers: { authorization: 'Bearer ***' }, body: { url: '/tokens/getToken', env: 'ten' } })
+  t.match(wrapper, {
+    headers: { authorization: 'Bearer ***' },
+    body: { url: '/tokens/getToken', env: 'ten' },
+  })
   t.notOk('cookie' in wrapper.headers, 'the browser cookie does not reach the forwarder')
   t.notOk('x-requested-with' in wrapper.headers, 'nor the CSRF header')
   const inner = only(t, await tenCalls(), 'inner call')
@@ -222,33 +235,41 @@ t.test('/api proxy › a ten account signs in through the BFF in forward mode', 
   t.notOk('cookie' in inner.headers)
 })
 
-t.test('/api proxy › a non-success retCode through the forwarder passes through as the envelope', async (t) => {
-  const { app } = await appWithUpstreams(t, tenOnly())
-  const wrong = await apiPost(app, '/api/basic-login/serviceLoginNew/4?language=zh', {
-    email: TEN_ACCOUNT.email,
-    password: 'Wrong-Password1',
-  })
-  t.equal(wrong.statusCode, 200)
-  t.match(wrong.json(), { retCode: '700211', retMsg: /[\u4e00-\u9fff]/, item: { wrongTimes: 1 }, items: [] })
+t.test(
+  '/api proxy › a non-success retCode through the forwarder passes through as the envelope',
+  async (t) => {
+    const { app } = await appWithUpstreams(t, tenOnly())
+    const wrong = await apiPost(app, '/api/basic-login/serviceLoginNew/4?language=zh', {
+      email: TEN_ACCOUNT.email,
+      password: 'Wrong-Password1',
+    })
+    t.equal(wrong.statusCode, 200)
+    t.match(wrong.json(), {
+      retCode: '700211',
+      retMsg: /[\u4e00-\u9fff]/,
+      item: { wrongTimes: 1 },
+      items: [],
+    })
 
-  // The forwarder's own refusal (here: an env it does not know) is an envelope too.
-  await clearRequests(sg)
-  await clearRequests(ten)
-  const { app: misconfigured } = await appWithUpstreams(
-    t,
-    tenOnly((topology) => {
-      const environment = topology.environments.ten
-      if (environment?.forwarder) environment.forwarder.env = 'mars'
-    }),
-  )
-  const refused = await apiPost(misconfigured, '/api/basic-login/loginEmailCheck/4', {
-    email: TEN_ACCOUNT.email,
-  })
-  t.equal(refused.statusCode, 200)
-  t.match(refused.json(), { retCode: '999999', retMsg: /mars/, item: {}, items: [] })
-  t.match(only(t, await forwardCalls(), 'forward call'), { body: { env: 'mars' } })
-  t.same(await tenCalls(), [], 'nothing reached the ten server')
-})
+    // The forwarder's own refusal (here: an env it does not know) is an envelope too.
+    await clearRequests(sg)
+    await clearRequests(ten)
+    const { app: misconfigured } = await appWithUpstreams(
+      t,
+      tenOnly((topology) => {
+        const environment = topology.environments.ten
+        if (environment?.forwarder) environment.forwarder.env = 'mars'
+      }),
+    )
+    const refused = await apiPost(misconfigured, '/api/basic-login/loginEmailCheck/4', {
+      email: TEN_ACCOUNT.email,
+    })
+    t.equal(refused.statusCode, 200)
+    t.match(refused.json(), { retCode: '999999', retMsg: /mars/, item: {}, items: [] })
+    t.match(only(t, await forwardCalls(), 'forward call'), { body: { env: 'mars' } })
+    t.same(await tenCalls(), [], 'nothing reached the ten server')
+  },
+)
 
 t.test('/api proxy › an inner 5xx, an inner non-JSON body or a failing forwarder give 502', async (t) => {
   const { app } = await appWithUpstreams(t, tenOnly())

@@ -17,7 +17,9 @@ t.teardown(() => sandbox.close())
 const sg = sandbox.regions.sg.url
 
 t.test('a hanging sg region does not hold up calls to the us and hk regions', async (t) => {
-  const { app } = await appWithUpstreams(t, plainTopology(sandbox), { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })
+  const { app } = await appWithUpstreams(t, plainTopology(sandbox), {
+    UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+  })
   await armFault(sg, { delayMs: 60_000 })
 
   // Order of completion is what we compare, not absolute times: robust on a busy machine.
@@ -35,9 +37,14 @@ t.test('a hanging sg region does not hold up calls to the us and hk regions', as
 
   for (let round = 0; round < ROUNDS; round++) {
     // Through the whole /api path: a US time zone sends a pre-sign-in call to the us region.
-    const viaProxy = await apiPost(app, EMAIL_CHECK, { email: US_ACCOUNT.email }, {
-      [TIME_ZONE_HEADER]: 'America/New_York',
-    })
+    const viaProxy = await apiPost(
+      app,
+      EMAIL_CHECK,
+      { email: US_ACCOUNT.email },
+      {
+        [TIME_ZONE_HEADER]: 'America/New_York',
+      },
+    )
     t.equal(viaProxy.statusCode, 200, viaProxy.body)
     t.equal(viaProxy.json().retCode, '000000')
     finished.push('us (proxy)')

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import Fastify, { type FastifyInstance } from 'fastify'
 import type { LightMyRequestResponse } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
 import type { Topology } from '../../../config/index.ts'
-import { FORWARD_PATH } from '../../../server/upstream/client.server.ts'
 import { SESSION_COOKIE } from '../../../server/plugins/app/session.server.ts'
+import { FORWARD_PATH } from '../../../server/upstream/client.server.ts'
 import { cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
 import { apiPost, appWithUpstreams } from './harness.ts'
 
@@ -36,7 +36,12 @@ async function tinyUpstream(t: Test): Promise<{ url: string; seen: Seen[] }> {
     reply.header('x-upstream-node', 'sg-k8s-pod-7')
     reply.header('www-authenticate', 'Bearer realm="upstream"')
   })
-  const envelope = (item: Record<string, unknown>) => ({ retCode: '000000', retMsg: 'success', item, items: [] })
+  const envelope = (item: Record<string, unknown>) => ({
+    retCode: '000000',
+    retMsg: 'success',
+    item,
+    items: [],
+  })
   upstream.post('/basic-login/loginEmailCheck/4', async () => envelope({ email: 'a@b.test' }))
   upstream.post('/basic-login/serviceLoginNew/4', async () =>
     envelope({ token: UPSTREAM_TOKEN, email: 'a@b.test', expiresIn: 7200 }),

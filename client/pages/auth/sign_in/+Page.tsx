@@ -78,7 +78,7 @@ export default function SignInPage() {
             autoComplete="username"
             required
             maxLength={320}
-            readOnly={step === 'password'}
+            readOnly={step !== 'email'}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             aria-invalid={step === 'email' && error ? true : undefined}
@@ -137,7 +137,7 @@ export default function SignInPage() {
           {error}
         </p>
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
-          {busy ? t('signIn.working') : step === 'email' ? t('signIn.continue') : t('signIn.submit')}
+          {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>
     </section>

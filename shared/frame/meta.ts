@@ -1,0 +1,19 @@
+import type { Language } from '../language.ts'
+import { withLanguageParam } from './links.ts'
+
+export type Edition = 'international' | 'chinese'
+
+/** The edition decides the default language (spec §1). */
+export function editionLanguage(edition: Edition): Language {
+  return edition === 'chinese' ? 'zh' : 'en'
+}
+
+/**
+ * The canonical address of a page: its path (no trailing slash, no query), plus `language=` when
+ * the page is not in the edition's language — the URL a visitor without a browser language (a
+ * crawler) needs to get this language. Root-relative: the public origin is the ingress's business.
+ */
+export function canonicalHref(pathname: string, language: Language, edition: Edition): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return language === editionLanguage(edition) ? path : withLanguageParam(path, language)
+}
