@@ -20,7 +20,8 @@ export function safeReturnPath(value: unknown, fallback = DEFAULT_RETURN_PATH): 
     }
   }
   for (const candidate of [value, decoded]) {
-    if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback
+    if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
+      return fallback
     // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
     if (/[\u0000-\u001f\u007f\\]/.test(candidate)) return fallback
   }
