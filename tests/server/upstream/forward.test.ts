@@ -178,6 +178,26 @@ t.test('UpstreamClient › an inner 5xx or non-JSON answer is a fault, not an en
   t.equal((await upstream.call(request)).retCode, '000000', 'and the next call is fine')
 })
 
+t.test('/api proxy › a ten environment that does not answer in time gives 504 at the time-out', async (t) => {
+  const timeoutMs = 1500
+  const { app } = await appWithUpstreams(t, tenOnly(), { UPSTREAM_TIMEOUT_MS: String(timeoutMs) })
+  await armFault(ten, { delayMs: 10_000 })
+  const started = Date.now()
+  const response = await apiPost(app, '/api/basic-login/loginEmailCheck/4?language=zh', {
+    email: TEN_ACCOUNT.email,
+  })
+  const elapsed = Date.now() - started
+  t.equal(response.statusCode, 504, response.body)
+  t.same(response.json(), {
+    retCode: '504',
+    retMsg: i18nFor('zh').t('errors:upstreamTimeout'),
+    item: {},
+    items: [],
+  })
+  t.ok(elapsed < timeoutMs + 2500, `the BFF gave up at its own time-out (${elapsed} ms)`)
+  t.match(only(t, await tenCalls(), 'inner call'), { fault: /delay/ }, 'the forwarder was waiting on ten')
+})
+
 t.test('/api proxy › a ten account signs in through the BFF in forward mode', async (t) => {
   const { app } = await appWithUpstreams(t, tenOnly())
   const response = await apiPost(app, '/api/basic-login/serviceLoginNew/4?language=zh', {
