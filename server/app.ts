@@ -1,3 +1,4 @@
+import path from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
@@ -13,6 +14,7 @@ import rateLimit from './plugins/external/rate-limit.ts'
 import { parseQuery } from './query.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { healthRoutes } from './routes/health.ts'
+import { imageRoutes } from './routes/image.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -91,6 +93,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicOrigin: config.publicOrigin,
     topology,
   })
+  // Image sources: only the media folder of the build being served (or of the sources in dev).
+  const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
+  await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
   if (options.ssr !== false) {
     await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
   }

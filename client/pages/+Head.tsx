@@ -1,8 +1,19 @@
 import { usePageContext } from 'vike-react/usePageContext'
+import { canonicalHref } from '../../shared/frame/meta.ts'
+import { keywordsFor } from '../components/frame/meta.ts'
 
-/** The edition decides the favicon (spec §1). */
+/**
+ * The edition decides the favicon (spec §1); every page gets keywords and a canonical link
+ * (spec §2). Title, description and `lang` come from the +title, +description and +lang files.
+ */
 export default function Head() {
-  const { edition } = usePageContext()
+  const { edition, language, urlParsed, is404 } = usePageContext()
   const icon = edition === 'chinese' ? 'favicon-cn.svg' : 'favicon.svg'
-  return <link rel="icon" href={`/auth/_next/static/media/${icon}`} type="image/svg+xml" />
+  return (
+    <>
+      <link rel="icon" href={`/auth/_next/static/media/${icon}`} type="image/svg+xml" />
+      <meta name="keywords" content={keywordsFor(urlParsed.pathname, language)} />
+      {!is404 && <link rel="canonical" href={canonicalHref(urlParsed.pathname, language, edition)} />}
+    </>
+  )
 }

@@ -129,7 +129,12 @@ export function signUpHref(language: Language, serviceEmail?: string): string {
   return `/auth/sign_up?${query}${email}`
 }
 
+/** A path of this site: `//host` or `/\\host` (possible in a crafted URL) becomes `/host`. */
+export function sameSitePath(path: string): string {
+  return path.replace(/^[/\\]+/, '/')
+}
+
 /** Where the language switch goes: this page with `language=<target>`, the rest of the query kept. */
 export function languageSwitchHref(currentUrl: string, target: Language): string {
-  return withLanguageParam(currentUrl, target)
+  return withLanguageParam(sameSitePath(currentUrl), target)
 }

@@ -1,5 +1,5 @@
 import type { Language } from '../language.ts'
-import { withLanguageParam } from './links.ts'
+import { sameSitePath, withLanguageParam } from './links.ts'
 
 export type Edition = 'international' | 'chinese'
 
@@ -14,6 +14,6 @@ export function editionLanguage(edition: Edition): Language {
  * crawler) needs to get this language. Root-relative: the public origin is the ingress's business.
  */
 export function canonicalHref(pathname: string, language: Language, edition: Edition): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const path = sameSitePath(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
   return language === editionLanguage(edition) ? path : withLanguageParam(path, language)
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_UPDATES_URL, SIGN_UP_LANGUAGE_PLACEHOLDER, LANGUAGE_PLACEHOLDER } from './constants.ts'
+import { LANGUAGE_PLACEHOLDER, PRODUCT_UPDATES_URL, SIGN_UP_LANGUAGE_PLACEHOLDER } from './constants.ts'
 import type { HeaderButton, NavGroup, NavItem, NavLogo } from './types.ts'
 
 /** A sub-menu link whose texts are `items.<id>.{title,desc,alt}` and icon `icon-<id>.svg`. */
@@ -43,7 +43,11 @@ export const NAV_MENUS: NavItem[] = [
     id: 'solutions',
     title: 'nav.solutions',
     items: [
-      group('nav.useCases', [leaf('ai', '/ai'), leaf('omnichannel', '/omnichannel'), leaf('marketing', '/marketing')]),
+      group('nav.useCases', [
+        leaf('ai', '/ai'),
+        leaf('omnichannel', '/omnichannel'),
+        leaf('marketing', '/marketing'),
+      ]),
       group('nav.industries', [leaf('retail', '/retail'), leaf('financial', '/financial')]),
     ],
   },
@@ -57,7 +61,11 @@ export const NAV_MENUS: NavItem[] = [
         leaf('developer', '/developer', '_blank'),
         leaf('productUpdates', PRODUCT_UPDATES_URL, '_blank'),
       ]),
-      group('nav.explore', [leaf('sobotapp', '/sobotapp'), leaf('blog', '/blog'), leaf('deliver', '/deliver')]),
+      group('nav.explore', [
+        leaf('sobotapp', '/sobotapp'),
+        leaf('blog', '/blog'),
+        leaf('deliver', '/deliver'),
+      ]),
     ],
   },
   { id: 'about', title: 'nav.about', path: '/about' },

@@ -13,7 +13,11 @@ export interface MarketingPage {
   group?: string
 }
 
-const KIND_BY_MENU: Record<string, PageKind> = { products: 'product', solutions: 'solution', resources: 'resource' }
+const KIND_BY_MENU: Record<string, PageKind> = {
+  products: 'product',
+  solutions: 'solution',
+  resources: 'resource',
+}
 
 function fromNavigation(): MarketingPage[] {
   const pages: MarketingPage[] = []

@@ -1,4 +1,8 @@
 import fp from 'fastify-plugin'
+import {
+  isLanguageRedirectCandidate,
+  languageRedirectLocation,
+} from '../../../shared/frame/languageRedirect.ts'
 import { type Language, languageFromAcceptLanguage, parseLanguageParam } from '../../../shared/language.ts'
 
 declare module 'fastify' {
@@ -15,13 +19,22 @@ export interface LanguagePluginOptions {
 export default fp<LanguagePluginOptions>(
   async (app, options) => {
     app.decorateRequest('language', options.editionDefault)
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const query = request.query as Record<string, unknown> | undefined
-      request.language =
-        parseLanguageParam(query?.language) ??
+      const withoutParam =
         parseLanguageParam(request.headers.language) ??
         languageFromAcceptLanguage(request.headers['accept-language']) ??
         options.editionDefault
+      request.language = parseLanguageParam(query?.language) ?? withoutParam
+
+      // Spec §2: a page URL does not keep `language` when it names the language chosen anyway.
+      if (!isLanguageRedirectCandidate(request.method, request.url)) return
+      const location = languageRedirectLocation(request.url, withoutParam)
+      if (location === undefined) return
+      // 302, not 301: the answer depends on this browser's languages, so no cache may keep it.
+      reply.header('Vary', 'Accept-Language, Language')
+      reply.header('Cache-Control', 'no-store')
+      return reply.redirect(location, 302)
     })
   },
   { name: 'language', fastify: '5.x' },

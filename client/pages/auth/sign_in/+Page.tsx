@@ -1,6 +1,7 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
+import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
@@ -20,6 +21,13 @@ export default function SignInPage() {
   const [environments, setEnvironments] = useState<string[]>([])
   const [environment, setEnvironment] = useState('')
   const [busy, setBusy] = useState(false)
+  const hydrated = useHydrated()
+  const emailInput = useRef<HTMLInputElement>(null)
+  // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
+  useEffect(() => {
+    const typed = emailInput.current?.value
+    if (typed) setEmail(typed)
+  }, [])
   const errorId = useId()
 
   if (user) return <SignedIn email={user.email} />
@@ -72,6 +80,7 @@ export default function SignInPage() {
         <div className="field">
           <label htmlFor="sign-in-email">{t('signIn.email')}</label>
           <input
+            ref={emailInput}
             id="sign-in-email"
             name="email"
             type="email"
@@ -136,7 +145,11 @@ export default function SignInPage() {
         <p id={errorId} className="form-error" role="alert">
           {error}
         </p>
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        <noscript>
+          <p className="form-error">{t('signIn.needsScript')}</p>
+        </noscript>
+        {/* Until the page is interactive a click would post the form nowhere useful. */}
+        <button type="submit" className="button primary" disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>

@@ -16,6 +16,7 @@ export default {
     signOut: 'Sign out',
     openConsole: 'Open the console',
     working: 'Please wait…',
+    needsScript: 'Signing in needs JavaScript. Please enable it in your browser.',
     chooseEnvironment: 'Your account is in several data centres. Which one do you want to sign in to?',
     environmentLegend: 'Data centre',
   },

@@ -38,7 +38,7 @@ export default {
     bannerTitle: '免费试用 15 天',
     bannerText: '零成本提升您的业务',
     bannerButton: '免费试用',
-    emailPlaceholder: '您的工作邮箱',
+    emailPlaceholder: '您的企业邮箱',
     contactUs: '联系我们',
     support: '支持',
     supportText: '对智齿科技有疑问？请写信给我们：',
@@ -53,7 +53,8 @@ export default {
   },
   home: {
     metaTitle: '智齿科技 | 一体化客户联络平台',
-    metaDescription: '智能机器人、在线客服、呼叫中心、工单和 WhatsApp，集于一个客户联络平台。立即免费试用 15 天。',
+    metaDescription:
+      '智能机器人、在线客服、呼叫中心、工单和 WhatsApp，集于一个客户联络平台。立即免费试用 15 天。',
     keywords: '客服系统, 呼叫中心, 智能机器人, 在线客服, 工单系统, WhatsApp API',
     eyebrow: '客户联络平台',
     title: '与客户的每一次对话，尽在一处',

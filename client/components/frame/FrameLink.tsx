@@ -1,0 +1,35 @@
+import type { AnchorHTMLAttributes, ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { anchorAttributes } from '../../../shared/frame/links.ts'
+import type { LinkTarget } from '../../../shared/frame/types.ts'
+import { useFrame } from './useFrame.ts'
+
+export interface FrameLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target'> {
+  /** A frame path or an absolute address (spec §5). */
+  to: string
+  target?: LinkTarget | undefined
+  /** A full page load even for an in-site path (e.g. the language switch). */
+  fullReload?: boolean
+  /** The site base the path is relative to (default SITE_BASE). */
+  base?: string
+  children: ReactNode
+}
+
+/**
+ * A frame link: the spec §5 rules, `noopener noreferrer` and a spoken hint on new tabs,
+ * `data-vike="false"` (full page load) on absolute links, `aria-current` on the current page.
+ */
+export function FrameLink({ to, target, fullReload, base, children, ...rest }: FrameLinkProps) {
+  const { t } = useTranslation('frame')
+  const { href, pathname } = useFrame(base)
+  const attributes = anchorAttributes(href(to), target, { fullReload: fullReload ?? false })
+  const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
+  const linkPath = trim(attributes.href.split(/[?#]/, 1)[0] ?? '')
+  const current = linkPath === trim(pathname) && !attributes.href.includes('#') ? 'page' : undefined
+  return (
+    <a {...rest} {...attributes} aria-current={rest['aria-current'] ?? current}>
+      {children}
+      {target === '_blank' && <span className="visually-hidden"> {t('newTab')}</span>}
+    </a>
+  )
+}

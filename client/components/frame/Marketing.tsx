@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next'
+import { MEDIA_PREFIX, SIGN_UP_LANGUAGE_PLACEHOLDER } from '../../../shared/frame/constants.ts'
+import type { NavItem } from '../../../shared/frame/types.ts'
+import { FrameLink } from './FrameLink.tsx'
+import { ExternalIcon } from './icons.tsx'
+
+type CardItem = Pick<NavItem, 'id' | 'path' | 'href' | 'target' | 'icon'>
+
+/** Cards for nav items or pages: icon, title and description from `items.<id>`; images lazy. */
+export function CardList({ items }: { items: CardItem[] }) {
+  const { t } = useTranslation('frame')
+  return (
+    <ul className="mk-cards">
+      {items.map((item) => (
+        <li key={item.id}>
+          <FrameLink to={item.path ?? item.href ?? '/'} target={item.target} className="mk-card">
+            {item.icon && (
+              <img
+                className="mk-card__icon"
+                src={`${MEDIA_PREFIX}${item.icon}`}
+                width={40}
+                height={40}
+                alt=""
+                loading="lazy"
+              />
+            )}
+            <span className="mk-card__title">
+              {t(`items.${item.id}.title`)}
+              {item.target === '_blank' && <ExternalIcon />}
+            </span>
+            <span className="mk-card__desc">{t(`items.${item.id}.desc`)}</span>
+          </FrameLink>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Free Trial and Book Demo, as in the header. */
+export function CtaButtons() {
+  const { t } = useTranslation('frame')
+  return (
+    <p className="mk-cta">
+      <FrameLink
+        to={`/auth/sign_up?language=${SIGN_UP_LANGUAGE_PLACEHOLDER}`}
+        className="fr-btn fr-btn--primary fr-btn--large"
+      >
+        {t('buttons.freeTrial')}
+      </FrameLink>
+      <FrameLink to="/demo/" className="fr-btn fr-btn--default fr-btn--large">
+        {t('buttons.bookDemo')}
+      </FrameLink>
+    </p>
+  )
+}

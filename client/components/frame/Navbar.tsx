@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next'
+import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
+import type { NavbarProps } from '../../../shared/frame/types.ts'
+import { DesktopMenus } from './DesktopMenus.tsx'
+import { FrameLink } from './FrameLink.tsx'
+import { HeaderButtons } from './HeaderButtons.tsx'
+import { CloseIcon, MenuIcon } from './icons.tsx'
+import { LanguageSwitch } from './LanguageSwitch.tsx'
+import { SIDE_MENU_ID, SideMenu } from './SideMenu.tsx'
+
+export interface NavbarViewProps extends NavbarProps {
+  /** `phone`: the simple 47px logo header (decided server-side from the user agent). */
+  variant: 'desktop' | 'phone'
+  /** The 65px alternate height (the page is scrolled). */
+  compact: boolean
+  onCollapsedChange: (collapsed: boolean) => void
+}
+
+/**
+ * The top bar (spec §2, §3). Desktop: logo, menus with dropdowns, language switch and buttons;
+ * below the wide breakpoint (CSS) the menus fold into the side menu behind the collapse toggle.
+ * Phone: the logo and the toggle only.
+ */
+export function Navbar(props: NavbarViewProps) {
+  const { t } = useTranslation('frame')
+  const { variant, collapsed, compact, menus, logo, buttons, sideButtons, onCollapsedChange } = props
+  const phone = variant === 'phone'
+  const toggleId = 'fr-toggle'
+  return (
+    <header
+      className={`fr-header fr-header--${variant}${compact && !phone ? ' fr-header--compact' : ''}`}
+      data-testid="site-header"
+    >
+      <div className="fr-header__inner">
+        <FrameLink to={logo.path} className="fr-logo">
+          <img
+            src={`${MEDIA_PREFIX}${logo.icon}`}
+            width={phone ? Math.round((logo.width * 26) / logo.height) : logo.width}
+            height={phone ? 26 : logo.height}
+            alt={t(logo.alt)}
+          />
+        </FrameLink>
+        {!phone && (
+          <>
+            <nav className="fr-nav" aria-label={t('nav.label')}>
+              <DesktopMenus menus={menus} />
+            </nav>
+            <div className="fr-actions">
+              <LanguageSwitch />
+              <HeaderButtons buttons={buttons} className="fr-buttons" />
+            </div>
+          </>
+        )}
+        <button
+          id={toggleId}
+          type="button"
+          className="fr-toggle"
+          aria-expanded={!collapsed}
+          aria-controls={SIDE_MENU_ID}
+          aria-label={collapsed ? t('nav.openMenu') : t('nav.closeMenu')}
+          onClick={() => onCollapsedChange(!collapsed)}
+        >
+          {collapsed ? <MenuIcon /> : <CloseIcon />}
+        </button>
+      </div>
+      <SideMenu
+        menus={menus}
+        buttons={sideButtons}
+        collapsed={collapsed}
+        onClose={(refocus) => {
+          onCollapsedChange(true)
+          if (refocus) document.getElementById(toggleId)?.focus()
+        }}
+      />
+    </header>
+  )
+}

@@ -1,0 +1,219 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import sharp from 'sharp'
+import { envelope } from '../../shared/envelope.ts'
+import { IMAGE_QUALITY, IMAGE_SIZES, IMAGE_WIDTHS, MEDIA_PREFIX } from '../../shared/frame/constants.ts'
+import { i18nFor } from '../../shared/i18n/index.ts'
+
+export const IMAGE_ROUTE = '/auth/_next/image'
+
+export interface ImageRouteOptions {
+  /**
+   * The folder served at /auth/_next/static/media/: `dist/client/static/media` for the built app,
+   * `public/static/media` in development. Only files in it can be sources (spec §7, §9).
+   */
+  mediaDir: string
+  /** Bounds of the in-memory result cache (least recently used out first). */
+  maxCacheEntries?: number
+  maxCacheBytes?: number
+  /** Resizes running at once; more wait their turn (an encode costs ~10-200 ms of CPU). */
+  concurrency?: number
+}
+
+type OutputFormat = 'avif' | 'webp' | 'png' | 'jpeg'
+
+const ALLOWED_WIDTHS: ReadonlySet<number> = new Set<number>([...IMAGE_WIDTHS, ...IMAGE_SIZES])
+/** A file under the media prefix: segments never start with a dot (no `..`), raster or SVG only. */
+const SOURCE = new RegExp(
+  `^${MEDIA_PREFIX.replaceAll('/', '\\/')}((?:[A-Za-z0-9_-][A-Za-z0-9._-]*\\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\\.(png|jpe?g|webp|avif|gif|svg))$`,
+)
+const MAX_INPUT_PIXELS = 40_000_000
+const MAX_SVG_DENSITY = 2400
+
+/** A small LRU bounded by entry count and by bytes. */
+export class LruCache<V extends { byteLength: number }> {
+  readonly #entries = new Map<string, V>()
+  #bytes = 0
+  readonly maxEntries: number
+  readonly maxBytes: number
+  constructor(maxEntries: number, maxBytes: number) {
+    this.maxEntries = maxEntries
+    this.maxBytes = maxBytes
+  }
+
+  get size() {
+    return this.#entries.size
+  }
+  get bytes() {
+    return this.#bytes
+  }
+
+  get(key: string): V | undefined {
+    const value = this.#entries.get(key)
+    if (value === undefined) return undefined
+    // Map keeps insertion order: re-inserting makes it the most recently used.
+    this.#entries.delete(key)
+    this.#entries.set(key, value)
+    return value
+  }
+
+  set(key: string, value: V): void {
+    if (value.byteLength > this.maxBytes) return
+    const old = this.#entries.get(key)
+    if (old) {
+      this.#bytes -= old.byteLength
+      this.#entries.delete(key)
+    }
+    this.#entries.set(key, value)
+    this.#bytes += value.byteLength
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break
+      this.#entries.delete(oldest)
+      this.#bytes -= entry.byteLength
+    }
+  }
+}
+
+interface Rendered {
+  body: Buffer
+  contentType: string
+  byteLength: number
+}
+
+/** The best format this browser accepts: AVIF, then WebP, else the source's own kind. */
+export function negotiateFormat(accept: string | undefined, sourceExtension: string): OutputFormat {
+  const accepted = new Set(
+    (accept ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([type = '']) => type.trim()),
+  )
+  if (accepted.has('image/avif')) return 'avif'
+  if (accepted.has('image/webp')) return 'webp'
+  return sourceExtension === 'jpg' || sourceExtension === 'jpeg' ? 'jpeg' : 'png'
+}
+
+interface ImageRequest {
+  source: string
+  file: string
+  extension: string
+  width: number
+  quality: number
+}
+
+/** The checked request, or undefined for anything that is not exactly what spec §7 allows. */
+export function parseImageQuery(query: unknown, mediaDir: string): ImageRequest | undefined {
+  if (typeof query !== 'object' || query === null) return undefined
+  const { url, w, q } = query as Record<string, unknown>
+  if (typeof url !== 'string' || typeof w !== 'string') return undefined
+  if (q !== undefined && typeof q !== 'string') return undefined
+  const match = SOURCE.exec(url)
+  if (!match?.[1] || !match[2]) return undefined
+  if (!/^\d{1,4}$/.test(w) || !ALLOWED_WIDTHS.has(Number(w))) return undefined
+  if (q !== undefined && (!/^\d{1,3}$/.test(q) || Number(q) < 1 || Number(q) > 100)) return undefined
+  const root = path.resolve(mediaDir)
+  const file = path.resolve(root, match[1])
+  if (!file.startsWith(`${root}${path.sep}`)) return undefined
+  return {
+    source: url,
+    file,
+    extension: match[2].toLowerCase(),
+    width: Number(w),
+    quality: q === undefined ? IMAGE_QUALITY : Number(q),
+  }
+}
+
+async function render(request: ImageRequest, format: OutputFormat): Promise<Rendered> {
+  const input = await readFile(request.file)
+  const isSvg = request.extension === 'svg'
+  let density: number | undefined
+  if (isSvg) {
+    // Rasterise the vector at the asked width instead of scaling up a 72-dpi bitmap.
+    const { width = request.width } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
+    density = Math.min(MAX_SVG_DENSITY, Math.max(1, (72 * request.width) / Math.max(1, width)))
+  }
+  let pipeline = sharp(input, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: 'error',
+    ...(density ? { density } : {}),
+  })
+    .rotate()
+    // Raster sources are never enlarged (as Next.js does); vectors render at the asked width.
+    .resize({ width: request.width, withoutEnlargement: !isSvg })
+  const quality = request.quality
+  if (format === 'avif') pipeline = pipeline.avif({ quality, effort: 3 })
+  else if (format === 'webp') pipeline = pipeline.webp({ quality })
+  else if (format === 'jpeg') pipeline = pipeline.jpeg({ quality, mozjpeg: true })
+  else pipeline = pipeline.png({ compressionLevel: 9 })
+  const body = await pipeline.toBuffer()
+  return { body, contentType: `image/${format}`, byteLength: body.byteLength }
+}
+
+/** Runs at most `limit` tasks at once. */
+function limiter(limit: number) {
+  let running = 0
+  const waiting: Array<() => void> = []
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    running += 1
+    try {
+      return await task()
+    } finally {
+      running -= 1
+      waiting.shift()?.()
+    }
+  }
+}
+
+/**
+ * GET /auth/_next/image?url=…&w=…&q=… (spec §7, §9): resizes an image of the media folder with
+ * sharp, answers AVIF or WebP when the Accept header allows, keeps results in a bounded LRU and
+ * answers 400 to anything else (other hosts, other folders, other widths, bad quality).
+ */
+export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
+  const cache = new LruCache<Rendered>(
+    options.maxCacheEntries ?? 256,
+    options.maxCacheBytes ?? 32 * 1024 * 1024,
+  )
+  const inFlight = new Map<string, Promise<Rendered>>()
+  const limit = limiter(options.concurrency ?? 2)
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(400)
+      .header('Cache-Control', 'no-store')
+      .send(envelope('400', i18nFor(request.language ?? 'en').t('errors:badRequest')))
+
+  app.get(IMAGE_ROUTE, async (request, reply) => {
+    const image = parseImageQuery(request.query, options.mediaDir)
+    if (!image) return refuse(request, reply)
+    const format = negotiateFormat(request.headers.accept, image.extension)
+    const key = `${image.source}|${image.width}|${image.quality}|${format}`
+    let rendered = cache.get(key)
+    reply.header('X-Image-Cache', rendered ? 'HIT' : 'MISS')
+    if (!rendered) {
+      let pending = inFlight.get(key)
+      if (!pending) {
+        pending = limit(() => render(image, format)).finally(() => inFlight.delete(key))
+        inFlight.set(key, pending)
+      }
+      try {
+        rendered = await pending
+      } catch (error) {
+        // A missing or unreadable source is not a configured image: same answer as a bad URL.
+        request.log.info({ err: { message: (error as Error).message }, url: image.source }, 'image refused')
+        return refuse(request, reply)
+      }
+      cache.set(key, rendered)
+    }
+    const name = path.basename(image.source).replace(/\.[^.]+$/, '')
+    return reply
+      .header('Content-Type', rendered.contentType)
+      .header('Vary', 'Accept')
+      .header('Cache-Control', 'public, max-age=3600')
+      .header('Content-Disposition', `inline; filename="${name}.${format === 'jpeg' ? 'jpg' : format}"`)
+      .send(rendered.body)
+  })
+}

@@ -1,0 +1,90 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
+import en from '../../shared/i18n/locales/en/frame.ts'
+import zh from '../../shared/i18n/locales/zh/frame.ts'
+import type { Language } from '../../shared/language.ts'
+
+export const TEXT = { en, zh } as const
+export const LANGUAGES: Language[] = ['en', 'zh']
+
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+export const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36'
+export const DESKTOP_APP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) SobotDesktop/3.4.0 Chrome/130.0.0.0 Electron/33.0.0 Safari/537.36'
+
+export const DESKTOP = { viewport: { width: 1440, height: 900 } }
+/** The phone header is decided server-side from the user agent, so the phone sends one. */
+export const PHONE = {
+  viewport: { width: 375, height: 812 },
+  userAgent: IPHONE_UA,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+}
+
+/** Every page of the frame: home, each overview page, and the sign-in page in the frame. */
+export const FRAME_PAGES = ['/', ...MARKETING_PAGES.map((page) => page.path), '/auth/sign_in']
+
+/** The browser is English (Playwright's default locale), so Chinese is asked for in the URL. */
+export function inLanguage(path: string, language: Language): string {
+  if (language === 'en') return path
+  return `${path}${path.includes('?') ? '&' : '?'}language=zh`
+}
+
+/** A raw i18n key looks like `nav.products` or `frame:items.chatbot.title`. */
+export const RAW_KEY = /^([a-z]+:)?[a-z]+(\.[a-zA-Z0-9_]+)+$/
+
+export async function expectNoRawKeys(page: Page) {
+  const texts = await page.evaluate(() => {
+    // biome-ignore lint/performance/useDomNodeTextContent: what a person sees, line by line, is the point
+    const out: string[] = document.body.innerText.split('\n')
+    for (const element of Array.from(document.querySelectorAll('[alt],[aria-label],[placeholder],[title]'))) {
+      for (const name of ['alt', 'aria-label', 'placeholder', 'title'])
+        out.push(element.getAttribute(name) ?? '')
+    }
+    out.push(document.title)
+    out.push(document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '')
+    out.push(document.querySelector('meta[name="keywords"]')?.getAttribute('content') ?? '')
+    return out.map((text) => text.trim()).filter(Boolean)
+  })
+  const raw = texts.filter((text) => RAW_KEY.test(text) || text.includes('frame:') || text.includes('{{'))
+  expect(raw, 'no raw i18n key or placeholder on the page').toEqual([])
+}
+
+export async function expectNoHorizontalOverflow(page: Page) {
+  const sizes = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }))
+  expect(sizes.scroll, 'no horizontal overflow').toBeLessThanOrEqual(sizes.client)
+}
+
+export async function expectAxeClean(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+  }))
+  expect(violations, `axe on ${label}`).toEqual([])
+}
+
+/** Marks the window: a full page load loses the mark, a client-side navigation keeps it. */
+export async function markWindow(page: Page) {
+  await page.evaluate(() => {
+    ;(window as unknown as { __frameMark: number }).__frameMark = 1
+  })
+}
+export async function windowIsMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __frameMark?: number }).__frameMark === 1)
+}
+
+/** Waits until the client router has hydrated the page (links and buttons react). */
+export async function hydrated(page: Page) {
+  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
+}

@@ -1,0 +1,184 @@
+import { expect, test } from '@playwright/test'
+import { marketingPageForPath } from '../../shared/frame/pages.ts'
+import {
+  DESKTOP,
+  expectAxeClean,
+  expectNoHorizontalOverflow,
+  expectNoRawKeys,
+  FRAME_PAGES,
+  hydrated,
+  inLanguage,
+  LANGUAGES,
+  PHONE,
+  TEXT,
+} from './frame-helpers.ts'
+
+const DEVICES = { 'desktop 1440': DESKTOP, 'phone 375': PHONE } as const
+
+/** Spec §9: title, keywords and description per page and language; lang; canonical. */
+function expectedMeta(path: string, language: 'en' | 'zh') {
+  const T = TEXT[language]
+  if (path === '/')
+    return { title: T.home.metaTitle, keywords: T.home.keywords, description: T.home.metaDescription }
+  const page = marketingPageForPath(path)
+  if (!page) return undefined
+  const item = T.items[page.id as keyof typeof T.items] as { title: string; keywords: string; desc: string }
+  return {
+    title: T.page.metaTitle.replace('{{title}}', item.title),
+    keywords: item.keywords,
+    description: item.desc,
+  }
+}
+
+for (const [device, options] of Object.entries(DEVICES)) {
+  for (const language of LANGUAGES) {
+    test.describe(`${device} · ${language}`, () => {
+      test.use(options)
+
+      for (const path of FRAME_PAGES) {
+        test(`${path} · axe WCAG 2.1 AA, no overflow, no raw key, meta, images`, async ({ page }) => {
+          const response = await page.goto(inLanguage(path, language))
+          expect(response?.status()).toBe(200)
+          await hydrated(page)
+          await expect(page.getByTestId('site-header')).toBeVisible()
+          await expect(page.getByTestId('site-footer')).toBeAttached()
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+
+          // 8 · page meta
+          await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en')
+          const canonicalPath = path.length > 1 ? path.replace(/\/$/, '') : path
+          await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+            'href',
+            inLanguage(canonicalPath, language),
+          )
+          const meta = expectedMeta(path, language)
+          if (meta) {
+            await expect(page).toHaveTitle(meta.title)
+            await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', meta.keywords)
+            await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+              'content',
+              new RegExp(`^${meta.description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+            )
+          } else {
+            await expect(page).toHaveTitle(/\S/)
+            await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /\S/)
+          }
+
+          // 10 · images: explicit sizes, lazy below the fold
+          const images = await page.locator('img').evaluateAll((elements) =>
+            elements.map((element) => {
+              const image = element as HTMLImageElement
+              return {
+                src: image.getAttribute('src'),
+                width: image.getAttribute('width'),
+                height: image.getAttribute('height'),
+                loading: image.getAttribute('loading'),
+                top: image.getBoundingClientRect().top + window.scrollY,
+                visible: image.getClientRects().length > 0,
+              }
+            }),
+          )
+          const viewportHeight = page.viewportSize()?.height ?? 0
+          for (const image of images) {
+            expect(image.width, `${image.src} width`).toMatch(/^\d+$/)
+            expect(image.height, `${image.src} height`).toMatch(/^\d+$/)
+            if (image.visible && image.top > viewportHeight)
+              expect(image.loading, `${image.src} is below the fold`).toBe('lazy')
+          }
+
+          await expectNoHorizontalOverflow(page)
+          await expectNoRawKeys(page)
+          await expectAxeClean(page, `${path} ${language} ${device}`)
+        })
+      }
+
+      test('open menus are axe clean too', async ({ page }) => {
+        await page.goto(inLanguage('/', language))
+        await hydrated(page)
+        const T = TEXT[language]
+        if (device.startsWith('desktop')) {
+          await page.getByRole('button', { name: T.nav.products }).click()
+          await expect(page.locator('#fr-menu-products')).toBeVisible()
+          await expectAxeClean(page, 'products dropdown')
+          await page.getByRole('button', { name: T.nav.resources }).click()
+          await expect(page.locator('#fr-menu-resources')).toBeVisible()
+          await expectAxeClean(page, 'resources dropdown')
+        } else {
+          await page.locator('#fr-toggle').click()
+          await page.locator('#fr-side-menu').getByRole('button', { name: T.nav.products }).click()
+          await expect(page.locator('#fr-side-menu')).toBeVisible()
+          await expectAxeClean(page, 'side menu')
+          await expectNoHorizontalOverflow(page)
+          await expectNoRawKeys(page)
+        }
+      })
+    })
+  }
+}
+
+test.describe('9 · no dead link into this site', () => {
+  test.use(DESKTOP)
+
+  for (const language of LANGUAGES) {
+    test(`every in-site link of the frame answers (${language})`, async ({ page, request, baseURL }) => {
+      await page.goto(inLanguage('/', language))
+      const hrefs = await page
+        .locator('.fr-header a[href], .fr-footer a[href], .mk-page a[href]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))
+      const inSite = [...new Set(hrefs)].filter((href) => href.startsWith(baseURL ?? 'http://localhost'))
+      // Pending: /auth/sign_up is built by another issue (docs/frame.md).
+      const checked = inSite.filter((href) => !new URL(href).pathname.startsWith('/auth/sign_up'))
+      expect(checked.length).toBeGreaterThan(25)
+      for (const href of checked) {
+        const response = await request.get(href)
+        expect(response.status(), href).toBe(200)
+      }
+    })
+  }
+
+  test('an unknown path is a 404 page in the frame', async ({ page }) => {
+    const response = await page.goto('/no-such-page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByTestId('site-header')).toBeVisible()
+  })
+
+  test('client-side navigation keeps keywords and canonical up to date', async ({ page }) => {
+    await page.goto('/?language=zh')
+    await hydrated(page)
+    await page.getByTestId('site-footer').getByRole('link', { name: TEXT.zh.items.blog.title }).click()
+    await expect(page).toHaveURL('/blog?language=zh')
+    await expect(page).toHaveTitle(TEXT.zh.page.metaTitle.replace('{{title}}', TEXT.zh.items.blog.title))
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
+      'content',
+      TEXT.zh.items.blog.keywords,
+    )
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', '/blog?language=zh')
+  })
+})
+
+test.describe('10 · images', () => {
+  test('logos and icons are served under /auth/_next/static/media', async ({ request }) => {
+    for (const name of ['logo.svg', 'logo-white.svg', 'icon-chatbot.svg', 'social-youtube-hover.svg']) {
+      const response = await request.get(`/auth/_next/static/media/${name}`)
+      expect(response.status(), name).toBe(200)
+      expect(response.headers()['content-type']).toContain('image/svg+xml')
+    }
+  })
+
+  test('the image endpoint resizes configured sources and refuses the rest', async ({ request }) => {
+    const source = encodeURIComponent('/auth/_next/static/media/hero-console.png')
+    const probe = await request.get(`/auth/_next/image?url=${source}&w=640`)
+    test.skip(probe.status() === 404, 'server/routes/image.ts is not registered in server/app.ts yet')
+    const avif = await request.get(`/auth/_next/image?url=${source}&w=640&q=75`, {
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    })
+    expect(avif.status()).toBe(200)
+    expect(avif.headers()['content-type']).toBe('image/avif')
+    const bad = await request.get(
+      `/auth/_next/image?url=${encodeURIComponent('https://example.com/a.png')}&w=640`,
+    )
+    expect(bad.status()).toBe(400)
+    const badWidth = await request.get(`/auth/_next/image?url=${source}&w=641`)
+    expect(badWidth.status()).toBe(400)
+  })
+})

@@ -1,0 +1,121 @@
+import Fastify from 'fastify'
+import t from 'tap'
+import language from '../../../server/plugins/app/language.ts'
+import type { Language } from '../../../shared/language.ts'
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+/** Only the language plugin and a route that echoes what it decided. */
+async function build(t: Teardown, editionDefault: Language = 'en') {
+  const app = Fastify()
+  await app.register(language, { editionDefault })
+  const echo = async (request: { language: Language; url: string }) => ({
+    language: request.language,
+    url: request.url,
+  })
+  app.get('/*', echo)
+  app.post('/*', echo)
+  t.teardown(() => app.close())
+  await app.ready()
+  return app
+}
+
+t.test(
+  'language plugin › keeps the resolution order query → header → Accept-Language → edition',
+  async (t) => {
+    const app = await build(t, 'zh')
+    const cases: Array<[string, Record<string, string>, Language]> = [
+      ['/x?language=en_US', { language: 'zh', 'accept-language': 'zh-CN' }, 'en'],
+      ['/x', { language: 'en', 'accept-language': 'zh-CN' }, 'en'],
+      ['/x', { 'accept-language': 'fr-FR,en;q=0.5' }, 'en'],
+      ['/x', { 'accept-language': 'fr-FR' }, 'zh'],
+      ['/x?language=fr', {}, 'zh'],
+    ]
+    for (const [url, headers, expected] of cases) {
+      const response = await app.inject({ url, headers })
+      t.equal(response.statusCode, 200, url)
+      t.equal(response.json().language, expected, `${url} ${JSON.stringify(headers)}`)
+    }
+  },
+)
+
+t.test(
+  'GET page › drops `language` with a redirect when it equals the default, the rest of the query kept',
+  async (t) => {
+    const app = await build(t, 'en')
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['/chatbot?language=en', {}, '/chatbot'],
+      ['/chatbot?language=en_US', {}, '/chatbot'],
+      ['/?a=1&language=en&b=%20x&c', {}, '/?a=1&b=%20x&c'],
+      [
+        '/auth/sign_in?language=zh_CN&next=%2Fx',
+        { 'accept-language': 'zh-CN,zh;q=0.9' },
+        '/auth/sign_in?next=%2Fx',
+      ],
+      ['/about?language=zh#contactUs', { 'accept-language': 'zh' }, '/about'],
+      ['/x?lang%75age=en&y=2', {}, '/x?y=2'],
+    ]
+    for (const [url, headers, location] of cases) {
+      const response = await app.inject({ url, headers })
+      t.equal(response.statusCode, 302, url)
+      t.equal(response.headers.location, location, url)
+      t.match(response.headers.vary, /Accept-Language/)
+      t.equal(response.headers['cache-control'], 'no-store')
+    }
+  },
+)
+
+t.test('GET page › keeps `language` when it differs from the default or is no choice', async (t) => {
+  const app = await build(t, 'en')
+  const cases: Array<[string, Record<string, string>, Language]> = [
+    ['/chatbot?language=zh', {}, 'zh'],
+    ['/chatbot?language=en', { 'accept-language': 'zh-CN' }, 'en'],
+    ['/chatbot?language=fr', {}, 'en'],
+    ['/chatbot?language=', {}, 'en'],
+    ['/chatbot?language=en&language=zh', {}, 'en'],
+  ]
+  for (const [url, headers, expected] of cases) {
+    const response = await app.inject({ url, headers })
+    t.equal(response.statusCode, 200, url)
+    t.equal(response.json().language, expected, url)
+  }
+})
+
+t.test(
+  'language redirect › never for the API, assets, page-context requests, health or unsafe methods',
+  async (t) => {
+    const app = await build(t, 'en')
+    for (const url of [
+      '/api/basic-login/loginEmailCheck/4?language=en',
+      '/api?language=en',
+      '/auth/_next/static/media/logo.svg?language=en',
+      '/auth/_next/image?url=x&language=en',
+      '/chatbot/index.pageContext.json?language=en',
+      '/healthz?language=en',
+      '/readyz?language=en',
+    ]) {
+      const response = await app.inject({ url })
+      t.equal(response.statusCode, 200, url)
+    }
+    const post = await app.inject({ method: 'POST', url: '/auth/sign_in?language=en', payload: {} })
+    t.equal(post.statusCode, 200, 'POST keeps its URL')
+    const head = await app.inject({ method: 'HEAD', url: '/chatbot?language=en' })
+    t.equal(head.statusCode, 302, 'HEAD behaves like GET')
+  },
+)
+
+t.test('language redirect › can never send the browser to another host', async (t) => {
+  const app = await build(t, 'en')
+  for (const url of [
+    '//evil.example/?language=en',
+    '/\\evil.example/?language=en',
+    '///evil.example?language=en',
+  ]) {
+    const response = await app.inject({ url })
+    const location = String(response.headers.location ?? '/')
+    // (light-my-request may normalise the path first; whatever arrives, the answer stays on this site)
+    t.match(location, /^\/(?![/\\])/, `${url} → ${location}`)
+  }
+})

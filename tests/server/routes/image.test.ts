@@ -1,0 +1,142 @@
+import path from 'node:path'
+import Fastify from 'fastify'
+import sharp from 'sharp'
+import t from 'tap'
+import { IMAGE_ROUTE, imageRoutes, LruCache, negotiateFormat } from '../../../server/routes/image.ts'
+import { ROOT } from '../../helper.ts'
+
+const MEDIA_DIR = path.join(ROOT, 'public/static/media')
+const PNG = '/auth/_next/static/media/hero-console.png'
+const SVG = '/auth/_next/static/media/logo.svg'
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+async function build(t: Teardown, options: { maxCacheEntries?: number } = {}) {
+  const app = Fastify()
+  await app.register(imageRoutes, { mediaDir: MEDIA_DIR, ...options })
+  t.teardown(() => app.close())
+  await app.ready()
+  return app
+}
+
+const url = (source: string, w: number | string, q?: number | string) =>
+  `${IMAGE_ROUTE}?url=${encodeURIComponent(source)}&w=${w}${q === undefined ? '' : `&q=${q}`}`
+
+t.test(
+  'GET /auth/_next/image › serves AVIF, then WebP, then the source format as Accept allows',
+  async (t) => {
+    const app = await build(t)
+    const cases = [
+      ['image/avif,image/webp,image/apng,image/*,*/*;q=0.8', 'image/avif', 'heif'],
+      ['image/webp,*/*', 'image/webp', 'webp'],
+      ['image/png,*/*', 'image/png', 'png'],
+      [undefined, 'image/png', 'png'],
+    ] as const
+    for (const [accept, contentType, sharpFormat] of cases) {
+      const response = await app.inject({ url: url(PNG, 640), headers: accept ? { accept } : {} })
+      t.equal(response.statusCode, 200, `${accept}`)
+      t.equal(response.headers['content-type'], contentType)
+      t.equal(response.headers.vary, 'Accept')
+      t.match(response.headers['cache-control'], /public/)
+      const meta = await sharp(response.rawPayload).metadata()
+      t.equal(meta.format, sharpFormat)
+      t.equal(meta.width, 640, 'resized to the asked width')
+    }
+  },
+)
+
+t.test('GET /auth/_next/image › never enlarges a bitmap, renders a vector at the asked width', async (t) => {
+  const app = await build(t)
+  const big = await app.inject({ url: url(PNG, 3840), headers: { accept: 'image/webp' } })
+  t.equal(big.statusCode, 200)
+  t.equal((await sharp(big.rawPayload).metadata()).width, 1120, 'the source is 1120px wide')
+  const vector = await app.inject({ url: url(SVG, 256), headers: { accept: 'image/webp' } })
+  t.equal(vector.statusCode, 200)
+  t.equal(vector.headers['content-type'], 'image/webp', 'an SVG source never goes out as SVG')
+  t.equal((await sharp(vector.rawPayload).metadata()).width, 256)
+})
+
+t.test('GET /auth/_next/image › quality defaults to 75 and changes the output', async (t) => {
+  const app = await build(t)
+  const headers = { accept: 'image/webp' }
+  const byDefault = await app.inject({ url: url(PNG, 1080), headers })
+  const explicit = await app.inject({ url: url(PNG, 1080, 75), headers })
+  const low = await app.inject({ url: url(PNG, 1080, 5), headers })
+  t.same(byDefault.rawPayload, explicit.rawPayload, 'q=75 is the default')
+  t.ok(low.rawPayload.byteLength < explicit.rawPayload.byteLength, 'q=5 is smaller')
+  for (const q of [1, 100]) t.equal((await app.inject({ url: url(PNG, 640, q), headers })).statusCode, 200)
+})
+
+t.test('GET /auth/_next/image › caches each result and reuses it', async (t) => {
+  const app = await build(t)
+  const first = await app.inject({ url: url(PNG, 750), headers: { accept: 'image/avif' } })
+  const second = await app.inject({ url: url(PNG, 750), headers: { accept: 'image/avif' } })
+  t.equal(first.headers['x-image-cache'], 'MISS')
+  t.equal(second.headers['x-image-cache'], 'HIT')
+  t.same(second.rawPayload, first.rawPayload)
+  const otherFormat = await app.inject({ url: url(PNG, 750), headers: { accept: 'image/webp' } })
+  t.equal(otherFormat.headers['x-image-cache'], 'MISS', 'the format is part of the key')
+})
+
+t.test('GET /auth/_next/image › answers 400 to anything but a configured source and size', async (t) => {
+  const app = await build(t)
+  const bad = [
+    `${IMAGE_ROUTE}`,
+    `${IMAGE_ROUTE}?w=640`,
+    `${IMAGE_ROUTE}?url=${encodeURIComponent(PNG)}`,
+    url('https://evil.example/a.png', 640),
+    url('//evil.example/a.png', 640),
+    url('/auth/_next/static/media/../../../package.json', 640),
+    url('/auth/_next/static/media/%2e%2e/secret.png', 640),
+    url('/auth/_next/static/media/.hidden.png', 640),
+    url('/auth/_next/assets/app.png', 640),
+    url('/etc/passwd', 640),
+    url('/auth/_next/static/media/missing.png', 640),
+    url('/auth/_next/static/media/notes.txt', 640),
+    url(PNG, 641),
+    url(PNG, 100),
+    url(PNG, 0),
+    url(PNG, '640px'),
+    url(PNG, 640, 0),
+    url(PNG, 640, 101),
+    url(PNG, 640, 'high'),
+    url(PNG, 640, '7.5'),
+    `${url(PNG, 640)}&w=750`,
+    `${url(PNG, 640)}&url=${encodeURIComponent(SVG)}`,
+  ]
+  for (const target of bad) {
+    const response = await app.inject({ url: target })
+    t.equal(response.statusCode, 400, target)
+    t.equal(response.headers['content-type']?.startsWith('application/json'), true)
+  }
+  for (const w of [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840]) {
+    t.equal((await app.inject({ url: url(SVG, w) })).statusCode, 200, `w=${w} is allowed`)
+  }
+})
+
+t.test('negotiateFormat › reads the Accept header, q=0 refuses a type', async (t) => {
+  t.equal(negotiateFormat('image/avif,image/webp', 'png'), 'avif')
+  t.equal(negotiateFormat('image/avif;q=0,image/webp', 'png'), 'webp')
+  t.equal(negotiateFormat('*/*', 'jpg'), 'jpeg')
+  t.equal(negotiateFormat(undefined, 'svg'), 'png')
+})
+
+t.test('LruCache › keeps at most the bounds and drops the least recently used first', async (t) => {
+  const item = (n: number) => ({ byteLength: n })
+  const cache = new LruCache<{ byteLength: number }>(3, 100)
+  cache.set('a', item(10))
+  cache.set('b', item(10))
+  cache.set('c', item(10))
+  cache.get('a')
+  cache.set('d', item(10))
+  t.equal(cache.size, 3)
+  t.equal(cache.get('b'), undefined, 'b was the least recently used')
+  t.ok(cache.get('a'))
+  cache.set('big', item(90))
+  t.ok(cache.bytes <= 100, `bytes bounded (${cache.bytes})`)
+  t.ok(cache.get('big'))
+  cache.set('huge', item(101))
+  t.equal(cache.get('huge'), undefined, 'an entry larger than the whole cache is not kept')
+})
