@@ -1,10 +1,10 @@
 import { stringify } from 'qs'
 import { Pool } from 'undici'
 import type { EnvironmentConfig, Topology } from '../../config/index.ts'
+import { envelopeFromJson } from '../../shared/api/response.ts'
 import type { ApiEnvelope } from '../../shared/envelope.ts'
 import type { Language } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
-import { readUpstreamEnvelope } from './envelope.ts'
 import { UpstreamError } from './errors.ts'
 
 /** Largest upstream body we read; anything bigger is a fault, not an answer for a page. */
@@ -83,7 +83,11 @@ export class UpstreamClient {
       signal,
     })
     const outer = this.#envelopeFrom(status, json)
-    if (outer.retCode !== '000000') return outer
+    // A non-success from the forwarder itself means the call was never delivered: treat it like an
+    // unreachable upstream, and keep the forwarder's own text (internals) out of the page.
+    if (outer.retCode !== '000000') {
+      throw new UpstreamError('unavailable', `forwarder refused: ${outer.retCode} ${outer.retMsg}`)
+    }
     const inner = outer.item as { status?: unknown; body?: unknown }
     if (typeof inner.body !== 'string' || typeof inner.status !== 'number') {
       throw new UpstreamError('badBody', 'forwarder answer without status and body')
@@ -112,7 +116,7 @@ export class UpstreamClient {
   }
 
   #envelopeFrom(status: number, json: unknown): ApiEnvelope {
-    const envelope = readUpstreamEnvelope(json)
+    const envelope = envelopeFromJson(json)
     if (status >= 500) throw new UpstreamError('badStatus', `upstream answered ${status}`, status)
     if (!envelope)
       throw new UpstreamError('badBody', `upstream answered ${status} without an envelope`, status)

@@ -49,20 +49,33 @@ export function readAnswer(status: number, text: string): ReadAnswer {
     const retCode = ok ? (text.trim() === '' ? EMPTY_BODY_CODE : LOCAL_CODES.invalidResponse) : String(status)
     return { envelope: { retCode, retMsg: '', item: {}, items: [] }, hasMessage: false }
   }
+  const found = envelopeFromJson(json)
+  const envelope = found ?? {
+    retCode: ok ? LOCAL_CODES.invalidResponse : String(status),
+    retMsg: firstString(json.error, json.message, json.retMsg) ?? '',
+    item: isRecord(json.item) ? json.item : {},
+    items: Array.isArray(json.items) ? json.items : [],
+  }
+  return { envelope, hasMessage: envelope.retMsg !== '' }
+}
+
+/**
+ * A JSON answer read into the envelope (spec §3): retCode from `code` (stringified) or `retCode`,
+ * retMsg from `error`, `message` or `retMsg`. Undefined when it is not an object with a code.
+ * The call layer and the BFF's upstream client read answers with this one function.
+ */
+export function envelopeFromJson(json: unknown): ApiEnvelope<Record<string, unknown>> | undefined {
+  if (!isRecord(json)) return undefined
   const code = [json.code, json.retCode].find(
     (value) =>
       (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value)),
   )
-  const retCode = code !== undefined ? String(code) : ok ? LOCAL_CODES.invalidResponse : String(status)
-  const retMsg = firstString(json.error, json.message, json.retMsg) ?? ''
+  if (code === undefined) return undefined
   return {
-    envelope: {
-      retCode,
-      retMsg,
-      item: isRecord(json.item) ? json.item : {},
-      items: Array.isArray(json.items) ? json.items : [],
-    },
-    hasMessage: retMsg !== '',
+    retCode: String(code),
+    retMsg: firstString(json.error, json.message, json.retMsg) ?? '',
+    item: isRecord(json.item) ? json.item : {},
+    items: Array.isArray(json.items) ? json.items : [],
   }
 }
 

@@ -271,7 +271,8 @@ t.test(
       items: [],
     })
 
-    // The forwarder's own refusal (here: an env it does not know) is an envelope too.
+    // The forwarder's own refusal (here: an env it does not know) means nothing was delivered:
+    // a localised 502 like any other unreachable upstream, never the forwarder's raw text.
     await clearRequests(sg)
     await clearRequests(ten)
     const { app: misconfigured } = await appWithUpstreams(
@@ -284,8 +285,9 @@ t.test(
     const refused = await apiPost(misconfigured, '/api/basic-login/loginEmailCheck/4', {
       email: TEN_ACCOUNT.email,
     })
-    t.equal(refused.statusCode, 200)
-    t.match(refused.json(), { retCode: '999999', retMsg: /mars/, item: {}, items: [] })
+    t.equal(refused.statusCode, 502)
+    t.match(refused.json(), { retCode: '502', item: {}, items: [] })
+    t.notMatch(refused.json().retMsg, /mars|UND_ERR/, 'no forwarder internals reach the page')
     t.match(only(t, await forwardCalls(), 'forward call'), { body: { env: 'mars' } })
     t.same(await tenCalls(), [], 'nothing reached the ten server')
   },
