@@ -1,0 +1,61 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+
+/** How long a connect flow may take between leaving for the provider and coming back. */
+export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000
+/** Open flows kept per session; the oldest goes first (keeps the sealed cookie small). */
+const MAX_OPEN_FLOWS = 3
+
+export interface ConnectStateEntry {
+  state: string
+  provider: string
+  issuedAt: number
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** Connect flows this browser started and has not finished (security.md §12). */
+    connectStates: ConnectStateEntry[]
+  }
+}
+
+function sameString(a: string, b: string): boolean {
+  const left = Buffer.from(a)
+  const right = Buffer.from(b)
+  return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/**
+ * Starts a connect flow: a random `state` (256 bits) for the provider's round trip, remembered in
+ * the sealed HttpOnly session, so only the browser that started the flow can finish it.
+ */
+export function issueConnectState(request: FastifyRequest, provider: string, now = Date.now()): string {
+  const state = randomBytes(32).toString('base64url')
+  request.ensureSession()
+  const open = (request.session.get('connectStates') ?? []).filter(
+    (entry) => now - entry.issuedAt < CONNECT_STATE_TTL_MS,
+  )
+  request.session.set('connectStates', [...open, { state, provider, issuedAt: now }].slice(-MAX_OPEN_FLOWS))
+  return state
+}
+
+/**
+ * Finishes a connect flow: true once for a state this session issued for this provider within the
+ * time limit. The state is used up either way a match is found, so a replay gets false.
+ */
+export function consumeConnectState(
+  request: FastifyRequest,
+  provider: string,
+  state: unknown,
+  now = Date.now(),
+): boolean {
+  if (typeof state !== 'string' || state.length === 0 || state.length > 100) return false
+  const open = request.session.get('connectStates') ?? []
+  const match = open.find((entry) => sameString(entry.state, state))
+  if (!match) return false
+  request.session.set(
+    'connectStates',
+    open.filter((entry) => entry !== match),
+  )
+  return match.provider === provider && now - match.issuedAt < CONNECT_STATE_TTL_MS
+}
