@@ -10,6 +10,15 @@ export function parseLanguageParam(value: unknown): Language | undefined {
   return undefined
 }
 
+/**
+ * The `language` query parameter of a page URL. Besides the values above, an empty value means
+ * Chinese: the marketing links write Chinese as `language=` (spec §9), so it must read back so.
+ */
+export function parseLanguageQuery(value: unknown): Language | undefined {
+  if (value === '') return 'zh'
+  return parseLanguageParam(value)
+}
+
 /** The first language of an Accept-Language header that we serve, by quality order. */
 export function languageFromAcceptLanguage(header: string | undefined): Language | undefined {
   if (!header) return undefined

@@ -1,4 +1,4 @@
-import { type Language, parseLanguageParam } from '../language.ts'
+import { type Language, parseLanguageQuery } from '../language.ts'
 
 /** Paths that are never pages: the API, static assets, Vike's page-context requests, health. */
 const NOT_PAGES = [/^\/api(\/|$)/, /^\/auth\/_next\//, /\.pageContext\.json$/, /^\/(healthz|readyz)$/]
@@ -43,7 +43,7 @@ export function languageRedirectLocation(url: string, languageWithoutParam: Lang
   if (languageParams.length !== 1) return undefined
   const [param = ''] = languageParams
   const value = param.includes('=') ? decode(param.slice(param.indexOf('=') + 1)) : ''
-  if (parseLanguageParam(value) !== languageWithoutParam) return undefined
+  if (parseLanguageQuery(value) !== languageWithoutParam) return undefined
   const rest = params.filter((entry) => !isLanguage(entry))
   return rest.length ? `${path}?${rest.join('&')}` : path
 }

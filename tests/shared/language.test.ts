@@ -1,5 +1,10 @@
 import t from 'tap'
-import { languageFromAcceptLanguage, parseLanguageParam, signUpLanguageQuery } from '../../shared/language.ts'
+import {
+  languageFromAcceptLanguage,
+  parseLanguageParam,
+  parseLanguageQuery,
+  signUpLanguageQuery,
+} from '../../shared/language.ts'
 
 t.test('parseLanguageParam › maps the spec values and refuses others', async (t) => {
   t.equal(parseLanguageParam('zh'), 'zh')
@@ -26,4 +31,12 @@ t.test(
 t.test('signUpLanguageQuery › empty for Chinese, en_US otherwise', async (t) => {
   t.equal(signUpLanguageQuery('zh'), '')
   t.equal(signUpLanguageQuery('en'), 'en_US')
+})
+
+t.test('parseLanguageQuery › an empty language= is Chinese, as the marketing links write it', async (t) => {
+  t.equal(parseLanguageQuery(''), 'zh')
+  t.equal(parseLanguageQuery('en_US'), 'en')
+  t.equal(parseLanguageQuery(undefined), undefined)
+  t.equal(parseLanguageQuery(signUpLanguageQuery('zh')), 'zh', 'round trip for Chinese')
+  t.equal(parseLanguageQuery(signUpLanguageQuery('en')), 'en', 'round trip for English')
 })

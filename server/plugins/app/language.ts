@@ -3,7 +3,12 @@ import {
   isLanguageRedirectCandidate,
   languageRedirectLocation,
 } from '../../../shared/frame/languageRedirect.ts'
-import { type Language, languageFromAcceptLanguage, parseLanguageParam } from '../../../shared/language.ts'
+import {
+  type Language,
+  languageFromAcceptLanguage,
+  parseLanguageParam,
+  parseLanguageQuery,
+} from '../../../shared/language.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +30,7 @@ export default fp<LanguagePluginOptions>(
         parseLanguageParam(request.headers.language) ??
         languageFromAcceptLanguage(request.headers['accept-language']) ??
         options.editionDefault
-      request.language = parseLanguageParam(query?.language) ?? withoutParam
+      request.language = parseLanguageQuery(query?.language) ?? withoutParam
 
       // Spec §2: a page URL does not keep `language` when it names the language chosen anyway.
       if (!isLanguageRedirectCandidate(request.method, request.url)) return

@@ -73,7 +73,7 @@ t.test('GET page › keeps `language` when it differs from the default or is no 
     ['/chatbot?language=zh', {}, 'zh'],
     ['/chatbot?language=en', { 'accept-language': 'zh-CN' }, 'en'],
     ['/chatbot?language=fr', {}, 'en'],
-    ['/chatbot?language=', {}, 'en'],
+    ['/chatbot?language=', {}, 'zh'], // empty is how the marketing links write Chinese (spec §9)
     ['/chatbot?language=en&language=zh', {}, 'en'],
   ]
   for (const [url, headers, expected] of cases) {
