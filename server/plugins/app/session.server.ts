@@ -77,6 +77,12 @@ export default fp<SessionPluginOptions>(
       }
     })
 
+    // Anything that sets a cookie is personal: no shared cache may keep it (security.md §14).
+    // Registered after secure-session's own onSend, so its Set-Cookie is already on the reply.
+    app.addHook('onSend', async (_request, reply) => {
+      if (reply.getHeader('set-cookie') !== undefined) reply.header('Cache-Control', 'no-store')
+    })
+
     app.decorateRequest('sessionUser', function (this: FastifyRequest): SessionUser | null {
       const email = this.session.get('email')
       return !this.session.deleted && this.session.get('token') && email ? { email } : null

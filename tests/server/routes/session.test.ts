@@ -206,3 +206,17 @@ async function tokenFor(app: Awaited<ReturnType<typeof build>>['app'], cookie: s
   const response = await app.inject({ method: 'GET', url: '/__test/csrf', headers: cookieHeader(cookie) })
   return { token: response.json().token as string, cookie: sessionCookieOf(response) ?? cookie }
 }
+
+t.test('session › every response that sets a cookie is no-store, whatever route set it', async (t) => {
+  const { app } = await build(t, {
+    extraRoutes: (app) =>
+      app.get('/__test/cacheable', async (request, reply) => {
+        request.ensureSession()
+        reply.header('Cache-Control', 'public, max-age=600')
+        return { ok: true }
+      }),
+  })
+  const response = await app.inject('/__test/cacheable')
+  t.ok(sessionCookieOf(response), 'a cookie was set')
+  t.equal(response.headers['cache-control'], 'no-store')
+})
