@@ -21,9 +21,13 @@ type RenderPage = typeof import('vike/server')['renderPage']
 async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Promise<RenderPage> {
   if (options.mode === 'vite') {
     const { createDevMiddleware } = await import('vike/server')
-    const { devMiddleware } = await createDevMiddleware({ root: options.root })
+    const { devMiddleware, viteServer } = await createDevMiddleware({ root: options.root })
     await app.register(middie)
     app.use(devMiddleware)
+    // Vite watches files and holds a websocket: without this the process never exits.
+    app.addHook('onClose', async () => {
+      await viteServer?.close()
+    })
   } else {
     // Import this build's server entry explicitly, so another build elsewhere can never answer.
     await import(pathToFileURL(path.join(options.root, 'dist/server/entry.mjs')).href)

@@ -1,0 +1,17 @@
+import t from 'tap'
+import { build } from '../helper.ts'
+
+t.setTimeout(120_000)
+
+t.test('SSR_MODE=vite › pages render through the Vite dev middleware, with the HMR client', async (t) => {
+  const { app } = await build(t, { ssr: true, env: { SSR_MODE: 'vite', NODE_ENV: 'development' } })
+  const page = await app.inject('/auth/sign_in?language=zh')
+  t.equal(page.statusCode, 200)
+  t.match(page.body, '<label for="sign-in-email">工作邮箱</label>', 'server-rendered, in Chinese')
+  t.match(page.body, '/auth/_next/@vite/client', 'the page loads the HMR client under the asset base')
+  const client = await app.inject('/auth/_next/@vite/client')
+  t.equal(client.statusCode, 200, 'the dev middleware serves it')
+  t.match(client.headers['content-type'], /javascript/)
+  const csp = String(page.headers['content-security-policy'])
+  t.match(csp, /connect-src[^;]*ws:/, 'HMR may open its websocket in dev')
+})
