@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { NAV_MENUS } from '../../../shared/frame/navigation.ts'
@@ -33,54 +34,65 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="mk-section" aria-labelledby="home-products">
-        <div className="mk-container">
-          <h2 id="home-products" className="mk-section__title">
-            {t('home.productsTitle')}
-          </h2>
-          <p className="mk-section__text">{t('home.productsText')}</p>
-          {products?.items?.map((group) => (
-            <div key={group.title} className="mk-group">
-              <h3 className="mk-group__title">{t(group.title)}</h3>
-              <CardList items={group.items} />
-            </div>
-          ))}
-        </div>
-      </section>
+      <HomeSection id="products">
+        {products?.items?.map((group) => (
+          <div key={group.title} className="mk-group">
+            <h3 className="mk-group__title">{t(group.title)}</h3>
+            <CardList items={group.items} />
+          </div>
+        ))}
+      </HomeSection>
 
-      <section className="mk-section mk-section--tinted" aria-labelledby="home-solutions">
-        <div className="mk-container">
-          <h2 id="home-solutions" className="mk-section__title">
-            {t('home.solutionsTitle')}
-          </h2>
-          <p className="mk-section__text">{t('home.solutionsText')}</p>
-          <CardList items={solutions?.items?.flatMap((group) => group.items) ?? []} />
-        </div>
-      </section>
+      <HomeSection id="solutions" tinted>
+        <CardList items={solutions?.items?.flatMap((group) => group.items) ?? []} />
+      </HomeSection>
 
-      <section className="mk-section" aria-labelledby="home-workflow">
-        <div className="mk-container mk-workflow">
-          <h2 id="home-workflow" className="mk-section__title">
-            {t('home.workflowTitle')}
-          </h2>
-          <p className="mk-section__text">{t('home.workflowText')}</p>
-          <img
-            className="mk-workflow__image"
-            src={`${MEDIA_PREFIX}workflow.svg`}
-            width={960}
-            height={320}
-            alt={t('home.workflowAlt')}
-            loading="lazy"
-            decoding="async"
-          />
-          <p className="mk-workflow__more">
-            <FrameLink to="/omnichannel" className="mk-more">
-              {t('page.learnMore')}
-              <span className="visually-hidden">: {t('items.omnichannel.title')}</span>
-            </FrameLink>
-          </p>
-        </div>
-      </section>
+      <HomeSection id="workflow" containerClass="mk-workflow">
+        <img
+          className="mk-workflow__image"
+          src={`${MEDIA_PREFIX}workflow.svg`}
+          width={960}
+          height={320}
+          alt={t('home.workflowAlt')}
+          loading="lazy"
+          decoding="async"
+        />
+        <p className="mk-workflow__more">
+          <FrameLink to="/omnichannel" className="mk-more">
+            {t('page.learnMore')}
+            <span className="visually-hidden">: {t('items.omnichannel.title')}</span>
+          </FrameLink>
+        </p>
+      </HomeSection>
     </div>
+  )
+}
+
+/** A home page section titled by `home.<id>Title` and introduced by `home.<id>Text`. */
+function HomeSection({
+  id,
+  tinted = false,
+  containerClass = '',
+  children,
+}: {
+  id: 'products' | 'solutions' | 'workflow'
+  tinted?: boolean
+  containerClass?: string
+  children: ReactNode
+}) {
+  const { t } = useTranslation('frame')
+  return (
+    <section
+      className={tinted ? 'mk-section mk-section--tinted' : 'mk-section'}
+      aria-labelledby={`home-${id}`}
+    >
+      <div className={`mk-container ${containerClass}`.trim()}>
+        <h2 id={`home-${id}`} className="mk-section__title">
+          {t(`home.${id}Title`)}
+        </h2>
+        <p className="mk-section__text">{t(`home.${id}Text`)}</p>
+        {children}
+      </div>
+    </section>
   )
 }
