@@ -39,7 +39,7 @@ export const RAW_KEY = /^([a-z]+:)?[a-z]+(\.[a-zA-Z0-9_]+)+$/
 
 export async function expectNoRawKeys(page: Page) {
   const texts = await page.evaluate(() => {
-    // biome-ignore lint/performance/useDomNodeTextContent: what a person sees, line by line, is the point
+    // innerText, not textContent: what a person sees, line by line, is the point
     const out: string[] = document.body.innerText.split('\n')
     for (const element of Array.from(document.querySelectorAll('[alt],[aria-label],[placeholder],[title]'))) {
       for (const name of ['alt', 'aria-label', 'placeholder', 'title'])
