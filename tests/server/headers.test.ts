@@ -22,6 +22,7 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     t.match(csp, /object-src 'none'/)
     t.match(csp, /base-uri 'none'/)
     t.match(csp, /frame-ancestors 'none'/)
+    t.equal(first.headers['x-frame-options'], 'DENY', 'the legacy header agrees with frame-ancestors')
     t.not(second.headers['content-security-policy'], csp, 'each response gets its own nonce')
     t.match(first.body, new RegExp(`<script[^>]*nonce="${nonce}"`), 'the page scripts carry the nonce')
     t.equal(first.headers['cache-control'], 'no-store', 'a nonce-carrying page is never cached')
