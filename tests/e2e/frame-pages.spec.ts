@@ -126,8 +126,7 @@ test.describe('9 · no dead link into this site', () => {
         .locator('.fr-header a[href], .fr-footer a[href], .mk-page a[href]')
         .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href))
       const inSite = [...new Set(hrefs)].filter((href) => href.startsWith(baseURL ?? 'http://localhost'))
-      // Pending: /auth/sign_up is built by another issue (docs/frame.md).
-      const checked = inSite.filter((href) => !new URL(href).pathname.startsWith('/auth/sign_up'))
+      const checked = inSite
       expect(checked.length).toBeGreaterThan(25)
       for (const href of checked) {
         const response = await request.get(href)

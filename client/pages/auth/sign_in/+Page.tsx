@@ -4,6 +4,7 @@ import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { SignedIn } from './SignedIn.tsx'
@@ -11,7 +12,7 @@ import { SignedIn } from './SignedIn.tsx'
 type Step = 'email' | 'environment' | 'password'
 
 export default function SignInPage() {
-  const { user } = usePageContext()
+  const { user, language } = usePageContext()
   const { t } = useTranslation()
   const api = useApiClient()
   const [step, setStep] = useState<Step>('email')
@@ -153,6 +154,10 @@ export default function SignInPage() {
           {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>
+      <p className="aside">
+        {t('signIn.noAccount')}{' '}
+        <a href={`/auth/sign_up?language=${signUpLanguageQuery(language)}`}>{t('signIn.freeTrial')}</a>
+      </p>
     </section>
   )
 }

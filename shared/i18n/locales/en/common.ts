@@ -28,6 +28,16 @@ export default {
     ten: 'China',
     'ten-test': 'Test',
   },
+  signUp: {
+    title: 'Start your 15-day free trial',
+    metaTitle: 'Free trial | Sobot',
+    interim:
+      'Online sign-up is opening here soon. Until then our team sets up your trial within one working day: send us your work email, or book a demo.',
+    requestTrial: 'Request my free trial',
+    bookDemo: 'Book a demo instead',
+    mailSubject: 'Free trial request',
+    mailBody: 'Please set up a 15-day free trial for {{email}}.',
+  },
   validation: {
     required: 'This field is required.',
     blank: 'This field cannot be blank.',

@@ -31,6 +31,15 @@ export default {
     ten: '中国',
     'ten-test': '测试',
   },
+  signUp: {
+    title: '开始 15 天免费试用',
+    metaTitle: '免费试用 | 智齿科技',
+    interim: '在线注册即将开放。在此之前，我们的团队会在一个工作日内为您开通试用：请发送您的工作邮箱，或预约演示。',
+    requestTrial: '申请免费试用',
+    bookDemo: '改为预约演示',
+    mailSubject: '免费试用申请',
+    mailBody: '请为 {{email}} 开通 15 天免费试用。',
+  },
   validation: {
     required: '此项为必填项。',
     blank: '此项不能为空白。',
