@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
+import { statusMessageKey } from '../shared/api/response.ts'
 import { envelope } from '../shared/envelope.ts'
 import { i18nFor } from '../shared/i18n/index.ts'
 import language from './plugins/app/language.ts'
@@ -47,13 +48,6 @@ const SESSION_ENDPOINTS = new Set<EndpointName>([
   'updateAgentLanguage',
   'queryAgentMenus',
 ])
-
-const CLIENT_ERROR_KEYS: Record<number, string> = {
-  401: 'errors:unauthorized',
-  403: 'errors:forbidden',
-  404: 'errors:notFound',
-  429: 'errors:rateLimited',
-}
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -114,8 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return reply.code(status).send(envelope(String(status), t('errors:generic')))
     }
     request.log.info({ err: { message: error.message, code: error.code } }, 'request refused')
-    const key = CLIENT_ERROR_KEYS[status] ?? 'errors:badRequest'
-    return reply.code(status).send(envelope(String(status), t(key)))
+    return reply.code(status).send(envelope(String(status), t(statusMessageKey(status))))
   })
 
   app.addHook('onReady', async () => {

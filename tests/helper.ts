@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type AppConfig, loadConfig } from '../config/index.ts'
 import { type RunningSandbox, startSandbox } from '../sandbox/index.ts'
+import type { LoggedRequest } from '../sandbox/requestLog.ts'
 import { buildApp } from '../server/app.ts'
 import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
 import { sandboxTopology } from '../server/sandbox-topology.ts'
@@ -71,14 +72,8 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return cookie
 }
 
-export async function sandboxRequests(
-  baseUrl: string,
-): Promise<Array<{ url: string; headers: Record<string, string>; body: unknown }>> {
+/** The request log of one sandbox server (docs/sandbox.md), oldest first. */
+export async function sandboxRequests(baseUrl: string): Promise<LoggedRequest[]> {
   const response = await fetch(`${baseUrl}/__sandbox/requests`)
-  const json = (await response.json()) as { requests?: unknown[] } | unknown[]
-  return (Array.isArray(json) ? json : (json.requests ?? [])) as Array<{
-    url: string
-    headers: Record<string, string>
-    body: unknown
-  }>
+  return ((await response.json()) as { requests: LoggedRequest[] }).requests
 }

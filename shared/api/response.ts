@@ -79,9 +79,10 @@ export function envelopeFromJson(json: unknown): ApiEnvelope<Record<string, unkn
   }
 }
 
-/** The `errors:` key of the local text for an HTTP status without a usable message. */
+/** The `errors:` key of the text for an HTTP status without a usable message (call layer and BFF). */
 export function statusMessageKey(status: number): string {
-  if (status === 400 || status === 413 || status === 422) return 'errors:badRequest'
+  if (status === 400 || status === 413 || status === 415 || status === 422) return 'errors:badRequest'
+  if (status === 404) return 'errors:notFound'
   if (status === 401) return 'errors:unauthorized'
   if (status === 403) return 'errors:forbidden'
   if (status === 408) return 'errors:timeout'

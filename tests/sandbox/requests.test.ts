@@ -1,20 +1,12 @@
 import t from 'tap'
 import { DEMO_ACCOUNT, LOCKOUT_ACCOUNT } from '../../sandbox/index.ts'
+import type { LoggedRequest } from '../../sandbox/requestLog.ts'
 import { admin, call, sandboxFor, signIn, upstream } from './helpers.ts'
 
 const sandbox = await sandboxFor(t)
 const sg = sandbox.regions.sg.url
 
-interface Logged {
-  at: string
-  method: string
-  url: string
-  headers: Record<string, string>
-  body: unknown
-  auth: { scheme: string; valid: boolean; email?: string; environment?: string } | null
-  fault?: string
-  status?: number
-}
+type Logged = LoggedRequest
 
 async function requests(baseUrl = sg): Promise<Logged[]> {
   return ((await (await admin(baseUrl, 'GET', '/requests')).json()) as { requests: Logged[] }).requests

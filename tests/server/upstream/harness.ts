@@ -79,21 +79,9 @@ export async function clearRequests(baseUrl: string): Promise<void> {
   await fetch(`${baseUrl}/__sandbox/requests`, { method: 'DELETE' })
 }
 
-export interface LoggedRequest {
-  method: string
-  url: string
-  headers: Record<string, string>
-  body: unknown
-  auth: { scheme: string; valid: boolean; email?: string; environment?: string } | null
-  fault?: string
-  status?: number
-}
-
-/** The request log of one sandbox server (docs/sandbox.md), oldest first. */
-export async function requestLog(baseUrl: string): Promise<LoggedRequest[]> {
-  const response = await fetch(`${baseUrl}/__sandbox/requests`)
-  return ((await response.json()) as { requests: LoggedRequest[] }).requests
-}
+export type { LoggedRequest } from '../../../sandbox/requestLog.ts'
+/** The request log of one sandbox server, oldest first (the same helper as tests/helper.ts). */
+export { sandboxRequests as requestLog } from '../../helper.ts'
 
 /** A loopback port nothing listens on (it was free a moment ago and is closed again). */
 export async function closedPort(): Promise<number> {
