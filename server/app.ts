@@ -16,6 +16,7 @@ import { parseQuery } from './query.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
+import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -86,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionEndpoints: SESSION_ENDPOINTS,
     publicOrigin: config.publicOrigin,
     topology,
+    flows: [resetFlowHooks],
   })
+  await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })

@@ -7,6 +7,7 @@ import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
 import { environmentFor, rememberAccountEnvironments } from './environment.ts'
+import type { FlowHooks } from './flow.ts'
 import { findToken, withoutTokens } from './tokens.ts'
 
 export interface ProxyOptions {
@@ -16,6 +17,8 @@ export interface ProxyOptions {
   sessionEndpoints: ReadonlySet<EndpointName>
   publicOrigin: string | undefined
   topology: Topology
+  /** Account flows that keep their state in the session around the upstream calls. */
+  flows?: readonly FlowHooks[]
 }
 
 /** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
@@ -73,6 +76,10 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       delete data.isTen
       // On GET the `language` query chose the page language; upstream gets the header instead.
       if (endpoint.method === 'GET') delete data.language
+      for (const flow of options.flows ?? []) {
+        const refusal = flow.before?.(name, request, data)
+        if (refusal) return sendEnvelope(reply, 200, refusal)
+      }
       const environment = environmentFor(request, options.topology)
       let answer: ApiEnvelope
       try {
@@ -97,6 +104,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       if (name === 'getAllEnvDomain' && isSuccess(answer)) {
         rememberAccountEnvironments(request, answer.items, options.topology)
       }
+      for (const flow of options.flows ?? []) flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {
         if (options.signInEndpoints.has(name)) {
