@@ -41,6 +41,8 @@ export interface AppConfig {
   rateLimits: Record<RateLimitBucket, RateLimitRule>
   /** Shared rate-limit store for several replicas; unset: each process counts in memory. */
   redisUrl: string | undefined
+  /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
+  sandboxPort: number | undefined
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -138,5 +140,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       code: env.RATE_LIMIT_CODE,
     },
     redisUrl: env.REDIS_URL,
+    sandboxPort: env.SANDBOX_PORT,
   }
 }

@@ -43,6 +43,11 @@ export const envSchema = z.object({
    * in a production build on a developer's machine (`npm start`), `off` never. Deployments never set it.
    */
   SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * First port of the embedded sandbox's region servers (sg, us, hk, ten on this port and the next
+   * three), so tests and people can reach its controls; unset: free ports chosen at start.
+   */
+  SANDBOX_PORT: z.coerce.number().int().min(1).max(65532).optional(),
   /** `pretty` for people at a terminal, `json` for log collectors. Default: json in production. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),

@@ -17,9 +17,12 @@ const PHONE = /^\d{5,15}$/
 const AREA_CODE = /^\d{1,4}$/
 const MINUTES = (ms: number) => Math.round(ms / 60_000)
 
-/** Where an e-mailed reset link leads: the BFF's reset page, in the language it was asked in. */
+/**
+ * Where an e-mailed reset link leads: the BFF's reset page, in the language it was asked in. The
+ * id rides in the fragment, which browsers never send to a server (ADR 0036).
+ */
 export function resetLinkPath(id: string, language: 'en' | 'zh'): string {
-  return `/auth/reset?id=${encodeURIComponent(id)}${language === 'zh' ? '&language=zh' : ''}`
+  return `/auth/reset${language === 'zh' ? '?language=zh' : ''}#id=${encodeURIComponent(id)}`
 }
 
 /**

@@ -18,9 +18,13 @@ type View =
   | { kind: 'link'; id: string; email: string }
   | { kind: 'expired' }
 
-/** `?id=` of an e-mailed link; read in the browser only, never rendered by the server (BRIEF rule 1). */
+/**
+ * The id of an e-mailed link: `#id=` (never sent to any server, ADR 0036), or `?id=` as a link
+ * of another form may carry it. Read in the browser only, never rendered by the server.
+ */
 function linkIdFromUrl(): string | undefined {
-  return new URLSearchParams(window.location.search).get('id') ?? undefined
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('id')
+  return fromHash || new URLSearchParams(window.location.search).get('id') || undefined
 }
 
 /**
@@ -65,7 +69,7 @@ export default function ResetPage() {
 
   async function restart() {
     setView({ kind: 'flow', flow: await restartResetFlow() })
-    if (linkIdFromUrl()) await navigate(`/auth/reset${languageQuery}`, { overwriteLastHistoryEntry: true })
+    if (linkIdFromUrl()) window.history.replaceState(null, '', `/auth/reset${languageQuery}`)
   }
 
   async function saveByLink(
