@@ -66,3 +66,11 @@ export function hostilePaths(): string[] {
 export function resolvedOrigin(href: string, pageUrl: string): string {
   return new URL(href, pageUrl).origin
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_OR_BACKSLASH = /[\u0000-\u001f\u007f\\]/
+
+/** Browsers drop tab/CR/LF and read `\` as `/`: neither may reach an href or a Location. */
+export function hasControlOrBackslash(value: string): boolean {
+  return CONTROL_OR_BACKSLASH.test(value)
+}
