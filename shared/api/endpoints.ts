@@ -33,6 +33,7 @@ import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './p
  * e-mail or a text (codes, links).
  */
 export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
+// signIn also covers account look-ups by e-mail and the returns of identity and channel providers.
 
 export interface Endpoint {
   /** Relative to the API base, no leading slash; placeholders `{name}` or `:name` as in the spec. */
@@ -43,6 +44,8 @@ export interface Endpoint {
   /** The request data once path parameters are taken out: the body, or the query for GET. */
   readonly schema: z.ZodType<Record<string, unknown>>
   readonly limit: RateLimitBucket | undefined
+  /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
+  readonly exempt?: string
   /** Server-to-server only: the BFF must not route it from the browser. */
   readonly internal?: true
 }
@@ -53,6 +56,7 @@ interface EndpointSpec {
   json?: boolean
   schema?: z.ZodType<Record<string, unknown>>
   limit?: RateLimitBucket
+  exempt?: string
   internal?: true
 }
 
@@ -68,6 +72,7 @@ function define<const T extends Record<string, EndpointSpec>>(
       json: spec.json ?? false,
       schema: spec.schema ?? loose,
       limit: spec.limit,
+      ...(spec.exempt ? { exempt: spec.exempt } : {}),
       ...(spec.internal ? { internal: true as const } : {}),
     })
   }
@@ -126,9 +131,15 @@ export const ENDPOINTS = define({
   memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn' },
   aadLogin: { path: `${LOGIN}/sso/aadLogin`, schema: aadLoginSchema, limit: 'signIn' },
   aadLoginOverseas: { path: `${LOGIN}/sso/aadLoginOverseas`, schema: aadLoginSchema, limit: 'signIn' },
-  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain` },
-  loginConfig: { path: `${LOGIN}/config/loginConfig`, json: true, schema: loginConfigSchema },
-  getSecretKey: { path: `${LOGIN}/account/getSecretKey` },
+  // Takes an e-mail and tells where the account lives: an account look-up, limited like sign-in.
+  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain`, schema: emailOnlySchema, limit: 'signIn' },
+  loginConfig: {
+    path: `${LOGIN}/config/loginConfig`,
+    json: true,
+    schema: loginConfigSchema,
+    exempt: 'configuration of the sign-in app for a host: the same for every visitor, reveals no account',
+  },
+  getSecretKey: { path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
 
   // Password reset and change
   sendResetEmail: { path: `${LOGIN}/account/sendResetEmail`, schema: resetByEmailSchema, limit: 'code' },
@@ -144,28 +155,40 @@ export const ENDPOINTS = define({
   },
 
   // Session, agent and console
-  getToken: { path: 'tokens/getToken' },
+  getToken: {
+    path: 'tokens/getToken',
+    exempt: 'signed-in sessions only (a session endpoint): exchanges the sealed token, takes no input',
+  },
   updateAgentLanguage: {
     path: 'basic-public/agent/updateAgentLanguage',
     json: true,
     schema: agentLanguageSchema,
+    exempt: "signed-in sessions only: changes the signed-in agent's own language",
   },
-  qccForward: { path: 'basic-public/qccForward' },
-  queryAgentMenus: { path: 'basic-config-service/consoleAuth/queryAgentMenus' },
+  qccForward: { path: 'basic-public/qccForward', limit: 'signUp' },
+  queryAgentMenus: {
+    path: 'basic-config-service/consoleAuth/queryAgentMenus',
+    exempt: "signed-in sessions only: reads the signed-in agent's own menus",
+  },
 
   // Enterprise single sign-on
   ssoAccessAuth: { path: 'basic-sso/access/auth', limit: 'signIn' },
   samlAuthenticate: { path: 'basic-sso/saml2/authenticate/{id}', limit: 'signIn' },
 
   // Channel authorization and external commerce accounts
-  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true },
-  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true },
-  channelForward: { path: 'basic-channel-service/forward', schema: forwardSchema, internal: true },
-  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel' },
-  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts' },
-  lazadaAuth: { path: 'channel-server/lazada/auth' },
-  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url' },
-  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save' },
+  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true, limit: 'signIn' },
+  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true, limit: 'signIn' },
+  channelForward: {
+    path: 'basic-channel-service/forward',
+    schema: forwardSchema,
+    internal: true,
+    exempt: 'internal: the BFF never routes it from a browser',
+  },
+  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel', limit: 'signIn' },
+  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts', limit: 'signIn' },
+  lazadaAuth: { path: 'channel-server/lazada/auth', limit: 'signIn' },
+  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url', limit: 'signIn' },
+  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save', limit: 'signIn' },
 })
 
 export type EndpointName = keyof typeof ENDPOINTS

@@ -102,7 +102,9 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         return sendEnvelope(reply, error.httpStatus, envelope(String(error.httpStatus), t(key)))
       }
       if (name === 'getAllEnvDomain' && isSuccess(answer)) {
-        rememberAccountEnvironments(request, answer.items, options.topology)
+        const environments = rememberAccountEnvironments(request, answer.items, options.topology)
+        // Upstream hosts never reach the browser: only the names of environments the BFF can route to.
+        answer = { ...answer, items: environments.map((env) => ({ env })) }
       }
       for (const flow of options.flows ?? []) flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)

@@ -11,7 +11,7 @@ import { build, SAME_ORIGIN } from '../../helper.ts'
 const SIGN_IN = '/api/basic-login/serviceLoginNew/4'
 const SEND_CODE = '/api/basic-login/sendEmailRandomCode/4'
 /** An endpoint without a `limit` bucket. */
-const UNLIMITED = '/api/basic-login/getAllEnvDomain'
+const UNLIMITED = '/api/basic-login/config/loginConfig'
 
 const SMALL_LIMITS = { RATE_LIMIT_SIGN_IN: '3/1m', RATE_LIMIT_CODE: '2/1m' }
 

@@ -136,7 +136,7 @@ t.test('ENDPOINTS › rate-limit buckets of the sensitive calls', async (t) => {
   for (const [name, bucket] of Object.entries(expected)) {
     t.equal(ENDPOINTS[name as EndpointName].limit, bucket, name)
   }
-  t.equal(ENDPOINTS.getAllEnvDomain.limit, undefined)
+  t.equal(ENDPOINTS.getAllEnvDomain.limit, 'signIn', 'the account look-up counts like a sign-in')
 })
 
 t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
@@ -160,7 +160,7 @@ t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
 })
 
 t.test('ENDPOINTS › the permissive schema stays bounded', async (t) => {
-  const schema = ENDPOINTS.getAllEnvDomain.schema
+  const schema = ENDPOINTS.qccForward.schema
   t.ok(schema.safeParse({}).success)
   t.ok(schema.safeParse({ a: 'x', b: 1, c: true, d: ['x', 2] }).success)
   t.notOk(schema.safeParse({ a: 'x'.repeat(2049) }).success, 'long value')
@@ -225,4 +225,41 @@ t.test('findEndpointByPath › refuses what does not fit', async (t) => {
   ]
   for (const [method, path] of refused)
     t.equal(findEndpointByPath(method, path), undefined, `${method} ${path}`)
+})
+
+t.test('endpoint table › every endpoint is in a rate-limit bucket or exempt with a reason', async (t) => {
+  for (const name of ENDPOINT_NAMES) {
+    const { limit, exempt } = ENDPOINTS[name]
+    if (limit) t.notOk(exempt, `${name}: a bucket and an exemption contradict each other`)
+    else t.ok(exempt && exempt.length > 20, `${name}: no bucket, so it says why (${exempt ?? 'nothing'})`)
+  }
+})
+
+/** Endpoints that take an e-mail and answer whether (or where) an account exists. */
+const ACCOUNT_LOOKUPS: EndpointName[] = [
+  'loginEmailCheck',
+  'getAllEnvDomain',
+  'getServiceLoginWrongTimes',
+  'registerEmailCheck',
+  'sendEmailRandomCode',
+  'sendResetEmail',
+  'sendRegisterVerifyEmail',
+]
+
+t.test('endpoint table › account look-ups by e-mail are limited and validate the e-mail', async (t) => {
+  for (const name of ACCOUNT_LOOKUPS) {
+    const endpoint = ENDPOINTS[name]
+    t.ok(endpoint.limit, `${name} is in a bucket`)
+    t.notOk(
+      endpoint.schema.safeParse({ email: 'not-an-e-mail' }).success,
+      `${name} refuses a malformed e-mail`,
+    )
+    t.notOk(endpoint.schema.safeParse({}).success, `${name} needs an e-mail`)
+  }
+  // Whatever else takes an `email` field is limited too.
+  for (const name of ENDPOINT_NAMES) {
+    const schema = ENDPOINTS[name].schema as { shape?: Record<string, unknown> }
+    if (schema.shape && 'email' in schema.shape)
+      t.ok(ENDPOINTS[name].limit, `${name} takes an e-mail: bucket`)
+  }
 })
