@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Unit tests of the BFF alone can leave page rendering out. */
   ssr?: boolean
+  /** The clock of session lifetimes; tests move it. */
+  now?: () => number
 }
 
 const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
@@ -100,7 +102,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(safeRedirects)
   await app.register(formbody, { parser: parseQuery })
-  await app.register(session, { keys: config.sessionKeys })
+  await app.register(session, {
+    keys: config.sessionKeys,
+    lifetime: config.sessionLifetime,
+    redisUrl: config.redisUrl,
+    now: options.now,
+  })
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })

@@ -44,12 +44,12 @@ export async function sessionRoutes(
     if (isPlainFormPost(request)) {
       const site = checkSameSite(request, options.publicOrigin)
       if (!site.ok) return refuse(request, reply, site.reason, https)
-      request.signOut(reply)
+      await request.signOut(reply)
       return reply.redirect('/auth/sign_in', 303)
     }
     const verdict = checkApiRequest(request, options.publicOrigin)
     if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
-    request.signOut(reply)
+    await request.signOut(reply)
     return reply.code(200).send(envelope('000000', 'success'))
   })
 
