@@ -66,7 +66,8 @@ export default fp<SessionPluginOptions>(
     const revocations: SessionRevocations = options.redisUrl
       ? redisRevocations(options.redisUrl, now, app.log)
       : memoryRevocations(now)
-    if (!options.redisUrl) app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
+    if (!options.redisUrl)
+      app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
     app.addHook('onClose', async () => revocations.close())
 
     await app.register(secureSession, {
