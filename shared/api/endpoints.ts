@@ -14,7 +14,7 @@ import {
   aadLoginSchema,
   consoleLoginSchema,
   emailOnlySchema,
-  sendVerifyCodeSchema,
+  sendVerifyCodeRequestSchema,
   signInSchema,
 } from '../schemas/signIn.ts'
 import {
@@ -25,6 +25,7 @@ import {
   signUpH5Schema,
   signUpSmsSchema,
 } from '../schemas/signUp.ts'
+import { toBase64Utf8 } from './base64.ts'
 import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './path.ts'
 
 /**
@@ -38,7 +39,12 @@ export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
 export interface Endpoint {
   /** Relative to the API base, no leading slash; placeholders `{name}` or `:name` as in the spec. */
   readonly path: string
+  /** How the browser calls the BFF. */
   readonly method: 'GET' | 'POST'
+  /** How the BFF calls the upstream, when the upstream contract differs (default: `method`). */
+  readonly upstreamMethod: 'GET' | 'POST'
+  /** The validated browser data as the upstream contract wants it (the BFF applies it). */
+  readonly toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
   /** Body as `application/json`; otherwise POST bodies are form-encoded. */
   readonly json: boolean
   /** The request data once path parameters are taken out: the body, or the query for GET. */
@@ -53,6 +59,8 @@ export interface Endpoint {
 interface EndpointSpec {
   path: string
   method?: 'GET' | 'POST'
+  upstreamMethod?: 'GET' | 'POST'
+  toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
   json?: boolean
   schema?: z.ZodType<Record<string, unknown>>
   limit?: RateLimitBucket
@@ -69,6 +77,8 @@ function define<const T extends Record<string, EndpointSpec>>(
     out[name] = Object.freeze({
       path: spec.path,
       method: spec.method ?? 'POST',
+      upstreamMethod: spec.upstreamMethod ?? spec.method ?? 'POST',
+      ...(spec.toUpstream ? { toUpstream: spec.toUpstream } : {}),
       json: spec.json ?? false,
       schema: spec.schema ?? loose,
       limit: spec.limit,
@@ -122,10 +132,15 @@ export const ENDPOINTS = define({
   serviceLoginNew: { path: `${LOGIN}/serviceLoginNew/4`, schema: signInSchema, limit: 'signIn' },
   consoleLogin: { path: `${LOGIN}/account/consoleLogin`, schema: consoleLoginSchema, limit: 'signIn' },
   sendEmailRandomCode: { path: `${LOGIN}/sendEmailRandomCode/4`, schema: emailOnlySchema, limit: 'code' },
+  // The upstream contract is a GET with the base64 password in the query (spec §7). A password
+  // must never stand in a browser URL, history or access log: the browser POSTs the plain
+  // password to the BFF, which encodes it and makes the GET (its logs mask the query).
   sendVerifyCode: {
     path: `${LOGIN}/account/sendVerifyCode`,
-    method: 'GET',
-    schema: sendVerifyCodeSchema,
+    method: 'POST',
+    upstreamMethod: 'GET',
+    schema: sendVerifyCodeRequestSchema,
+    toUpstream: (data) => ({ ...data, password: toBase64Utf8(String(data.password ?? '')) }),
     limit: 'code',
   },
   memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn' },

@@ -102,7 +102,13 @@ t.test('ENDPOINTS › entries are well formed', async (t) => {
 t.test('ENDPOINTS › method and json where the spec says so, POST form otherwise', async (t) => {
   t.same(
     ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].method === 'GET'),
+    [],
+    'the browser never calls a GET endpoint: a GET puts its data in the URL',
+  )
+  t.same(
+    ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].upstreamMethod === 'GET'),
     ['sendVerifyCode'],
+    'the upstream contract of sendVerifyCode is a GET; the BFF makes it',
   )
   t.same(ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].json).sort(), [
     'channelAuth',
@@ -146,10 +152,11 @@ t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
   t.notOk(ENDPOINTS.serviceLoginNew.schema.safeParse({ email: 'a@b.co', password: 'x'.repeat(21) }).success)
   t.ok(ENDPOINTS.updateAgentLanguage.schema.safeParse({ language: 'zh' }).success)
   t.notOk(ENDPOINTS.updateAgentLanguage.schema.safeParse({ language: 'fr' }).success)
-  t.ok(ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'U2VjcjN0IXg=' }).success)
-  t.notOk(
-    ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'Secr3t!x' }).success,
-    'not base64',
+  t.ok(ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'Secr3t!x' }).success)
+  t.same(
+    ENDPOINTS.sendVerifyCode.toUpstream?.({ email: 'a@b.co', password: 'Secr3t!x' }),
+    { email: 'a@b.co', password: 'U2VjcjN0IXg=' },
+    'the BFF base64-encodes the password for the upstream',
   )
   const stripped = ENDPOINTS.serviceLoginNew.schema.safeParse({
     email: 'a@b.co',
@@ -206,7 +213,7 @@ t.test('findEndpointByPath › decodes and returns path parameters', async (t) =
 t.test('findEndpointByPath › refuses what does not fit', async (t) => {
   const refused: [string, string][] = [
     ['GET', 'basic-login/serviceLoginNew/4'],
-    ['POST', 'basic-login/account/sendVerifyCode'],
+    ['GET', 'basic-login/account/sendVerifyCode'],
     ['DELETE', 'tokens/getToken'],
     ['POST', 'basic-login/serviceLoginNew'],
     ['POST', 'basic-login/serviceLoginNew/4/extra'],
