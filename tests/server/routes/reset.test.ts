@@ -17,7 +17,11 @@ const NEW_PASSWORD = 'Fresh-Start42'
 const MINUTE = 60_000
 // The BFF's own per-IP limits have their tests (tests/server/plugins/rate-limit.test.ts); here
 // every call comes from one address and the upstream's limits are under test.
-const GENEROUS_LIMITS = { RATE_LIMIT_CODE: '1000/1m', RATE_LIMIT_RESET: '1000/1m', RATE_LIMIT_SIGN_IN: '1000/1m' }
+const GENEROUS_LIMITS = {
+  RATE_LIMIT_CODE: '1000/1m',
+  RATE_LIMIT_RESET: '1000/1m',
+  RATE_LIMIT_SIGN_IN: '1000/1m',
+}
 
 t.beforeEach(async () => {
   await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
