@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS } from '../../shared/api/endpoints.ts'
-import { envelope } from '../../shared/envelope.ts'
 import { languageSwitchHref, sameSitePath } from '../../shared/frame/links.ts'
-import { i18nFor } from '../../shared/i18n/index.ts'
 import { LANGUAGES } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
+import { sendRefusal } from '../refusal.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { checkSameSite } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
@@ -23,6 +22,7 @@ export async function agentLanguageRoutes(
   app: FastifyInstance,
   options: { publicOrigin: string | undefined; topology: Topology },
 ) {
+  const https = options.publicOrigin?.startsWith('https:') ?? false
   app.post(
     '/auth/language',
     { preHandler: (request, reply, done) => app.csrfProtection(request, reply, done) },
@@ -30,16 +30,8 @@ export async function agentLanguageRoutes(
       reply.header('Cache-Control', 'no-store')
       const site = checkSameSite(request, options.publicOrigin)
       const parsed = choice.safeParse(request.body)
-      if (!site.ok || !parsed.success) {
-        return reply
-          .code(site.ok ? 400 : 403)
-          .send(
-            envelope(
-              site.ok ? '400' : '403',
-              i18nFor(request.language).t(site.ok ? 'errors:badRequest' : 'errors:forbidden'),
-            ),
-          )
-      }
+      if (!site.ok) return sendRefusal(request, reply, 403, { https }, 'errors:csrfForm')
+      if (!parsed.success) return sendRefusal(request, reply, 400, { https })
       const { language } = parsed.data
       const token = request.session.get('token')
       if (token && request.sessionArrival === 'signedIn') {
