@@ -73,7 +73,7 @@ export const resetFlowHooks: FlowHooks = {
     return undefined
   },
 
-  after(name, request, reply, data, answer) {
+  async after(name, request, reply, data, answer) {
     if (!isSuccess(answer)) return
     switch (name) {
       case 'sendResetEmail':

@@ -104,7 +104,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       if (name === 'getAllEnvDomain' && isSuccess(answer)) {
         rememberAccountEnvironments(request, answer.items, options.topology)
       }
-      for (const flow of options.flows ?? []) flow.after?.(name, request, reply, data, answer)
+      for (const flow of options.flows ?? []) await flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {
         if (options.signInEndpoints.has(name)) {
