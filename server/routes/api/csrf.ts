@@ -46,7 +46,10 @@ export function checkSameSite(
   const origin = request.headers.origin
   // Without a configured origin the site's own is the one this request was addressed to.
   const ownOrigin = publicOrigin ?? `${request.protocol}://${request.host}`
-  if (origin && origin !== ownOrigin) return { ok: false, reason: 'foreign origin' }
+  // A form posted from a `Referrer-Policy: no-referrer` page (reset pages) carries `Origin: null`;
+  // the browser's own Sec-Fetch-Site, which pages cannot forge, then vouches for it.
+  const opaqueButSameOrigin = origin === 'null' && fetchSite === 'same-origin'
+  if (origin && origin !== ownOrigin && !opaqueButSameOrigin) return { ok: false, reason: 'foreign origin' }
   return { ok: true }
 }
 

@@ -107,7 +107,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         // Upstream hosts never reach the browser: only the names of environments the BFF can route to.
         answer = { ...answer, items: environments.map((env) => ({ env })) }
       }
-      for (const flow of options.flows ?? []) flow.after?.(name, request, reply, data, answer)
+      for (const flow of options.flows ?? []) await flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {
         if (options.signInEndpoints.has(name)) {
