@@ -10,7 +10,7 @@ import { signInEndpoints } from './endpoints/signIn.ts'
 import { signUpEndpoints } from './endpoints/signUp.ts'
 import { ssoEndpoints } from './endpoints/sso.ts'
 import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './path.ts'
-import { REQUEST_SCHEMAS, type RequestSchema } from './schemas.ts'
+import { REQUEST_SCHEMAS, type RequestSchema, UPSTREAM_CONTRACTS, type UpstreamContract } from './schemas.ts'
 
 /**
  * The whole endpoint table, for the server: the BFF routes `/api/...` with it and its tests walk
@@ -20,9 +20,11 @@ import { REQUEST_SCHEMAS, type RequestSchema } from './schemas.ts'
 
 export type { EndpointRoute, RateLimitBucket } from './endpoints/define.ts'
 
-export interface Endpoint extends EndpointRoute {
+export interface Endpoint extends EndpointRoute, UpstreamContract {
   /** The request data once path parameters are taken out: the body, or the query for GET. */
   readonly schema: RequestSchema
+  /** How the BFF calls the upstream (default: `method`). */
+  readonly upstreamMethod: 'GET' | 'POST'
 }
 
 const ROUTES = {
@@ -39,18 +41,24 @@ const ROUTES = {
 
 type RouteName = keyof typeof ROUTES
 
-/** Schema keys naming no endpoint: a misspelt key would silently leave an endpoint on `loose`. */
-type UnknownSchemaKeys = Exclude<keyof typeof REQUEST_SCHEMAS, RouteName>
+/** Keys naming no endpoint: a misspelt key would silently leave an endpoint on `loose`. */
+type UnknownSchemaKeys = Exclude<keyof typeof REQUEST_SCHEMAS | keyof typeof UPSTREAM_CONTRACTS, RouteName>
 const everySchemaHasItsEndpoint: [UnknownSchemaKeys] extends [never] ? true : UnknownSchemaKeys = true
 void everySchemaHasItsEndpoint
 
 /** Every call of spec §7 with its schema. Names are stable: the BFF and its tests refer to them. */
 export const ENDPOINTS = Object.freeze(
   Object.fromEntries(
-    Object.entries(ROUTES).map(([name, route]) => [
-      name,
-      Object.freeze({ ...route, schema: (REQUEST_SCHEMAS as Record<string, RequestSchema>)[name] ?? loose }),
-    ]),
+    Object.entries(ROUTES).map(([name, route]) => {
+      const upstream: UpstreamContract = (UPSTREAM_CONTRACTS as Record<string, UpstreamContract>)[name] ?? {}
+      const endpoint: Endpoint = {
+        ...route,
+        schema: (REQUEST_SCHEMAS as Record<string, RequestSchema>)[name] ?? loose,
+        upstreamMethod: upstream.upstreamMethod ?? route.method,
+        ...(upstream.toUpstream ? { toUpstream: upstream.toUpstream } : {}),
+      }
+      return [name, Object.freeze(endpoint)]
+    }),
   ),
 ) as { readonly [K in RouteName]: Endpoint & { readonly name: K } }
 

@@ -13,7 +13,7 @@ import {
   aadLoginSchema,
   consoleLoginSchema,
   emailOnlySchema,
-  sendVerifyCodeSchema,
+  sendVerifyCodeRequestSchema,
   signInSchema,
 } from '../schemas/signIn.ts'
 import {
@@ -24,6 +24,7 @@ import {
   signUpH5Schema,
   signUpSmsSchema,
 } from '../schemas/signUp.ts'
+import { toBase64Utf8 } from './base64.ts'
 
 export type RequestSchema = z.ZodType<Record<string, unknown>>
 
@@ -50,7 +51,8 @@ export const REQUEST_SCHEMAS = {
   serviceLoginNew: signInSchema,
   consoleLogin: consoleLoginSchema,
   sendEmailRandomCode: emailOnlySchema,
-  sendVerifyCode: sendVerifyCodeSchema,
+  sendVerifyCode: sendVerifyCodeRequestSchema,
+  getAllEnvDomain: emailOnlySchema,
   aadLogin: aadLoginSchema,
   aadLoginOverseas: aadLoginSchema,
   loginConfig: loginConfigSchema,
@@ -65,3 +67,22 @@ export const REQUEST_SCHEMAS = {
   updateAgentLanguage: agentLanguageSchema,
   channelForward: forwardSchema,
 } satisfies Record<string, RequestSchema>
+
+/** How the BFF calls the upstream when its contract differs from what the browser sends. */
+export interface UpstreamContract {
+  /** Default: the browser's method. */
+  readonly upstreamMethod?: 'GET' | 'POST'
+  /** The validated browser data as the upstream contract wants it (the BFF applies it). */
+  readonly toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
+}
+
+/** Server only, like the schemas: the browser never needs to know the upstream's contract. */
+export const UPSTREAM_CONTRACTS = {
+  // The upstream contract is a GET with the base64 password in the query (spec §7). A password
+  // must never stand in a browser URL, history or access log: the browser POSTs the plain
+  // password to the BFF, which encodes it and makes the GET (its logs mask the query).
+  sendVerifyCode: {
+    upstreamMethod: 'GET',
+    toUpstream: (data) => ({ ...data, password: toBase64Utf8(String(data.password ?? '')) }),
+  },
+} satisfies Record<string, UpstreamContract>

@@ -2,11 +2,11 @@ import { endpoints } from './define.ts'
 
 /** Channel authorization and external commerce accounts. */
 export const channelEndpoints = endpoints({
-  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true },
-  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true },
-  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel' },
-  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts' },
-  lazadaAuth: { path: 'channel-server/lazada/auth' },
-  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url' },
-  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save' },
+  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true, limit: 'signIn' },
+  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true, limit: 'signIn' },
+  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel', limit: 'signIn' },
+  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts', limit: 'signIn' },
+  lazadaAuth: { path: 'channel-server/lazada/auth', limit: 'signIn' },
+  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url', limit: 'signIn' },
+  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save', limit: 'signIn' },
 })

@@ -10,6 +10,7 @@
  * e-mail or a text (codes, links).
  */
 export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
+// signIn also covers account look-ups by e-mail and the returns of identity and channel providers.
 
 export interface EndpointRoute {
   /** The stable name (spec §7), e.g. `loginEmailCheck`: logs, errors and the BFF refer to it. */
@@ -20,6 +21,8 @@ export interface EndpointRoute {
   /** Body as `application/json`; otherwise POST bodies are form-encoded. */
   readonly json: boolean
   readonly limit: RateLimitBucket | undefined
+  /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
+  readonly exempt?: string
   /** Server-to-server only: the BFF must not route it from the browser. */
   readonly internal?: true
 }
@@ -29,6 +32,7 @@ export interface RouteSpec {
   method?: 'GET' | 'POST'
   json?: boolean
   limit?: RateLimitBucket
+  exempt?: string
   internal?: true
 }
 
@@ -47,6 +51,7 @@ export function endpoints<const T extends Record<string, RouteSpec>>(table: T): 
       method: spec.method ?? 'POST',
       json: spec.json ?? false,
       limit: spec.limit,
+      ...(spec.exempt ? { exempt: spec.exempt } : {}),
       ...(spec.internal ? { internal: true as const } : {}),
     })
   }

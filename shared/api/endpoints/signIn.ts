@@ -7,9 +7,16 @@ export const signInEndpoints = endpoints({
   serviceLoginNew: { path: `${LOGIN}/serviceLoginNew/4`, limit: 'signIn' },
   consoleLogin: { path: `${LOGIN}/account/consoleLogin`, limit: 'signIn' },
   sendEmailRandomCode: { path: `${LOGIN}/sendEmailRandomCode/4`, limit: 'code' },
-  sendVerifyCode: { path: `${LOGIN}/account/sendVerifyCode`, method: 'GET', limit: 'code' },
+  // The browser POSTs the plain password; the BFF makes the upstream GET with it base64-encoded
+  // (shared/api/schemas.ts UPSTREAM_CONTRACTS): a password never stands in a browser URL.
+  sendVerifyCode: { path: `${LOGIN}/account/sendVerifyCode`, limit: 'code' },
   memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn' },
-  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain` },
-  loginConfig: { path: `${LOGIN}/config/loginConfig`, json: true },
-  getSecretKey: { path: `${LOGIN}/account/getSecretKey` },
+  // Takes an e-mail and tells where the account lives: an account look-up, limited like sign-in.
+  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain`, limit: 'signIn' },
+  loginConfig: {
+    path: `${LOGIN}/config/loginConfig`,
+    json: true,
+    exempt: 'configuration of the sign-in app for a host: the same for every visitor, reveals no account',
+  },
+  getSecretKey: { path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
 })

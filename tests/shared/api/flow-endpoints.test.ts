@@ -29,11 +29,10 @@ t.test('flow tables › together they are exactly the server table, each name in
       t.equal(route.name, name, `${file}: ${name} knows its name`)
       const server = ENDPOINTS[name as keyof typeof ENDPOINTS]
       t.ok(server, `${name} is in the server table`)
-      t.same(
-        { ...server, schema: undefined },
-        { ...route, schema: undefined },
-        `${name}: same route on both sides`,
+      const routePart = Object.fromEntries(
+        Object.keys(route).map((key) => [key, server[key as keyof typeof server]]),
       )
+      t.same(routePart, route, `${name}: same route on both sides`)
     }
   }
   t.same([...seen.keys()].sort(), [...ENDPOINT_NAMES].sort())
