@@ -24,6 +24,8 @@ declare global {
       language: Language
       user: PageUser | null
       edition: 'international' | 'chinese'
+      /** PUBLIC_ORIGIN (configuration) or '': the origin of absolute canonical links. */
+      publicOrigin: string
       isPhone: boolean
       /** Token for plain form posts (sign-out without JavaScript); not an upstream credential. */
       csrfToken: string

@@ -9,13 +9,18 @@ import { pageI18n } from '../i18n.ts'
  */
 export default function Head() {
   const pageContext = usePageContext()
-  const { edition, language, urlParsed, is404 } = pageContext
+  const { edition, language, urlParsed, is404, publicOrigin } = pageContext
   const icon = edition === 'chinese' ? 'favicon-cn.svg' : 'favicon.svg'
   return (
     <>
       <link rel="icon" href={`/auth/_next/static/media/${icon}`} type="image/svg+xml" />
       <meta name="keywords" content={keywordsFor(urlParsed.pathname, pageI18n(pageContext).t)} />
-      {!is404 && <link rel="canonical" href={canonicalHref(urlParsed.pathname, language, edition)} />}
+      {!is404 && (
+        <link
+          rel="canonical"
+          href={`${publicOrigin ?? ''}${canonicalHref(urlParsed.pathname, language, edition)}`}
+        />
+      )}
     </>
   )
 }

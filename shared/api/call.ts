@@ -1,5 +1,4 @@
 import { type ApiEnvelope, SUCCESS_CODE } from '../envelope.ts'
-import enErrors from '../i18n/locales/en/errors.ts'
 import type { Language } from '../language.ts'
 import type { EndpointRoute } from './endpoints/define.ts'
 import { API_BASE, API_TIMEOUT_MS, NOTIFICATION_DURATION_MS, TOAST_DURATION_MS } from './limits.ts'
@@ -32,6 +31,8 @@ export interface ApiClientOptions {
   notify?: (toast: Toast) => void
   /** Try `errors:code.<code>_0` before `errors:code.<code>` (spec §7 "a variant with suffix _0"). */
   preferZeroVariant?: boolean
+  /** Texts by key (`errors:network`) for when `translate` has none; default: one generic sentence. */
+  fallbackTexts?: Readonly<Record<string, string>>
   /** IANA time zone sent as `X-Time-Zone`; default the browser's. Return undefined to send none. */
   timeZone?: () => string | undefined
 }
@@ -84,11 +85,12 @@ const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/
 /** An upstream code worth looking up as `errors:code.<code>`; dots or colons would walk other keys. */
 const CODE_KEY = /^[A-Za-z0-9_-]{1,32}$/
 
-const FALLBACK_TEXTS: Record<string, string> = Object.fromEntries(
-  Object.entries(enErrors).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`errors:${key}`, value]] : [],
-  ),
-)
+/**
+ * The last resort when the translator has no text at all (the `errors` namespace is loaded on
+ * every page, so this is for misconfigured callers). Not the English table itself: that would put
+ * English strings into every Chinese page. Callers may pass `fallbackTexts`.
+ */
+const LAST_RESORT = 'Something went wrong. Please try again.'
 
 function browserTimeZone(): string | undefined {
   try {
@@ -121,7 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeZone = options.timeZone ?? browserTimeZone
 
   const text = (key: string): string => {
-    const fallback = FALLBACK_TEXTS[key] ?? FALLBACK_TEXTS['errors:generic']!
+    const fallback = options.fallbackTexts?.[key] ?? options.fallbackTexts?.['errors:generic'] ?? LAST_RESORT
     return options.translate(key, fallback) || fallback
   }
 

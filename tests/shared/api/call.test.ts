@@ -459,9 +459,17 @@ t.test('call › the body read failing counts like the request failing', async (
 })
 
 t.test('call › local texts fall back to English when the translator has none', async (t) => {
-  const h = harness(() => Promise.reject(new TypeError('offline')), { translate: () => undefined })
+  const fallbackTexts = { 'errors:network': enErrors.network, 'errors:generic': enErrors.generic }
+  const h = harness(() => Promise.reject(new TypeError('offline')), {
+    translate: () => undefined,
+    fallbackTexts,
+  })
   const answer = await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
   t.equal(answer.retMsg, enErrors.network)
+  // Without fallback texts: one generic English sentence, never an empty message or a key.
+  const bare = harness(() => Promise.reject(new TypeError('offline')), { translate: () => undefined })
+  const plain = await createApiClient(bare.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
+  t.equal(plain.retMsg, enErrors.generic)
 })
 
 t.test('call › notify: a toast of 3 s, a notification of 4.5 s, nothing on success or abort', async (t) => {
