@@ -135,7 +135,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
   if (options.ssr !== false) {
-    await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
+    await app.register(ssr, {
+      mode: config.ssrMode,
+      root: options.root,
+      edition: config.edition,
+      publicOrigin: config.publicOrigin,
+    })
   }
 
   app.addHook('onReady', async () => {
