@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
 import language from './plugins/app/language.ts'
+import proxyWarning from './plugins/app/proxy-warning.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Unit tests of the BFF alone can leave page rendering out. */
   ssr?: boolean
+  /** The clock of session lifetimes; tests move it. */
+  now?: () => number
 }
 
 const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
@@ -100,8 +103,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: config.publicOrigin?.startsWith('https:') ?? false,
   })
   await app.register(safeRedirects)
+  await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
-  await app.register(session, { keys: config.sessionKeys })
+  await app.register(session, {
+    keys: config.sessionKeys,
+    lifetime: config.sessionLifetime,
+    redisUrl: config.redisUrl,
+    now: options.now,
+  })
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })

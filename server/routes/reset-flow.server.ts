@@ -98,7 +98,8 @@ export const resetFlowHooks: FlowHooks = {
         // no new one starts (no automatic sign-in after a reset).
         const email = (answer.item as { email?: unknown }).email
         const user = request.sessionUser()
-        if (user && typeof email === 'string' && user.email === email.toLowerCase()) request.signOut(reply)
+        if (user && typeof email === 'string' && user.email === email.toLowerCase())
+          void request.signOut(reply)
         return
       }
       default:

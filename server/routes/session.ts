@@ -45,14 +45,14 @@ export async function sessionRoutes(
     if (isPlainFormPost(request)) {
       const site = checkSameSite(request, options.publicOrigin)
       if (!site.ok) return refuse(request, reply, site.reason, https)
-      request.signOut(reply)
+      await request.signOut(reply)
       // The sign-in page in the language the page was in (`?language=` on the form's action).
       const chosen = parseLanguageQuery((request.query as { language?: unknown } | undefined)?.language)
       return reply.redirect(`/auth/sign_in${chosen ? `?language=${chosen}` : ''}`, 303)
     }
     const verdict = checkApiRequest(request, options.publicOrigin)
     if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
-    request.signOut(reply)
+    await request.signOut(reply)
     return reply.code(200).send(envelope('000000', 'success'))
   })
 
