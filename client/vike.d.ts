@@ -1,3 +1,4 @@
+import type { Namespace } from '../shared/i18n/namespaces.ts'
 import type { Language } from '../shared/language.ts'
 
 /** Fields the BFF adds to every pageContext (server/plugins/app/ssr.server.ts). */
@@ -7,6 +8,14 @@ export interface PageUser {
 
 declare global {
   namespace Vike {
+    interface Config {
+      /** Translation namespaces this page uses besides the frame's (docs/pages.md). */
+      namespaces?: readonly Namespace[]
+    }
+    interface ConfigResolved {
+      /** Every `namespaces` value from this page's folder up (the setting is cumulative). */
+      namespaces?: (readonly Namespace[])[]
+    }
     interface Config {
       /** Overrides the site-wide Referrer-Policy for this page (server/plugins/app/ssr.server.ts). */
       referrerPolicy?: 'no-referrer'

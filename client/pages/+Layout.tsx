@@ -25,12 +25,13 @@ function useUserAgent(): string {
  */
 function useClientHeadSync(pathname: string) {
   const { language, edition } = usePageContext()
+  const { t } = useTranslation('frame')
   useEffect(() => {
-    document.querySelector('meta[name="keywords"]')?.setAttribute('content', keywordsFor(pathname, language))
+    document.querySelector('meta[name="keywords"]')?.setAttribute('content', keywordsFor(pathname, t))
     document
       .querySelector('link[rel="canonical"]')
       ?.setAttribute('href', canonicalHref(pathname, language, edition))
-  }, [pathname, language, edition])
+  }, [pathname, language, edition, t])
 }
 
 /**
