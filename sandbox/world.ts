@@ -100,11 +100,21 @@ export class SandboxWorld {
   directory: SandboxDirectory | undefined
   private readonly resetListeners: Array<() => void> = []
 
-  readonly now: () => number
+  readonly #clock: () => number
+  /** How far tests have moved the sandbox clock (POST /__sandbox/clock); a reset puts it back. */
+  #offsetMs = 0
+
+  /** The sandbox clock: lifetimes, limits and lockouts all read it, so tests move time instead of waiting. */
+  readonly now = (): number => this.#clock() + this.#offsetMs
 
   constructor(now: () => number) {
-    this.now = now
+    this.#clock = now
     this.outbox = new Outbox(() => this.now())
+  }
+
+  advanceClock(ms: number): number {
+    this.#offsetMs += ms
+    return this.#offsetMs
   }
 
   onReset(listener: () => void): void {
@@ -134,6 +144,7 @@ export class SandboxWorld {
     this.tokens.clear()
     this.tickets.clear()
     this.outbox.clear()
+    this.#offsetMs = 0
     for (const listener of this.resetListeners) listener()
   }
 

@@ -38,3 +38,13 @@ export async function accountInfo(
   const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts/${encodeURIComponent(email)}`)
   return (await response.json()) as { agentLanguage: string | null; liveTokens: number }
 }
+
+/** Moves the sandbox clock forward (links, codes, limits and lockouts all read it). */
+export async function advanceSandboxClock(ms: number): Promise<void> {
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: ms }),
+  })
+  if (!response.ok) throw new Error(`clock not moved: ${await response.text()}`)
+}
