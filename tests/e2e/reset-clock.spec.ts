@@ -5,7 +5,7 @@ import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
-import { advanceSandboxClock, createAccount, outbox } from './sandbox.ts'
+import { advanceClock, createAccount, outbox } from './sandbox.ts'
 
 const TEXT = { en: { reset: enReset, errors: enErrors }, zh: { reset: zhReset, errors: zhErrors } } as const
 const MINUTE = 60_000
@@ -31,14 +31,14 @@ for (const language of LANGUAGES) {
       await expect(resend).toBeDisabled()
       // Both clocks: the page's countdown and the sandbox's one-minute rule.
       await page.clock.runFor(MINUTE + 1_000)
-      await advanceSandboxClock(MINUTE + 1_000)
+      await advanceClock(MINUTE + 1_000)
       await expect(resend).toBeEnabled()
       await resend.click()
       await expect(page.getByRole('status')).toHaveText(T.reset.resent)
     }
     expect(await outbox(email, 'reset-link')).toHaveLength(5)
     await page.clock.runFor(MINUTE + 1_000)
-    await advanceSandboxClock(MINUTE + 1_000)
+    await advanceClock(MINUTE + 1_000)
     await resend.click()
     await expect(page.getByRole('alert').filter({ hasText: T.errors.code['700605'] })).toBeVisible()
     await page.screenshot({ path: `.cache/screens/reset-limit-${language}-desktop.png`, fullPage: true })

@@ -40,7 +40,7 @@ export async function accountInfo(
 }
 
 /** Moves the sandbox clock forward (links, codes, limits and lockouts all read it). */
-export async function advanceSandboxClock(ms: number): Promise<void> {
+export async function advanceClock(ms: number): Promise<void> {
   const response = await fetch(`${SANDBOX_URL}/__sandbox/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
