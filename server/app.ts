@@ -8,6 +8,7 @@ import proxyWarning from './plugins/app/proxy-warning.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
+import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
     now: options.now,
   })
+  await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
@@ -130,7 +132,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
   if (options.ssr !== false) {
-    await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
+    await app.register(ssr, {
+      mode: config.ssrMode,
+      root: options.root,
+      edition: config.edition,
+      pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
+    })
   }
 
   app.addHook('onReady', async () => {
