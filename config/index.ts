@@ -34,6 +34,8 @@ export interface AppConfig {
   ephemeralSessionKey: boolean
   upstreams: UpstreamSource
   upstreamTimeoutMs: number
+  /** Byte cap of the signed-out page cache; 0 turns it off. */
+  pageCacheBytes: number
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
@@ -133,6 +135,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ephemeralSessionKey: ephemeral,
     upstreams,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {

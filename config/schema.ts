@@ -54,6 +54,8 @@ export const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   /** A signed-in session ends after this many minutes without a request. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
+  /** Memory for cached signed-out pages (ADR 0015), in MiB; 0 renders every page per request. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
   /**

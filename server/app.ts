@@ -8,6 +8,7 @@ import proxyWarning from './plugins/app/proxy-warning.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
+import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
     now: options.now,
   })
+  await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
@@ -140,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: options.root,
       edition: config.edition,
       publicOrigin: config.publicOrigin,
+      pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
     })
   }
 
