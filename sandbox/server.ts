@@ -4,10 +4,13 @@ import { parse as parseQuery } from 'qs'
 import type { Dispatcher } from 'undici'
 import type { RegionId } from '../shared/regions.ts'
 import { ADMIN_PREFIX, adminRoutes } from './admin.ts'
+import { channelRoutes } from './channels.ts'
+import { demoRoutes } from './demo.ts'
 import { FaultState, GARBAGE_BODY, oversizedBody } from './faults.ts'
 import { forwarderRoutes } from './forwarder.ts'
 import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
+import { providerRoutes } from './providers/index.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
 import type { SandboxWorld } from './world.ts'
@@ -162,6 +165,9 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   app.get('/healthz', async () => ({ status: 'ok', region }))
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(resetRoutes, { region, world })
+  await app.register(demoRoutes, { world })
+  await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })
+  await app.register(providerRoutes)
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
 
