@@ -19,6 +19,8 @@ export interface ImageRouteOptions {
   maxCacheBytes?: number
   /** Resizes running at once; more wait their turn (an encode costs ~10-200 ms of CPU). */
   concurrency?: number
+  /** Further paths answering exactly like IMAGE_ROUTE (the external app's image path). */
+  alsoAt?: readonly string[]
 }
 
 type OutputFormat = 'avif' | 'webp' | 'png' | 'jpeg'
@@ -186,7 +188,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
       .header('Cache-Control', 'no-store')
       .send(envelope('400', i18nFor(request.language ?? 'en').t('errors:badRequest')))
 
-  app.get(IMAGE_ROUTE, async (request, reply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const image = parseImageQuery(request.query, options.mediaDir)
     if (!image) return refuse(request, reply)
     const format = negotiateFormat(request.headers.accept, image.extension)
@@ -215,5 +217,6 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
       .header('Cache-Control', 'public, max-age=3600')
       .header('Content-Disposition', `inline; filename="${name}.${format === 'jpeg' ? 'jpg' : format}"`)
       .send(rendered.body)
-  })
+  }
+  for (const url of [IMAGE_ROUTE, ...(options.alsoAt ?? [])]) app.get(url, handler)
 }
