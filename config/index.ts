@@ -39,8 +39,10 @@ export interface AppConfig {
   trustProxy: boolean | string[]
   /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*). */
   rateLimits: Record<RateLimitBucket, RateLimitRule>
-  /** Shared rate-limit store for several replicas; unset: each process counts in memory. */
+  /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
+  /** Lifetimes of a signed-in session (SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES), in ms. */
+  sessionLifetime: { absoluteMs: number; idleMs: number }
   /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
   sandboxPort: number | undefined
   /** The standalone external sign-in and connect app (EXTERNAL_*). */
@@ -173,6 +175,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       code: env.RATE_LIMIT_CODE,
     },
     redisUrl: env.REDIS_URL,
+    sessionLifetime: {
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * 60_000,
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    },
     sandboxPort: env.SANDBOX_PORT,
     externalApp: {
       basePath: env.EXTERNAL_APP_BASE,

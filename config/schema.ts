@@ -50,6 +50,10 @@ export const envSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65532).optional(),
   /** `pretty` for people at a terminal, `json` for log collectors. Default: json in production. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** A signed-in session ends this many hours after sign-in, however active it was. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  /** A signed-in session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
   /**

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
 import language from './plugins/app/language.ts'
+import proxyWarning from './plugins/app/proxy-warning.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
@@ -12,6 +13,7 @@ import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
 import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
+import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes } from './routes/channel-auth.server.ts'
 import { externalAppRoutes } from './routes/external-app.server.ts'
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Unit tests of the BFF alone can leave page rendering out. */
   ssr?: boolean
+  /** The clock of session lifetimes; tests move it. */
+  now?: () => number
 }
 
 const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
@@ -101,8 +105,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     https: config.publicOrigin?.startsWith('https:') ?? false,
   })
   await app.register(safeRedirects)
+  await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
-  await app.register(session, { keys: config.sessionKeys })
+  await app.register(session, {
+    keys: config.sessionKeys,
+    lifetime: config.sessionLifetime,
+    redisUrl: config.redisUrl,
+    now: options.now,
+  })
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
@@ -117,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flows: [resetFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, {

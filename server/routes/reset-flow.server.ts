@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../shared/api/reset-flow.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { sendRefusal } from '../refusal.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import type { FlowHooks } from './api/flow.ts'
 
@@ -72,7 +73,7 @@ export const resetFlowHooks: FlowHooks = {
     return undefined
   },
 
-  after(name, request, reply, data, answer) {
+  async after(name, request, reply, data, answer) {
     if (!isSuccess(answer)) return
     switch (name) {
       case 'sendResetEmail':
@@ -97,7 +98,8 @@ export const resetFlowHooks: FlowHooks = {
         // no new one starts (no automatic sign-in after a reset).
         const email = (answer.item as { email?: unknown }).email
         const user = request.sessionUser()
-        if (user && typeof email === 'string' && user.email === email.toLowerCase()) request.signOut(reply)
+        if (user && typeof email === 'string' && user.email === email.toLowerCase())
+          void request.signOut(reply)
         return
       }
       default:
@@ -106,12 +108,10 @@ export const resetFlowHooks: FlowHooks = {
   },
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(403).send(envelope('403', i18nFor(request.language).t('errors:forbidden')))
-}
-
 /** `GET /auth/reset/flow`: where the reset stands; `POST /auth/reset/flow/restart` forgets it. */
 export async function resetFlowRoutes(app: FastifyInstance, options: { publicOrigin: string | undefined }) {
+  const https = options.publicOrigin?.startsWith('https:') ?? false
+  const refuse = (request: FastifyRequest, reply: FastifyReply) => sendRefusal(request, reply, 403, { https })
   app.addHook('onRequest', async (_request, reply) => {
     varyOnCsrfHeaders(reply)
     reply.header('Cache-Control', 'no-store')

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { envelope } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { parseLanguageQuery } from '../../shared/language.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
 import { sendRefusal } from '../refusal.ts'
 import { checkApiRequest, checkSameSite, varyOnCsrfHeaders } from './api/csrf.ts'
@@ -44,12 +45,14 @@ export async function sessionRoutes(
     if (isPlainFormPost(request)) {
       const site = checkSameSite(request, options.publicOrigin)
       if (!site.ok) return refuse(request, reply, site.reason, https)
-      request.signOut(reply)
-      return reply.redirect('/auth/sign_in', 303)
+      await request.signOut(reply)
+      // The sign-in page in the language the page was in (`?language=` on the form's action).
+      const chosen = parseLanguageQuery((request.query as { language?: unknown } | undefined)?.language)
+      return reply.redirect(`/auth/sign_in${chosen ? `?language=${chosen}` : ''}`, 303)
     }
     const verdict = checkApiRequest(request, options.publicOrigin)
     if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
-    request.signOut(reply)
+    await request.signOut(reply)
     return reply.code(200).send(envelope('000000', 'success'))
   })
 

@@ -6,7 +6,14 @@ import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
-import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import {
+  expectAxeClean,
+  expectNoHorizontalOverflow,
+  expectNoRawKeys,
+  inLanguage,
+  LANGUAGES,
+  PHONE,
+} from './frame-helpers.ts'
 import { accountInfo, createAccount, outbox, uniquePhone } from './sandbox.ts'
 
 const TEXT = {
@@ -15,8 +22,12 @@ const TEXT = {
 } as const
 const NEW_PASSWORD = 'Fresh-Start42'
 
+/** Looked at by people (.cache/screens), and checked for what a machine can see. */
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `.cache/screens/${name}.png`, fullPage: true })
+  await expectNoRawKeys(page)
+  await expectNoHorizontalOverflow(page)
+  await expectAxeClean(page, name)
 }
 
 /** Signs in through the BFF from this page's context (as the sign-in page would). */
@@ -64,6 +75,10 @@ for (const language of LANGUAGES) {
       await page.getByLabel(T.reset.email).fill(email)
       await page.getByRole('button', { name: T.reset.sendLink }).click()
       await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
+      await expect(
+        page.getByRole('heading', { name: T.reset.sentTitle }),
+        'focus follows the step',
+      ).toBeFocused()
       const resend = page.getByTestId('reset-resend')
       await expect(resend).toBeDisabled()
       await expect(resend).toHaveText(/\d+/)

@@ -12,12 +12,12 @@ export interface FlowHooks {
    * An envelope returned here answers the browser instead (with HTTP 200, as the upstream would).
    */
   before?(name: EndpointName, request: FastifyRequest, data: Record<string, unknown>): ApiEnvelope | undefined
-  /** Called with the upstream's answer before it goes to the browser. */
+  /** Called with the upstream's answer before it goes to the browser (awaited: it may sign out). */
   after?(
     name: EndpointName,
     request: FastifyRequest,
     reply: FastifyReply,
     data: Record<string, unknown>,
     answer: ApiEnvelope,
-  ): void
+  ): void | Promise<void>
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
@@ -97,17 +97,33 @@ export default function ResetPage() {
   }
 
   const flow = view.kind === 'flow' ? view.flow : undefined
+  const step = stepName(view)
+  const firstStep = useRef(step)
+  // A new step replaces the form that had focus: keyboard and screen-reader users land on its heading.
+  useEffect(() => {
+    if (step === firstStep.current) return
+    firstStep.current = ''
+    const heading = document.getElementById('reset-title')
+    const active = document.activeElement
+    // A step whose first field took focus itself (autoFocus) keeps it.
+    if (active && active !== document.body && heading?.closest('section')?.contains(active)) return
+    heading?.focus()
+  }, [step])
   return (
-    <section className="card" aria-labelledby="reset-title" data-testid={`reset-${stepName(view)}`}>
+    <section className="card" aria-labelledby="reset-title" data-testid={`reset-${step}`}>
       {view.kind === 'checkingLink' && (
         <>
-          <h1 id="reset-title">{t('reset:newTitle')}</h1>
+          <h1 id="reset-title" tabIndex={-1}>
+            {t('reset:newTitle')}
+          </h1>
           <p role="status">{t('reset:checking')}</p>
         </>
       )}
       {view.kind === 'expired' && (
         <>
-          <h1 id="reset-title">{t('reset:expiredTitle')}</h1>
+          <h1 id="reset-title" tabIndex={-1}>
+            {t('reset:expiredTitle')}
+          </h1>
           <p>{t('reset:expiredBody')}</p>
           <button type="button" className="button primary" onClick={restart}>
             {t('reset:requestNew')}

@@ -41,7 +41,9 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
 
   return (
     <>
-      <h1 id="reset-title">{t('reset:newTitle')}</h1>
+      <h1 id="reset-title" tabIndex={-1}>
+        {t('reset:newTitle')}
+      </h1>
       <p data-testid="reset-account">{t('reset:newFor', { account })}</p>
       <form method="post" noValidate onSubmit={submit}>
         {/* Lets password managers store the new password under the right account. */}

@@ -71,7 +71,9 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
 
   return (
     <>
-      <h1 id="reset-title">{t('reset:title')}</h1>
+      <h1 id="reset-title" tabIndex={-1}>
+        {t('reset:title')}
+      </h1>
       <p>{t('reset:intro')}</p>
       <form method="post" noValidate onSubmit={submit}>
         <fieldset className="field choices">

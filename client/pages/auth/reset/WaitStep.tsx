@@ -96,7 +96,9 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
 
   return (
     <>
-      <h1 id="reset-title">{via === 'email' ? t('reset:sentTitle') : t('reset:codeTitle')}</h1>
+      <h1 id="reset-title" tabIndex={-1}>
+        {via === 'email' ? t('reset:sentTitle') : t('reset:codeTitle')}
+      </h1>
       <p>{via === 'email' ? t('reset:sentBody', { account }) : t('reset:codeBody', { account })}</p>
       {via === 'phone' && (
         <form method="post" noValidate onSubmit={verify}>
