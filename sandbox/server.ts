@@ -10,6 +10,7 @@ import { FaultState, GARBAGE_BODY, oversizedBody } from './faults.ts'
 import { forwarderRoutes } from './forwarder.ts'
 import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
+import { loginConfigRoutes } from './login-config.ts'
 import { providerRoutes } from './providers/index.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
@@ -168,6 +169,7 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(demoRoutes, { world })
   await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(providerRoutes)
+  await app.register(loginConfigRoutes)
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
 

@@ -16,7 +16,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes } from './routes/channel-auth.server.ts'
-import { externalAppRoutes } from './routes/external-app.server.ts'
+import { externalAppRoutes, externalLanguageHook, runtimeConfig } from './routes/external-app.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
@@ -143,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
   })
   await app.register(channelAuthRoutes, { config, topology })
+  app.addHook('preHandler', externalLanguageHook(app, config, topology))
   // The header's Book Demo (/demo/) is the booking form of the account area.
   for (const url of ['/demo', '/demo/']) {
     app.get(url, async (request, reply) => {
@@ -151,7 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
   }
   if (options.ssr !== false) {
-    await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
+    await app.register(ssr, {
+      mode: config.ssrMode,
+      root: options.root,
+      edition: config.edition,
+      externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
+    })
   }
 
   app.addHook('onReady', async () => {

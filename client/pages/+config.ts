@@ -6,7 +6,7 @@ export default {
   // Assets live under the account area's own prefix so the ingress can route /auth/* as one app.
   baseAssets: '/auth/_next/',
   // Only these pageContext fields reach the browser; none may ever hold a token.
-  passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken'],
+  passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken', 'externalApp'],
   htmlAttributes: { dir: 'ltr' },
   meta: {
     // A page whose URL may carry a secret (a reset link id) sets 'no-referrer' (security.md #14);

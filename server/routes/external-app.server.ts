@@ -12,6 +12,7 @@ import { isProvider, type Provider, parseExternalLoginQuery } from '../../shared
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { sendRefusal } from '../refusal.ts'
+import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
@@ -54,16 +55,24 @@ export type UpstreamCaller = (
   name: EndpointName,
   data: Record<string, unknown>,
   params?: Record<string, string>,
+  /** Leave the session alone (a page render of a visitor must not start one). */
+  stateless?: boolean,
 ) => Promise<ApiEnvelope>
 
 /** One upstream call of the endpoint table on the user's behalf (bearer from the session). */
 export function upstreamCaller(app: FastifyInstance, topology: Topology): UpstreamCaller {
-  return async (request, name, data, params = {}) => {
+  return async (request, name, data, params = {}, stateless = false) => {
     const endpoint = ENDPOINTS[name]
     const path = `/${endpoint.path.replace(/[:{](\w+)\}?/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''))}`
     try {
       return await app.upstream.call({
-        environment: environmentFor(request, topology),
+        environment: stateless
+          ? (request.session.get('environment') ??
+            defaultEnvironmentOf(
+              topology,
+              chooseSignUpRegion(topology, { host: request.host, timeZone: undefined }),
+            ))
+          : environmentFor(request, topology),
         path,
         method: endpoint.method,
         ...(endpoint.method === 'GET' ? { query: data } : { body: data }),
@@ -272,4 +281,38 @@ function refuse(
     return sendRefusal(request, reply, status, { https }, key)
   }
   return send(reply, status, envelope(String(status), i18nFor(request.language).t(key)))
+}
+
+/** Login-config languages per host, briefly: a page render must not wait on the upstream each time. */
+const LOGIN_CONFIG_TTL_MS = 60_000
+
+/**
+ * The login config of spec §3, loaded on the server before an external-app page renders (spec §2:
+ * nothing renders before it), so the page comes out at once in the host's configured language.
+ * A `language` in the URL still wins; an upstream failure leaves the usual language choice.
+ */
+export function externalLanguageHook(app: FastifyInstance, config: AppConfig, topology: Topology) {
+  const base = config.externalApp.basePath
+  const call = upstreamCaller(app, topology)
+  const known = new Map<string, { language: 'en' | 'zh'; until: number }>()
+  return async (request: FastifyRequest) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return
+    const path = request.url.split('?')[0] ?? ''
+    if (path !== base && !path.startsWith(`${base}/`)) return
+    const rest = path.slice(base.length)
+    if (/^\/(?:api|start|_next)\/|^\/config\.json$/.test(rest)) return
+    if ((request.query as Record<string, unknown> | undefined)?.language !== undefined) return
+    const host = request.host
+    const cached = known.get(host)
+    if (cached && cached.until > Date.now()) {
+      request.language = cached.language
+      return
+    }
+    const answer = await call(request, 'loginConfig', { domain: host }, {}, true)
+    const language = (answer.item as { language?: unknown }).language
+    if (!isSuccess(answer) || (language !== 'en' && language !== 'zh')) return
+    if (known.size > 100) known.clear()
+    known.set(host, { language, until: Date.now() + LOGIN_CONFIG_TTL_MS })
+    request.language = language
+  }
 }

@@ -10,6 +10,8 @@ export interface SsrPluginOptions {
   /** Project root: holds vite.config.ts (vite mode) and dist/ (built mode). */
   root: string
   edition: 'international' | 'chinese'
+  /** The external sign-in and connect app's base path and runtime config (ADR 0040). */
+  externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
 }
 
 const PHONE_USER_AGENT = /\b(iPhone|iPad|iPod|Android)\b/i
@@ -64,6 +66,7 @@ export default fp<SsrPluginOptions>(
         language: request.language,
         user,
         edition: options.edition,
+        externalApp: options.externalApp,
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
