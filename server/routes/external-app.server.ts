@@ -3,8 +3,8 @@ import type { AppConfig, Topology } from '../../config/index.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
 import {
-  EXTERNAL_PAGES,
   type ExternalFlowView,
+  externalPagePath,
   PROVIDER_MODE,
   returnPage,
 } from '../../shared/external-login/app.ts'
@@ -151,11 +151,11 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
   app.get<{ Params: { provider: string } }>(`${base}/start/:provider`, async (request, reply) => {
     const { provider } = request.params
     if (!isProvider(provider)) return reply.callNotFound()
-    const redirectUri = `${origin(request)}${base}${EXTERNAL_PAGES[returnPage(provider)]}`
+    const redirectUri = `${origin(request)}${externalPagePath(base, returnPage(provider))}`
     const state = issueConnectState(request, provider)
     if (provider === 'xiaohongshu') {
       // Rednote's authorization address comes from the channel server, for a signed-in agent.
-      if (request.sessionArrival !== 'signedIn') return reply.redirect(`${base}${EXTERNAL_PAGES.signIn}`, 303)
+      if (request.sessionArrival !== 'signedIn') return reply.redirect(externalPagePath(base, 'signIn'), 303)
       const answer = await call(request, 'rednoteAuthUrl', { redirectUri, state })
       const url = (answer.item as { url?: unknown }).url
       if (!isSuccess(answer) || typeof url !== 'string' || !/^https?:\/\//.test(url)) {

@@ -19,6 +19,12 @@ export function externalPageFor(rest: string): ExternalPage | undefined {
   return undefined
 }
 
+/** The address of one of the app's pages. */
+export function externalPagePath(base: string, page: ExternalPage): string {
+  const path = EXTERNAL_PAGES[page]
+  return path === '/' ? base : `${base}${path}`
+}
+
 /** Which flow a provider is used for in this app: identity providers sign in, the rest connect. */
 export const PROVIDER_MODE: Record<Provider, ExternalMode> = {
   microsoft: 'signIn',
@@ -45,7 +51,9 @@ export function rewriteLink(href: string, base: string, savedQuery?: Record<stri
   const trimmedBase = base.replace(/\/+$/, '')
   const [pathAndQuery = '', hash] = href.split('#', 2)
   const [path = '', query = ''] = pathAndQuery.split('?', 2)
-  const absolutePath = `${trimmedBase}${path.startsWith('/') ? path : `/${path}`}`
+  // The app's root is the base itself: the server redirects `/base/` to `/base` (no trailing slash).
+  const absolutePath =
+    path === '/' || path === '' ? trimmedBase : `${trimmedBase}${path.startsWith('/') ? path : `/${path}`}`
   const params = new URLSearchParams(query)
   for (const [name, value] of Object.entries(savedQuery ?? {})) if (!params.has(name)) params.set(name, value)
   const search = params.toString()

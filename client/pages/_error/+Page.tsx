@@ -12,7 +12,7 @@ export default function ErrorPage() {
         <h1 id="error-title">{t('external:notFoundTitle')}</h1>
         <p>{t('external:notFoundBody')}</p>
         <p>
-          <a className="button" href={`${base}/${language === 'zh' ? '?language=zh' : ''}`}>
+          <a className="button" href={`${base}${language === 'zh' ? '?language=zh' : ''}`}>
             {t('external:home')}
           </a>
         </p>
