@@ -92,6 +92,16 @@ export const MESSAGES = {
     en: 'The channel service could not finish the authorization. Please try again later.',
     zh: '渠道服务暂时无法完成授权，请稍后重试',
   },
+  microsoftNotLinked: {
+    code: '700624',
+    en: 'This Microsoft account is not linked to an account.',
+    zh: '该 Microsoft 账号未绑定账号',
+  },
+  ssoNotLinked: {
+    code: '700627',
+    en: 'This identity provider account is not linked to an account.',
+    zh: '该身份提供商账号未绑定账号',
+  },
   tokenInvalid: {
     code: '999999',
     en: 'Your sign-in has expired. Please sign in again.',

@@ -14,6 +14,7 @@ import { loginConfigRoutes } from './login-config.ts'
 import { providerRoutes } from './providers/index.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
+import { ssoRoutes } from './sso.ts'
 import type { SandboxWorld } from './world.ts'
 
 /** Upstream request bodies are small forms; a megabyte is plenty. */
@@ -170,6 +171,7 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(providerRoutes)
   await app.register(loginConfigRoutes)
+  await app.register(ssoRoutes, { region, world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
 
