@@ -14,6 +14,8 @@ export async function flowFetch<Item = Record<string, unknown>>(
       credentials: 'same-origin',
       headers: {
         'X-Requested-With': 'XMLHttpRequest',
+        // The page's language, as the call layer sends it: the BFF answers (and calls upstream) in it.
+        Language: document.documentElement.lang.startsWith('zh') ? 'zh' : 'en',
         ...(body ? { 'Content-Type': 'application/json' } : {}),
       },
       ...(body ? { body: JSON.stringify(body) } : {}),

@@ -151,7 +151,9 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
   app.get<{ Params: { provider: string } }>(`${base}/start/:provider`, async (request, reply) => {
     const { provider } = request.params
     if (!isProvider(provider)) return reply.callNotFound()
-    const redirectUri = `${origin(request)}${externalPagePath(base, returnPage(provider))}`
+    // The return comes back in the language the round trip started in.
+    const asked = (request.query as Record<string, unknown>).language !== undefined
+    const redirectUri = `${origin(request)}${externalPagePath(base, returnPage(provider))}${asked ? `?language=${request.language}` : ''}`
     const state = issueConnectState(request, provider)
     if (provider === 'xiaohongshu') {
       // Rednote's authorization address comes from the channel server, for a signed-in agent.

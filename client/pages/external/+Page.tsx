@@ -98,10 +98,10 @@ function ExternalAppPage() {
             {status}
             <p>{t('signInIntro')}</p>
             <p className="external-actions">
-              <a className="button primary" href={href('/start/microsoft')}>
+              <a className="button primary" href={href(`/start/microsoft${languageQuery}`)}>
                 {t('microsoft')}
               </a>
-              <a className="button" href={href('/start/saml')}>
+              <a className="button" href={href(`/start/saml${languageQuery}`)}>
                 {t('saml')}
               </a>
             </p>
@@ -117,7 +117,11 @@ function ExternalAppPage() {
             <ul className="external-providers">
               {CONNECT_PROVIDERS.map((provider) => (
                 <li key={provider}>
-                  <a className="button" href={href(`/start/${provider}`)} data-provider={provider}>
+                  <a
+                    className="button"
+                    href={href(`/start/${provider}${languageQuery}`)}
+                    data-provider={provider}
+                  >
                     {t('connectWith', { channel: channelName(provider) })}
                   </a>
                 </li>
