@@ -120,11 +120,13 @@ export default function ChannelAuthPage() {
             aria-invalid={error && !agreed ? true : undefined}
             aria-describedby="channel-error"
           />{' '}
-          <Trans
-            t={t}
-            i18nKey="agree"
-            components={{ privacy: link('/privacy-protection-policy'), terms: link('/terms-of-services') }}
-          />
+          <span>
+            <Trans
+              t={t}
+              i18nKey="agree"
+              components={{ privacy: link('/privacy-protection-policy'), terms: link('/terms-of-services') }}
+            />
+          </span>
         </label>
       </div>
       <p id="channel-error" className="form-error" role="alert">
