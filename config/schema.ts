@@ -92,6 +92,25 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),
   RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
   RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
+  /**
+   * Base path of the standalone external sign-in and connect app (docs/decisions/0040): one or more
+   * path segments, no trailing slash. Under /auth by default, so the ingress rule for the account
+   * area already covers it.
+   */
+  EXTERNAL_APP_BASE: z
+    .string()
+    .regex(/^(?:\/[A-Za-z0-9_-]+)+$/, { message: 'expected a path like /auth/external (no trailing slash)' })
+    .default('/auth/external'),
+  /** `URL_DOMAIN` of the external app's runtime config: the main site's origin its links lead to. */
+  EXTERNAL_URL_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** `TEXT_PREFIX` of the external app's runtime config (a product-name prefix of its texts). */
+  EXTERNAL_TEXT_PREFIX: z.string().max(100).default(''),
+  /**
+   * Where each provider's authorization starts, as JSON `{"salesforce":"https://…",…}`. The BFF adds
+   * `redirect_uri` and `state`. Unset providers use the sandbox's simulated providers when the
+   * sandbox runs, and are offered as unavailable otherwise.
+   */
+  EXTERNAL_AUTHORIZE_URLS: z.string().optional(),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

@@ -16,6 +16,8 @@ import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
+import { channelAuthRoutes } from './routes/channel-auth.server.ts'
+import { externalAppRoutes, externalLanguageHook, runtimeConfig } from './routes/external-app.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
@@ -135,7 +137,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
-  await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
+  await app.register(imageRoutes, {
+    mediaDir: path.join(options.root, mediaDir),
+    // The external app's own image path (spec §7), the same endpoint under its base.
+    alsoAt: [`${config.externalApp.basePath}/_next/image`],
+  })
+  await app.register(externalAppRoutes, {
+    config,
+    topology,
+    // With the sandbox, providers without a configured address are its simulated ones (on sg).
+    simulatedProviders:
+      config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
+  })
+  await app.register(channelAuthRoutes, { config, topology })
+  app.addHook('preHandler', externalLanguageHook(app, config, topology))
+  // The header's Book Demo (/demo/) is the booking form of the account area.
+  for (const url of ['/demo', '/demo/']) {
+    app.get(url, async (request, reply) => {
+      const queryStart = request.url.indexOf('?')
+      return reply.redirect(`/auth/demo${queryStart >= 0 ? request.url.slice(queryStart) : ''}`, 302)
+    })
+  }
   if (options.ssr !== false) {
     await app.register(ssr, {
       mode: config.ssrMode,
@@ -143,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       edition: config.edition,
       publicOrigin: config.publicOrigin,
       pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
+      externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
     })
   }
 

@@ -18,6 +18,8 @@ export interface SsrPluginOptions {
   publicOrigin?: string | undefined
   /** Byte cap of the signed-out page cache (ADR 0015); 0 renders every page per request. */
   pageCacheBytes?: number
+  /** The external sign-in and connect app's base path and runtime config (ADR 0040). */
+  externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
 }
 
 interface CachedPage {
@@ -99,6 +101,7 @@ export default fp<SsrPluginOptions>(
         edition: options.edition,
         // From configuration, never from the Host header: cached HTML is shared between visitors.
         publicOrigin: options.publicOrigin ?? '',
+        externalApp: options.externalApp,
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
