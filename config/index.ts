@@ -41,6 +41,10 @@ export interface AppConfig {
   rateLimits: Record<RateLimitBucket, RateLimitRule>
   /** Shared rate-limit store for several replicas; unset: each process counts in memory. */
   redisUrl: string | undefined
+  /** Port of the separate Prometheus listener (ADR 0045). */
+  metricsPort: number
+  /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
+  shutdown: { delayMs: number; timeoutMs: number }
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -138,5 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       code: env.RATE_LIMIT_CODE,
     },
     redisUrl: env.REDIS_URL,
+    metricsPort: env.METRICS_PORT,
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
   }
 }

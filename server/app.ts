@@ -7,6 +7,8 @@ import { statusMessageKey } from '../shared/api/response.ts'
 import { envelope } from '../shared/envelope.ts'
 import { i18nFor } from '../shared/i18n/index.ts'
 import language from './plugins/app/language.ts'
+import metrics from './plugins/app/metrics.ts'
+import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
 import csrfTokens from './plugins/external/csrf.ts'
@@ -23,6 +25,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig
     upstream: UpstreamClient
+    /** Readiness answers 503 from now on (first step of a graceful shutdown). */
+    stopReadiness: () => void
   }
 }
 
@@ -53,6 +57,7 @@ const SESSION_ENDPOINTS = new Set<EndpointName>([
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, topology } = options
   const app = Fastify({
+    ...requestIdOptions,
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -64,11 +69,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let ready = false
   app.decorate('config', config)
   app.decorate('upstream', new UpstreamClient({ topology, timeoutMs: config.upstreamTimeoutMs }))
+  app.decorate('stopReadiness', () => {
+    ready = false
+  })
   app.addHook('onClose', async () => {
     ready = false
     await app.upstream.close()
   })
 
+  await app.register(requestId)
+  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test' })
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,

@@ -22,6 +22,8 @@ export interface UpstreamRequest {
   json?: boolean
   language: Language
   bearerToken?: string
+  /** The BFF request's id (X-Request-Id), so upstream logs can be matched with ours. */
+  requestId?: string
 }
 
 export interface UpstreamClientOptions {
@@ -104,6 +106,7 @@ export class UpstreamClient {
   #headers(request: UpstreamRequest): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', language: request.language }
     if (request.bearerToken) headers.authorization = `Bearer ${request.bearerToken}`
+    if (request.requestId) headers['x-request-id'] = request.requestId
     if (request.body && request.method !== 'GET') {
       headers['content-type'] = request.json ? 'application/json' : 'application/x-www-form-urlencoded'
     }
