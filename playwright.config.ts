@@ -38,6 +38,8 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       SANDBOX: 'on',
+      // The sandbox's controls (outbox, accounts) for the tests: tests/e2e/sandbox.ts.
+      SANDBOX_PORT: String(port + 1),
       PORT: String(port),
       HOST: 'localhost',
       LOG_LEVEL: 'warn',

@@ -7,6 +7,10 @@ export interface PageUser {
 
 declare global {
   namespace Vike {
+    interface Config {
+      /** Overrides the site-wide Referrer-Policy for this page (server/plugins/app/ssr.server.ts). */
+      referrerPolicy?: 'no-referrer'
+    }
     interface PageContext {
       language: Language
       user: PageUser | null

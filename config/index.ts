@@ -39,12 +39,16 @@ export interface AppConfig {
   trustProxy: boolean | string[]
   /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*). */
   rateLimits: Record<RateLimitBucket, RateLimitRule>
-  /** Shared rate-limit store for several replicas; unset: each process counts in memory. */
+  /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
   /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
   shutdown: { delayMs: number; timeoutMs: number }
+  /** Lifetimes of a signed-in session (SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES), in ms. */
+  sessionLifetime: { absoluteMs: number; idleMs: number }
+  /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
+  sandboxPort: number | undefined
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -144,5 +148,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL,
     metricsPort: env.METRICS_PORT,
     shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    sessionLifetime: {
+      absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * 60_000,
+      idleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    },
+    sandboxPort: env.SANDBOX_PORT,
   }
 }

@@ -43,8 +43,17 @@ export const envSchema = z.object({
    * in a production build on a developer's machine (`npm start`), `off` never. Deployments never set it.
    */
   SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * First port of the embedded sandbox's region servers (sg, us, hk, ten on this port and the next
+   * three), so tests and people can reach its controls; unset: free ports chosen at start.
+   */
+  SANDBOX_PORT: z.coerce.number().int().min(1).max(65532).optional(),
   /** `pretty` for people at a terminal, `json` for log collectors. Default: json in production. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /** A signed-in session ends this many hours after sign-in, however active it was. */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  /** A signed-in session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
   /**

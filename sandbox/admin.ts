@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
+import { isValidPassword } from '../shared/schemas/fields.ts'
 import { type FaultState, faultSchema } from './faults.ts'
 import { isLoopback } from './http.ts'
+import { hashPassword } from './passwords.ts'
 import type { RequestLog } from './requestLog.ts'
-import type { SandboxWorld } from './world.ts'
+import { isValidEmail, normaliseEmail, type SandboxWorld } from './world.ts'
+
+/** A throwaway account for one test, so flows that change passwords never disturb the fixtures. */
+const newAccountSchema = z.strictObject({
+  email: z.string().refine((value) => isValidEmail(normaliseEmail(value)), 'a valid e-mail'),
+  password: z.string().refine(isValidPassword, 'a password that meets the spec §5 rule'),
+  environments: z.array(z.enum(ENVIRONMENT_NAMES)).min(1).default(['sg-k8s']),
+  phone: z
+    .object({ areaCode: z.string().regex(/^\d{1,4}$/), number: z.string().regex(/^\d{5,15}$/) })
+    .optional(),
+})
 
 export const ADMIN_PREFIX = '/__sandbox'
 
@@ -55,6 +69,59 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
   app.delete('/requests', async () => {
     log.clear()
     return { requests: [] }
+  })
+
+  // Interim, to the interface agreed in BRIEF.md; the sign-up work brings the full outbox page.
+  app.get('/outbox.json', async (request) => {
+    const query = (request.query ?? {}) as { to?: string; kind?: string }
+    return {
+      messages: world.outbox.list({
+        ...(typeof query.to === 'string' && query.to ? { to: query.to } : {}),
+        ...(typeof query.kind === 'string' && query.kind ? { kind: query.kind } : {}),
+      }),
+    }
+  })
+
+  app.post('/accounts', async (request, reply) => {
+    const parsed = newAccountSchema.safeParse(request.body)
+    if (!parsed.success) {
+      return reply.code(400).send({
+        error: 'Bad Request',
+        message: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '),
+      })
+    }
+    const email = normaliseEmail(parsed.data.email)
+    if (world.findAccount(email)) {
+      return reply.code(409).send({ error: 'Conflict', message: `${email} exists already` })
+    }
+    world.accounts.set(email, {
+      email,
+      passwordHash: await hashPassword(parsed.data.password),
+      firstName: 'Test',
+      lastName: 'Account',
+      company: 'Sandbox Test Ltd',
+      environments: parsed.data.environments,
+      failures: [],
+      lockedUntil: null,
+      phone: parsed.data.phone ?? null,
+      agentLanguage: null,
+    })
+    return reply.code(201).send({ email, environments: parsed.data.environments })
+  })
+
+  app.get('/accounts/:email', async (request, reply) => {
+    const account = world.findAccount((request.params as { email: string }).email)
+    if (!account) return reply.code(404).send({ error: 'Not Found', message: 'no such account' })
+    // What tests may check; never the password hash.
+    return {
+      email: account.email,
+      environments: account.environments,
+      phone: account.phone,
+      agentLanguage: account.agentLanguage,
+      liveTokens: [...world.tokens.values()].filter(
+        (token) => token.email === account.email && token.expiresAt > world.now(),
+      ).length,
+    }
   })
 
   app.post('/reset', async () => {

@@ -9,6 +9,8 @@ export interface FixtureAccount {
   readonly company: string
   /** Every environment the account lives in, in the order getAllEnvDomain lists them. */
   readonly environments: readonly EnvironmentName[]
+  /** Mobile number for the phone-code password reset: country code without `+`, then the number. */
+  readonly phone?: { readonly areaCode: string; readonly number: string }
 }
 
 /** Every fixture account shares this password (it satisfies the spec §5 password rule). */
@@ -74,6 +76,17 @@ export const LOCKOUT_ACCOUNT = {
   environments: ['sg-k8s'],
 } as const satisfies FixtureAccount
 
+/** Password reset by e-mail link or by text message (its phone is a mainland China mobile), sg-k8s. */
+export const RESET_ACCOUNT = {
+  email: 'reset@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Reset',
+  lastName: 'Me',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  phone: { areaCode: '86', number: '13800138000' },
+} as const satisfies FixtureAccount
+
 export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   DEMO_ACCOUNT,
   MULTI_ENV_ACCOUNT,
@@ -81,4 +94,5 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   HK_ACCOUNT,
   TEN_ACCOUNT,
   LOCKOUT_ACCOUNT,
+  RESET_ACCOUNT,
 ]

@@ -31,6 +31,39 @@ export const MESSAGES = {
   },
   accountFormat: { code: '700201', en: 'Incorrect account format.', zh: '账号格式不正确' },
   wrongPassword: { code: '700211', en: 'Incorrect account or password.', zh: '账号或密码错误' },
+  // Password reset and change (sandbox/reset.ts)
+  passwordMismatch: {
+    code: '700001',
+    en: 'The confirmation does not match the new password.',
+    zh: '确认密码与新密码不一致',
+  },
+  passwordFormat: {
+    code: '700054',
+    en: 'The password must be 8-20 characters with at least three of: upper case, lower case, digits, symbols.',
+    zh: '密码需为 8-20 位，至少包含大写字母、小写字母、数字、符号中的三种',
+  },
+  phoneInvalid: { code: '700073', en: 'Please enter a valid phone number.', zh: '请输入正确的手机号' },
+  resetCodeExpired: {
+    code: '700125',
+    en: 'The code or link has expired. Please request a new one.',
+    zh: '验证码或链接已失效，请重新获取',
+  },
+  resetCodeWrong: { code: '700203', en: 'Please enter valid information.', zh: '请输入有效信息' },
+  samePassword: {
+    code: '700490',
+    en: 'The new password must be different from the old one.',
+    zh: '新密码不能与旧密码相同',
+  },
+  resetLimit: {
+    code: '700605',
+    en: 'You can reset your password at most 5 times in 24 hours.',
+    zh: '24 小时内最多只能重置 5 次密码',
+  },
+  tooSoon: {
+    code: '700631',
+    en: 'You cannot request again within one minute.',
+    zh: '一分钟内不能重复获取',
+  },
   tokenInvalid: {
     code: '999999',
     en: 'Your sign-in has expired. Please sign in again.',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { EnvironmentName, RegionId } from '../shared/regions.ts'
 import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
 import { FIXTURE_ACCOUNTS, type FixtureAccount } from './fixtures.ts'
+import { Outbox } from './outbox.ts'
 import { hashPassword } from './passwords.ts'
 
 /** Which region server hosts each environment (sg-k8s and sg-grey share the sg server). */
@@ -34,6 +35,10 @@ export interface AccountRecord {
   /** Timestamps (ms) of wrong passwords that still count. */
   failures: number[]
   lockedUntil: number | null
+  /** `{ areaCode, number }` digits only; the phone-code reset finds the account by it. */
+  phone: { areaCode: string; number: string } | null
+  /** Set by basic-public/agent/updateAgentLanguage. */
+  agentLanguage: 'en' | 'zh' | null
 }
 
 export interface TokenRecord {
@@ -91,6 +96,7 @@ export class SandboxWorld {
   readonly accounts = new Map<string, AccountRecord>()
   readonly tokens = new Map<string, TokenRecord>()
   readonly tickets = new Map<string, ConsoleTicket>()
+  readonly outbox: Outbox
   directory: SandboxDirectory | undefined
   private readonly resetListeners: Array<() => void> = []
 
@@ -98,6 +104,7 @@ export class SandboxWorld {
 
   constructor(now: () => number) {
     this.now = now
+    this.outbox = new Outbox(() => this.now())
   }
 
   onReset(listener: () => void): void {
@@ -117,6 +124,8 @@ export class SandboxWorld {
           environments: [...fixture.environments],
           failures: [],
           lockedUntil: null,
+          phone: fixture.phone ? { ...fixture.phone } : null,
+          agentLanguage: null,
         }),
       ),
     )
@@ -124,11 +133,33 @@ export class SandboxWorld {
     for (const record of records) this.accounts.set(record.email, record)
     this.tokens.clear()
     this.tickets.clear()
+    this.outbox.clear()
     for (const listener of this.resetListeners) listener()
   }
 
   findAccount(email: string): AccountRecord | undefined {
     return this.accounts.get(normaliseEmail(email))
+  }
+
+  /** The account whose phone number is `number` (digits; with `areaCode` when given). */
+  findAccountByPhone(number: string, areaCode?: string): AccountRecord | undefined {
+    for (const account of this.accounts.values()) {
+      if (account.phone?.number === number && (!areaCode || account.phone.areaCode === areaCode))
+        return account
+    }
+    return undefined
+  }
+
+  /** Ends the account's sessions (every token but `keep`): after a password reset or change. */
+  revokeTokensOf(email: string, keep?: string): number {
+    let revoked = 0
+    for (const [token, record] of this.tokens) {
+      if (record.email === email && token !== keep) {
+        this.tokens.delete(token)
+        revoked++
+      }
+    }
+    return revoked
   }
 
   /** Drops expired failures and an expired lock; answers the current counter and lock. */

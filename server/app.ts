@@ -3,21 +3,23 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
-import { statusMessageKey } from '../shared/api/response.ts'
-import { envelope } from '../shared/envelope.ts'
-import { i18nFor } from '../shared/i18n/index.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
+import proxyWarning from './plugins/app/proxy-warning.ts'
+import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
 import { parseQuery } from './query.ts'
+import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
+import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
+import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Unit tests of the BFF alone can leave page rendering out. */
   ssr?: boolean
+  /** The clock of session lifetimes; tests move it. */
+  now?: () => number
 }
 
 const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
@@ -56,6 +60,8 @@ const SESSION_ENDPOINTS = new Set<EndpointName>([
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, topology } = options
+  const defaultLanguage = config.edition === 'chinese' ? 'zh' : 'en'
+  const refusal = { https: config.publicOrigin?.startsWith('https:') ?? false }
   const app = Fastify({
     ...requestIdOptions,
     logger: options.logger ?? false,
@@ -65,7 +71,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Headers the client cannot wait on forever; keeps slowloris away from the pods.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // A malformed `%` in the path fails before any hook runs: still our page and our headers.
+    frameworkErrors: (error, request, reply) => {
+      request.language = languageOfRaw(request.url, request.headers['accept-language'], defaultLanguage)
+      request.log.info({ err: { message: error.message, code: error.code } }, 'request refused')
+      return sendRefusal(request, reply, 400, refusal, 'errors:malformedRequest')
+    },
+    // Requests Node itself cannot read (400, 408, 431) never reach Fastify.
+    clientErrorHandler: (error, socket) => writeRawRefusal(socket, error, { ...refusal, defaultLanguage }),
   })
+  // Set before any route plugin is registered: Fastify copies the handlers into each plugin's
+  // context when it is registered, so handlers set later never see those plugins' errors.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      // Never show internals: the log has them, the user gets a plain message.
+      return sendRefusal(request, reply, status, refusal, 'errors:generic')
+    }
+    request.log.info({ err: { message: error.message, code: error.code } }, 'request refused')
+    const csrf = error.code?.startsWith('FST_CSRF') ?? false
+    return sendRefusal(request, reply, status, refusal, csrf ? 'errors:csrfForm' : undefined)
+  })
+  app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, 404, refusal))
   let ready = false
   app.decorate('config', config)
   app.decorate('upstream', new UpstreamClient({ topology, timeoutMs: config.upstreamTimeoutMs }))
@@ -83,8 +112,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
   })
+  await app.register(safeRedirects)
+  await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
-  await app.register(session, { keys: config.sessionKeys })
+  await app.register(session, {
+    keys: config.sessionKeys,
+    lifetime: config.sessionLifetime,
+    redisUrl: config.redisUrl,
+    now: options.now,
+  })
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
@@ -96,30 +132,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionEndpoints: SESSION_ENDPOINTS,
     publicOrigin: config.publicOrigin,
     topology,
+    flows: [resetFlowHooks],
   })
+  await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
   if (options.ssr !== false) {
     await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
   }
-
-  app.setNotFoundHandler((request, reply) => {
-    const t = i18nFor(request.language).t
-    return reply.code(404).send(envelope('404', t('errors:notFound')))
-  })
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500
-    const t = i18nFor(request.language).t
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed')
-      // Never show internals: the log has them, the user gets a plain message.
-      return reply.code(status).send(envelope(String(status), t('errors:generic')))
-    }
-    request.log.info({ err: { message: error.message, code: error.code } }, 'request refused')
-    return reply.code(status).send(envelope(String(status), t(statusMessageKey(status))))
-  })
 
   app.addHook('onReady', async () => {
     ready = true

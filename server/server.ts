@@ -37,7 +37,11 @@ async function main() {
       import('./sandbox-topology.ts'),
       import('../sandbox/fixtures.ts'),
     ])
-    const sandbox = await startSandbox({ host: '127.0.0.1' })
+    const first = config.sandboxPort
+    const sandbox = await startSandbox({
+      host: '127.0.0.1',
+      ...(first ? { ports: { sg: first, us: first + 1, hk: first + 2, ten: first + 3 } } : {}),
+    })
     closeSandbox = () => sandbox.close()
     topology = sandboxTopology(sandbox)
     log.warn(

@@ -28,6 +28,8 @@ export async function build(
     env?: Record<string, string>
     ssr?: boolean
     sandbox?: RunningSandbox
+    /** The BFF's clock (session lifetimes); the sandbox keeps its own. */
+    now?: () => number
     /** Extra routes a test needs (e.g. to mint a form token as a page would). */
     extraRoutes?: (app: FastifyInstance) => void
   } = {},
@@ -40,6 +42,7 @@ export async function build(
     topology: sandboxTopology(sandbox),
     root: ROOT,
     ssr: options.ssr ?? false,
+    now: options.now,
   })
   t.teardown(() => app.close())
   options.extraRoutes?.(app)

@@ -8,4 +8,9 @@ export default {
   // Only these pageContext fields reach the browser; none may ever hold a token.
   passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken'],
   htmlAttributes: { dir: 'ltr' },
+  meta: {
+    // A page whose URL may carry a secret (a reset link id) sets 'no-referrer' (security.md #14);
+    // the BFF sends it as the Referrer-Policy header of that page.
+    referrerPolicy: { env: { server: true } },
+  },
 } satisfies Config

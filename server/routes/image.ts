@@ -1,9 +1,17 @@
 import { readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
+import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { envelope } from '../../shared/envelope.ts'
-import { IMAGE_QUALITY, IMAGE_SIZES, IMAGE_WIDTHS, MEDIA_PREFIX } from '../../shared/frame/constants.ts'
+import {
+  IMAGE_QUALITIES,
+  IMAGE_QUALITY,
+  IMAGE_SIZES,
+  IMAGE_WIDTHS,
+  MEDIA_PREFIX,
+} from '../../shared/frame/constants.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 
 export const IMAGE_ROUTE = '/auth/_next/image'
@@ -17,13 +25,23 @@ export interface ImageRouteOptions {
   /** Bounds of the in-memory result cache (least recently used out first). */
   maxCacheEntries?: number
   maxCacheBytes?: number
-  /** Resizes running at once; more wait their turn (an encode costs ~10-200 ms of CPU). */
+  /** Resizes running at once (default: one core less than the machine has, at least one). */
   concurrency?: number
+  /** Resizes that may wait for a turn; past that a request gets 503 with Retry-After at once. */
+  maxQueue?: number
+  /** Cache misses (renders) one client IP may cause per minute; past that 429. */
+  missesPerMinute?: number
 }
+
+// libvips would otherwise give every resize all cores: one resize per core leaves the others
+// to page renders (a 3840-px AVIF costs seconds of CPU).
+sharp.concurrency(1)
 
 type OutputFormat = 'avif' | 'webp' | 'png' | 'jpeg'
 
 const ALLOWED_WIDTHS: ReadonlySet<number> = new Set<number>([...IMAGE_WIDTHS, ...IMAGE_SIZES])
+/** Only the qualities our pages ask for: every other value would be one more uncached variant. */
+const ALLOWED_QUALITIES: ReadonlySet<number> = new Set<number>(IMAGE_QUALITIES)
 /** A file under the media prefix: segments never start with a dot (no `..`), raster or SVG only. */
 const SOURCE = new RegExp(
   `^${MEDIA_PREFIX.replaceAll('/', '\\/')}((?:[A-Za-z0-9_-][A-Za-z0-9._-]*\\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\\.(png|jpe?g|webp|avif|gif|svg))$`,
@@ -112,7 +130,7 @@ export function parseImageQuery(query: unknown, mediaDir: string): ImageRequest 
   const match = SOURCE.exec(url)
   if (!match?.[1] || !match[2]) return undefined
   if (!/^\d{1,4}$/.test(w) || !ALLOWED_WIDTHS.has(Number(w))) return undefined
-  if (q !== undefined && (!/^\d{1,3}$/.test(q) || Number(q) < 1 || Number(q) > 100)) return undefined
+  if (q !== undefined && (!/^\d{1,3}$/.test(q) || !ALLOWED_QUALITIES.has(Number(q)))) return undefined
   const root = path.resolve(mediaDir)
   const file = path.resolve(root, match[1])
   if (!file.startsWith(`${root}${path.sep}`)) return undefined
@@ -151,12 +169,17 @@ async function render(request: ImageRequest, format: OutputFormat): Promise<Rend
   return { body, contentType: `image/${format}`, byteLength: body.byteLength }
 }
 
-/** Runs at most `limit` tasks at once. */
-function limiter(limit: number) {
+export class QueueFullError extends Error {}
+
+/** Runs at most `limit` tasks at once with at most `maxWaiting` waiting; more are refused at once. */
+function limiter(limit: number, maxWaiting: number) {
   let running = 0
   const waiting: Array<() => void> = []
   return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+    if (running >= limit) {
+      if (waiting.length >= maxWaiting) throw new QueueFullError('image queue full')
+      await new Promise<void>((resolve) => waiting.push(resolve))
+    }
     running += 1
     try {
       return await task()
@@ -164,6 +187,25 @@ function limiter(limit: number) {
       running -= 1
       waiting.shift()?.()
     }
+  }
+}
+
+/**
+ * Renders one client IP may cause per minute, counted in this process: what is protected is this
+ * replica's CPU, so a per-replica count is the right one (unlike sign-in budgets, kept in Redis).
+ */
+function missBudget(perMinute: number) {
+  const windows = new Map<string, { start: number; count: number }>()
+  return (ip: string, now = Date.now()): boolean => {
+    const key = normalizeIP(ip)
+    let window = windows.get(key)
+    if (!window || now - window.start >= 60_000) {
+      if (windows.size >= 10_000) windows.clear() // bounded: forgetting only gives a fresh budget
+      window = { start: now, count: 0 }
+      windows.set(key, window)
+    }
+    window.count += 1
+    return window.count <= perMinute
   }
 }
 
@@ -178,7 +220,8 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
     options.maxCacheBytes ?? 32 * 1024 * 1024,
   )
   const inFlight = new Map<string, Promise<Rendered>>()
-  const limit = limiter(options.concurrency ?? 2)
+  const limit = limiter(options.concurrency ?? Math.max(1, availableParallelism() - 1), options.maxQueue ?? 4)
+  const withinBudget = missBudget(options.missesPerMinute ?? 60)
 
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -195,6 +238,14 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
     reply.header('X-Image-Cache', rendered ? 'HIT' : 'MISS')
     if (!rendered) {
       let pending = inFlight.get(key)
+      if (!pending && !withinBudget(request.ip)) {
+        request.log.warn({ ip: request.ip }, 'image render budget of this client used up')
+        return reply
+          .code(429)
+          .header('Retry-After', '60')
+          .header('Cache-Control', 'no-store')
+          .send(envelope('429', i18nFor(request.language ?? 'en').t('errors:rateLimited')))
+      }
       if (!pending) {
         pending = limit(() => render(image, format)).finally(() => inFlight.delete(key))
         inFlight.set(key, pending)
@@ -202,6 +253,13 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
       try {
         rendered = await pending
       } catch (error) {
+        if (error instanceof QueueFullError) {
+          return reply
+            .code(503)
+            .header('Retry-After', '2')
+            .header('Cache-Control', 'no-store')
+            .send(envelope('503', i18nFor(request.language ?? 'en').t('errors:generic')))
+        }
         // A missing or unreadable source is not a configured image: same answer as a bad URL.
         request.log.info({ err: { message: (error as Error).message }, url: image.source }, 'image refused')
         return refuse(request, reply)

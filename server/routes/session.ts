@@ -3,7 +3,9 @@ import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { envelope } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { parseLanguageQuery } from '../../shared/language.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
+import { sendRefusal } from '../refusal.ts'
 import { checkApiRequest, checkSameSite, varyOnCsrfHeaders } from './api/csrf.ts'
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
@@ -16,9 +18,10 @@ function isPlainFormPost(request: FastifyRequest): boolean {
   )
 }
 
-function refuse(request: FastifyRequest, reply: FastifyReply, reason: string) {
+function refuse(request: FastifyRequest, reply: FastifyReply, reason: string, https: boolean) {
   request.log.warn({ reason, url: request.url }, 'cross-site check refused a request')
-  return reply.code(403).send(envelope('403', i18nFor(request.language).t('errors:forbidden')))
+  // A plain form post gets a page that says what happened; our fetch calls get the envelope.
+  return sendRefusal(request, reply, 403, { https }, isPlainFormPost(request) ? 'errors:csrfForm' : undefined)
 }
 
 /** BFF-own account routes: they change the session, never call an upstream. */
@@ -26,6 +29,7 @@ export async function sessionRoutes(
   app: FastifyInstance,
   options: { publicOrigin: string | undefined; topology: Topology },
 ) {
+  const https = options.publicOrigin?.startsWith('https:') ?? false
   app.addHook('onRequest', async (_request, reply) => {
     varyOnCsrfHeaders(reply)
     reply.header('Cache-Control', 'no-store')
@@ -40,20 +44,22 @@ export async function sessionRoutes(
   app.post('/auth/sign_out', { preHandler: formTokenCheck }, async (request, reply) => {
     if (isPlainFormPost(request)) {
       const site = checkSameSite(request, options.publicOrigin)
-      if (!site.ok) return refuse(request, reply, site.reason)
-      request.signOut(reply)
-      return reply.redirect('/auth/sign_in', 303)
+      if (!site.ok) return refuse(request, reply, site.reason, https)
+      await request.signOut(reply)
+      // The sign-in page in the language the page was in (`?language=` on the form's action).
+      const chosen = parseLanguageQuery((request.query as { language?: unknown } | undefined)?.language)
+      return reply.redirect(`/auth/sign_in${chosen ? `?language=${chosen}` : ''}`, 303)
     }
     const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return refuse(request, reply, verdict.reason)
-    request.signOut(reply)
+    if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
+    await request.signOut(reply)
     return reply.code(200).send(envelope('000000', 'success'))
   })
 
   // The multi-environment picker: only an environment getAllEnvDomain listed for this account.
   app.post('/auth/environment', async (request, reply) => {
     const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return refuse(request, reply, verdict.reason)
+    if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
     const t = i18nFor(request.language).t
     const parsed = environmentChoice.safeParse(request.body)
     const offered = request.session.get('accountEnvironments') ?? []

@@ -14,7 +14,7 @@ import {
   aadLoginSchema,
   consoleLoginSchema,
   emailOnlySchema,
-  sendVerifyCodeSchema,
+  sendVerifyCodeRequestSchema,
   signInSchema,
 } from '../schemas/signIn.ts'
 import {
@@ -25,6 +25,7 @@ import {
   signUpH5Schema,
   signUpSmsSchema,
 } from '../schemas/signUp.ts'
+import { toBase64Utf8 } from './base64.ts'
 import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './path.ts'
 
 /**
@@ -33,16 +34,24 @@ import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './p
  * e-mail or a text (codes, links).
  */
 export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
+// signIn also covers account look-ups by e-mail and the returns of identity and channel providers.
 
 export interface Endpoint {
   /** Relative to the API base, no leading slash; placeholders `{name}` or `:name` as in the spec. */
   readonly path: string
+  /** How the browser calls the BFF. */
   readonly method: 'GET' | 'POST'
+  /** How the BFF calls the upstream, when the upstream contract differs (default: `method`). */
+  readonly upstreamMethod: 'GET' | 'POST'
+  /** The validated browser data as the upstream contract wants it (the BFF applies it). */
+  readonly toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
   /** Body as `application/json`; otherwise POST bodies are form-encoded. */
   readonly json: boolean
   /** The request data once path parameters are taken out: the body, or the query for GET. */
   readonly schema: z.ZodType<Record<string, unknown>>
   readonly limit: RateLimitBucket | undefined
+  /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
+  readonly exempt?: string
   /** Server-to-server only: the BFF must not route it from the browser. */
   readonly internal?: true
 }
@@ -50,9 +59,12 @@ export interface Endpoint {
 interface EndpointSpec {
   path: string
   method?: 'GET' | 'POST'
+  upstreamMethod?: 'GET' | 'POST'
+  toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
   json?: boolean
   schema?: z.ZodType<Record<string, unknown>>
   limit?: RateLimitBucket
+  exempt?: string
   internal?: true
 }
 
@@ -65,9 +77,12 @@ function define<const T extends Record<string, EndpointSpec>>(
     out[name] = Object.freeze({
       path: spec.path,
       method: spec.method ?? 'POST',
+      upstreamMethod: spec.upstreamMethod ?? spec.method ?? 'POST',
+      ...(spec.toUpstream ? { toUpstream: spec.toUpstream } : {}),
       json: spec.json ?? false,
       schema: spec.schema ?? loose,
       limit: spec.limit,
+      ...(spec.exempt ? { exempt: spec.exempt } : {}),
       ...(spec.internal ? { internal: true as const } : {}),
     })
   }
@@ -117,18 +132,29 @@ export const ENDPOINTS = define({
   serviceLoginNew: { path: `${LOGIN}/serviceLoginNew/4`, schema: signInSchema, limit: 'signIn' },
   consoleLogin: { path: `${LOGIN}/account/consoleLogin`, schema: consoleLoginSchema, limit: 'signIn' },
   sendEmailRandomCode: { path: `${LOGIN}/sendEmailRandomCode/4`, schema: emailOnlySchema, limit: 'code' },
+  // The upstream contract is a GET with the base64 password in the query (spec §7). A password
+  // must never stand in a browser URL, history or access log: the browser POSTs the plain
+  // password to the BFF, which encodes it and makes the GET (its logs mask the query).
   sendVerifyCode: {
     path: `${LOGIN}/account/sendVerifyCode`,
-    method: 'GET',
-    schema: sendVerifyCodeSchema,
+    method: 'POST',
+    upstreamMethod: 'GET',
+    schema: sendVerifyCodeRequestSchema,
+    toUpstream: (data) => ({ ...data, password: toBase64Utf8(String(data.password ?? '')) }),
     limit: 'code',
   },
   memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn' },
   aadLogin: { path: `${LOGIN}/sso/aadLogin`, schema: aadLoginSchema, limit: 'signIn' },
   aadLoginOverseas: { path: `${LOGIN}/sso/aadLoginOverseas`, schema: aadLoginSchema, limit: 'signIn' },
-  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain` },
-  loginConfig: { path: `${LOGIN}/config/loginConfig`, json: true, schema: loginConfigSchema },
-  getSecretKey: { path: `${LOGIN}/account/getSecretKey` },
+  // Takes an e-mail and tells where the account lives: an account look-up, limited like sign-in.
+  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain`, schema: emailOnlySchema, limit: 'signIn' },
+  loginConfig: {
+    path: `${LOGIN}/config/loginConfig`,
+    json: true,
+    schema: loginConfigSchema,
+    exempt: 'configuration of the sign-in app for a host: the same for every visitor, reveals no account',
+  },
+  getSecretKey: { path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
 
   // Password reset and change
   sendResetEmail: { path: `${LOGIN}/account/sendResetEmail`, schema: resetByEmailSchema, limit: 'code' },
@@ -144,28 +170,40 @@ export const ENDPOINTS = define({
   },
 
   // Session, agent and console
-  getToken: { path: 'tokens/getToken' },
+  getToken: {
+    path: 'tokens/getToken',
+    exempt: 'signed-in sessions only (a session endpoint): exchanges the sealed token, takes no input',
+  },
   updateAgentLanguage: {
     path: 'basic-public/agent/updateAgentLanguage',
     json: true,
     schema: agentLanguageSchema,
+    exempt: "signed-in sessions only: changes the signed-in agent's own language",
   },
-  qccForward: { path: 'basic-public/qccForward' },
-  queryAgentMenus: { path: 'basic-config-service/consoleAuth/queryAgentMenus' },
+  qccForward: { path: 'basic-public/qccForward', limit: 'signUp' },
+  queryAgentMenus: {
+    path: 'basic-config-service/consoleAuth/queryAgentMenus',
+    exempt: "signed-in sessions only: reads the signed-in agent's own menus",
+  },
 
   // Enterprise single sign-on
   ssoAccessAuth: { path: 'basic-sso/access/auth', limit: 'signIn' },
   samlAuthenticate: { path: 'basic-sso/saml2/authenticate/{id}', limit: 'signIn' },
 
   // Channel authorization and external commerce accounts
-  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true },
-  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true },
-  channelForward: { path: 'basic-channel-service/forward', schema: forwardSchema, internal: true },
-  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel' },
-  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts' },
-  lazadaAuth: { path: 'channel-server/lazada/auth' },
-  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url' },
-  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save' },
+  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true, limit: 'signIn' },
+  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true, limit: 'signIn' },
+  channelForward: {
+    path: 'basic-channel-service/forward',
+    schema: forwardSchema,
+    internal: true,
+    exempt: 'internal: the BFF never routes it from a browser',
+  },
+  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel', limit: 'signIn' },
+  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts', limit: 'signIn' },
+  lazadaAuth: { path: 'channel-server/lazada/auth', limit: 'signIn' },
+  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url', limit: 'signIn' },
+  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save', limit: 'signIn' },
 })
 
 export type EndpointName = keyof typeof ENDPOINTS

@@ -81,7 +81,9 @@ export function envelopeFromJson(json: unknown): ApiEnvelope<Record<string, unkn
 
 /** The `errors:` key of the text for an HTTP status without a usable message (call layer and BFF). */
 export function statusMessageKey(status: number): string {
-  if (status === 400 || status === 413 || status === 415 || status === 422) return 'errors:badRequest'
+  if (status === 413) return 'errors:payloadTooLarge'
+  if (status === 415) return 'errors:unsupportedMediaType'
+  if (status === 400 || status === 422) return 'errors:badRequest'
   if (status === 404) return 'errors:notFound'
   if (status === 401) return 'errors:unauthorized'
   if (status === 403) return 'errors:forbidden'

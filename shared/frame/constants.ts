@@ -33,5 +33,7 @@ export const WIDE_BREAKPOINT = 1180
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const
 export const IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384] as const
 export const IMAGE_QUALITY = 75
+/** Every quality a page of ours asks the image endpoint for; nothing else is rendered. */
+export const IMAGE_QUALITIES = [IMAGE_QUALITY] as const
 /** Images this far below the viewport start loading (spec §9). Native lazy loading is used. */
 export const LAZY_MARGIN = '200px'

@@ -129,9 +129,27 @@ export function signUpHref(language: Language, serviceEmail?: string): string {
   return `/auth/sign_up?${query}${email}`
 }
 
-/** A path of this site: `//host` or `/\\host` (possible in a crafted URL) becomes `/host`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: encoding control characters is the point
+const UNSAFE_IN_HREF = /[\u0000-\u0020\u007f"'<>\\`]|[^\u0000-\u007f]/gu
+
+function percentEncode(char: string): string {
+  try {
+    return encodeURIComponent(char)
+  } catch {
+    return '%EF%BF%BD' // a lone surrogate: U+FFFD, as browsers write it
+  }
+}
+
+/**
+ * A path (and query) of this site, safe to put in an `href` or a `Location` header, built from
+ * what a request carried. Control characters (browsers drop tab/CR/LF, so `/<TAB>/evil` becomes
+ * `//evil`), spaces, quotes, backslashes (read as `/`) and non-ASCII are percent-encoded, and the
+ * leading slashes collapse to one: the result is always path-absolute, so it cannot name a host.
+ * Build it from the raw, still-encoded path: decoding first would turn `%09` into a real tab.
+ */
 export function sameSitePath(path: string): string {
-  return path.replace(/^[/\\]+/, '/')
+  const encoded = path.replace(UNSAFE_IN_HREF, percentEncode)
+  return encoded.startsWith('/') ? encoded.replace(/^\/+/, '/') : `/${encoded}`
 }
 
 /** Where the language switch goes: this page with `language=<target>`, the rest of the query kept. */

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import {
-  account,
+  areaCode,
+  chinaMobileWhenChina,
   currentPassword,
   email,
   newPassword,
   object,
   phone,
   verificationCode,
+  whenClean,
   withConfirmation,
   withNewDifferent,
 } from './fields.ts'
@@ -18,33 +20,36 @@ import { V } from './messages.ts'
  * asks for; the matching `…Schema` is what is sent and what the BFF checks.
  */
 
-/** `account/sendResetEmail`. */
+/** `account/sendResetEmail`: a link to the account's e-mail address. */
 export const resetByEmailSchema = object({ email })
 
-/** `sendSmsRandomCode`: a text with a code to the account's phone. */
-export const resetBySmsSchema = object({ phone })
+/** `sendSmsRandomCode`: a text with a code to the account's phone (China: an 11-digit mobile). */
+export const resetBySmsSchema = object({ areaCode, phone }).refine(chinaMobileWhenChina, {
+  path: ['phone'],
+  error: V.chinaMobile,
+  when: whenClean('areaCode', 'phone'),
+})
 
-/** `account/checkFindPwd`: the account (e-mail or phone) and the six-digit code it received. */
-export const checkResetCodeSchema = object({ account, code: verificationCode })
+/**
+ * `account/checkFindPwd`: the six-digit code that was texted. The BFF adds the phone number the
+ * code went to from the sealed session (server/routes/api/reset-flow.server.ts).
+ */
+export const checkResetCodeSchema = object({ code: verificationCode })
 
-/** `setServiceNewPwd`: the new password after a checked code. */
-export const setNewPasswordSchema = object({ account, code: verificationCode, password: newPassword })
-export const setNewPasswordFormSchema = withConfirmation(
-  setNewPasswordSchema.extend({ confirmPassword: z.string({ error: V.required }) }),
+/** A new password and its repetition (spec §5 "confirm must match"); the upstream checks both too. */
+const newPasswordWithConfirmation = withConfirmation(
+  object({ password: newPassword, confirmPassword: z.string({ error: V.required }) }),
 )
+
+/** `setServiceNewPwd`: the new password after a checked code; the BFF adds account and code. */
+export const setNewPasswordSchema = newPasswordWithConfirmation
 
 /** `account/resetServiceNewPwd/{id}`: the new password from an e-mailed link (the id is in the path). */
-export const linkNewPasswordSchema = object({ password: newPassword })
-export const linkNewPasswordFormSchema = withConfirmation(
-  linkNewPasswordSchema.extend({ confirmPassword: z.string({ error: V.required }) }),
-)
+export const linkNewPasswordSchema = newPasswordWithConfirmation
 
 /** `account/resetNewPwd`: change a known password (the password-age reminder); the new must differ. */
-export const changePasswordSchema = withNewDifferent(
-  object({ oldPassword: currentPassword, password: newPassword }),
-)
 // Confirmation inside, so that both cross-field messages can show at once.
-export const changePasswordFormSchema = withNewDifferent(
+export const changePasswordSchema = withNewDifferent(
   withConfirmation(
     object({
       oldPassword: currentPassword,
@@ -53,3 +58,11 @@ export const changePasswordFormSchema = withNewDifferent(
     }),
   ),
 )
+
+/**
+ * The forms ask for exactly what is sent (the upstream checks the repetition too, 700001), so a
+ * form schema is the endpoint's schema; these names stay for the pages that use them.
+ */
+export const setNewPasswordFormSchema = setNewPasswordSchema
+export const linkNewPasswordFormSchema = linkNewPasswordSchema
+export const changePasswordFormSchema = changePasswordSchema

@@ -26,7 +26,13 @@ export const consoleLoginSchema = object({
 const BASE64_PASSWORD =
   /^(?:[A-Za-z0-9+/]{4}){0,26}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/
 
-/** `account/sendVerifyCode` (GET): e-mail and the base64-encoded password (see `toBase64Utf8`). */
+/**
+ * What the browser posts for `account/sendVerifyCode`: the plain password, in a body. The BFF
+ * encodes it and makes the upstream's GET, so a password never stands in a browser URL or history.
+ */
+export const sendVerifyCodeRequestSchema = object({ email, password: currentPassword })
+
+/** `account/sendVerifyCode` upstream (GET): e-mail and the base64-encoded password (see `toBase64Utf8`). */
 export const sendVerifyCodeSchema = object({
   email,
   password: z

@@ -54,7 +54,7 @@ test('signing in keeps the token out of reach of page JavaScript, across a reloa
   expect(visible).not.toContain(session?.value ?? 'no-session-cookie')
   expect(visible.toLowerCase()).not.toContain('"token"')
 
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByLabel('Work email')).toBeVisible()
   const after = await page.context().cookies()
   expect(after.find((cookie) => cookie.name === '__Host-session')).toBeUndefined()
@@ -106,7 +106,7 @@ test('sign-out works as a plain form post without JavaScript', async ({ browser 
   const plain = await noScript.newPage()
   await plain.goto('/auth/sign_in')
   await expect(plain.getByTestId('signed-in')).toBeVisible()
-  await plain.getByRole('button', { name: 'Sign out' }).click()
+  await plain.getByRole('main').getByRole('button', { name: 'Sign out' }).click()
   await expect(plain.getByLabel('Work email')).toBeVisible()
   expect((await noScript.cookies()).find((cookie) => cookie.name === '__Host-session')).toBeUndefined()
   await noScript.close()

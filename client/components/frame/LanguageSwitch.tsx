@@ -1,6 +1,10 @@
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { isSuccess } from '../../../shared/envelope.ts'
 import { languageSwitchHref } from '../../../shared/frame/links.ts'
 import type { Language } from '../../../shared/language.ts'
+import { useApiClient } from '../../api.ts'
 import { GlobeIcon } from './icons.tsx'
 import { useFrame } from './useFrame.ts'
 
@@ -9,22 +13,89 @@ const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
 /**
  * Links to this page in the other language. A full page load: the BFF then drops the parameter
  * again when it is the visitor's default, and `<html lang>`, title and meta come from the server.
+ * Signed in, switching also sets the agent's language upstream (spec §7 updateAgentLanguage).
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t } = useTranslation('frame')
   const { language, currentUrl } = useFrame()
+  const { user } = usePageContext()
   const other: Language = language === 'zh' ? 'en' : 'zh'
+  const href = languageSwitchHref(currentUrl, other)
+  const content = (
+    <>
+      <GlobeIcon />
+      <span>{t(`language.${other}`)}</span>
+    </>
+  )
+  if (user) {
+    return (
+      <AgentLanguageForm language={other} returnTo={currentUrl} href={href} className={className}>
+        {content}
+      </AgentLanguageForm>
+    )
+  }
   return (
     <a
       className={`fr-lang ${className}`}
-      href={languageSwitchHref(currentUrl, other)}
+      href={href}
       data-vike="false"
       hrefLang={HTML_LANG[other]}
       lang={HTML_LANG[other]}
       data-testid="language-switch"
     >
-      <GlobeIcon />
-      <span>{t(`language.${other}`)}</span>
+      {content}
     </a>
+  )
+}
+
+interface AgentLanguageFormProps {
+  language: Language
+  returnTo: string
+  href: string
+  className: string
+  children: React.ReactNode
+}
+
+/**
+ * The signed-in switch: a form post to `/auth/language` (works without JavaScript: the BFF tells
+ * the upstream, then shows the page in the new language). With JavaScript it calls the upstream
+ * through `/api` and only then loads the page, so a refusal is shown instead of lost.
+ */
+function AgentLanguageForm({ language, returnTo, href, className, children }: AgentLanguageFormProps) {
+  const { csrfToken } = usePageContext()
+  const api = useApiClient()
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setBusy(true)
+    try {
+      const answer = await api.call('updateAgentLanguage', {
+        data: { language },
+        notify: true,
+        throws: false,
+      })
+      if (isSuccess(answer)) window.location.assign(href)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form method="post" action="/auth/language" className="fr-lang-form" onSubmit={submit}>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="language" value={language} />
+      <input type="hidden" name="return" value={returnTo} />
+      <button
+        type="submit"
+        className={`fr-lang ${className}`}
+        lang={HTML_LANG[language]}
+        disabled={busy}
+        aria-busy={busy}
+        data-testid="language-switch"
+      >
+        {children}
+      </button>
+    </form>
   )
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import type { NavbarProps } from '../../../shared/frame/types.ts'
+import { SignOutForm } from '../SignOutForm.tsx'
 import { DesktopMenus } from './DesktopMenus.tsx'
 import { FrameLink } from './FrameLink.tsx'
 import { HeaderButtons } from './HeaderButtons.tsx'
@@ -25,6 +27,7 @@ export function Navbar(props: NavbarViewProps) {
   const { t } = useTranslation('frame')
   const { variant, collapsed, compact, menus, logo, buttons, sideButtons, onCollapsedChange } = props
   const phone = variant === 'phone'
+  const { user } = usePageContext()
   const toggleId = 'fr-toggle'
   return (
     <header
@@ -50,6 +53,12 @@ export function Navbar(props: NavbarViewProps) {
               <HeaderButtons buttons={buttons} className="fr-buttons" />
             </div>
           </>
+        )}
+        {user && (
+          // Outside the folding actions and the side menu: reachable at every width, with or without JavaScript.
+          <div className="fr-account">
+            <SignOutForm className="fr-btn fr-btn--text" testId="header-sign-out" />
+          </div>
         )}
         <button
           id={toggleId}

@@ -5,7 +5,7 @@ import { parseLanguageParam } from '../../../shared/language.ts'
 
 export interface FrameState {
   language: 'en' | 'zh'
-  /** Path and query of the current page, as written. */
+  /** Path and query of the current page, as the request wrote them (still encoded). */
   currentUrl: string
   pathname: string
   /** A frame path as a link of this page (spec §5 rules, language kept when the URL names it). */
@@ -23,7 +23,8 @@ export function useFrame(base: string = SITE_BASE): FrameState {
   }
   return {
     language,
-    currentUrl: `${urlParsed.pathname}${urlParsed.searchOriginal ?? ''}`,
+    // The raw path: the decoded one turns `/%09/evil` into `/<TAB>/evil`, which browsers read as `//evil`.
+    currentUrl: `${urlParsed.pathnameOriginal}${urlParsed.searchOriginal ?? ''}`,
     pathname: urlParsed.pathname,
     href: (path) => frameHref(path, context),
   }

@@ -3,10 +3,11 @@ import secureSession from '@fastify/secure-session'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
+import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
 
 export const SESSION_COOKIE = '__Host-session'
-/** Absolute lifetime of a session, in seconds: after it the sealed cookie no longer opens. */
-export const SESSION_TTL_SECONDS = 12 * 60 * 60
+/** A signed-in session writes down that it is still in use at most this often (a re-seal each time). */
+const TOUCH_INTERVAL_MS = 60_000
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -15,6 +16,10 @@ declare module '@fastify/secure-session' {
     /** Upstream login token: lives only inside the sealed cookie. */
     token: string
     email: string
+    /** When this session signed in (ms): written once, the start of its absolute lifetime. */
+    signedInAt: number
+    /** Last request of the signed-in session (ms, to the minute): the idle time-out counts from it. */
+    lastSeenAt: number
     environment: EnvironmentName
     /** Region chosen for a sign-up flow by the host rule, remembered for the flow. */
     signUpRegion: RegionId
@@ -39,43 +44,91 @@ declare module 'fastify' {
     ensureSession(): string
     /** Replaces the session value: new sid, token stored sealed, previous value abandoned. */
     signIn(values: { token: string; email: string; environment: EnvironmentName }): void
-    signOut(reply: FastifyReply): void
+    /** Ends the session here and everywhere: its id is revoked until it would have expired. */
+    signOut(reply: FastifyReply): Promise<void>
   }
 }
 
 export interface SessionPluginOptions {
   keys: Buffer[]
+  /** Absolute lifetime from sign-in and idle time-out of a signed-in session, ms. */
+  lifetime: { absoluteMs: number; idleMs: number }
+  /** Revoked sessions shared by every replica; unset: this process's memory. */
+  redisUrl: string | undefined
+  now?: () => number
 }
 
 export default fp<SessionPluginOptions>(
   async (app, options) => {
+    const now = options.now ?? Date.now
+    const { absoluteMs, idleMs } = options.lifetime
+    const lifetimeSeconds = Math.ceil(absoluteMs / 1000)
+    const revocations: SessionRevocations = options.redisUrl
+      ? redisRevocations(options.redisUrl, now, app.log)
+      : memoryRevocations(now)
+    if (!options.redisUrl)
+      app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
+    app.addHook('onClose', async () => revocations.close())
+
     await app.register(secureSession, {
       key: options.keys, // newest first: sealed with keys[0], opened with any (a key ring)
       cookieName: SESSION_COOKIE,
-      expiry: SESSION_TTL_SECONDS,
+      // The library renews this timestamp on every change, so it only bounds idle pre-sign-in
+      // sessions; the absolute lifetime of a signed-in one is `signedInAt`, checked below.
+      expiry: lifetimeSeconds,
       cookie: {
         path: '/', // required by the __Host- prefix, as are Secure and no Domain
         httpOnly: true, // page JavaScript never reads it
         secure: true,
         sameSite: 'lax', // Strict would lose the session on e-mail links and identity-provider returns
-        maxAge: SESSION_TTL_SECONDS,
+        maxAge: lifetimeSeconds,
       },
     })
 
     app.decorateRequest('sessionArrival', 'none')
 
     // Decide once, right after the cookie was opened, what the request arrived with. A cookie
-    // that does not open (tampered, expired, key removed) is cleared on the way out.
+    // that does not open (tampered, expired, key removed), a signed-in session past its absolute
+    // lifetime or idle time-out, and a signed-out (revoked) one are refused and cleared.
     app.addHook('onRequest', async (request) => {
       const cookie = request.cookies[SESSION_COOKIE]
       const sid = request.session.get('sid')
       if (!sid) {
         request.sessionArrival = cookie ? 'invalid' : 'none'
         if (cookie) request.session.delete()
-      } else {
-        request.sessionArrival = request.session.get('token') ? 'signedIn' : 'anonymous'
+        return
       }
+      if (!request.session.get('token')) {
+        request.sessionArrival = 'anonymous'
+        return
+      }
+      const at = now()
+      const signedInAt = request.session.get('signedInAt')
+      const lastSeenAt = request.session.get('lastSeenAt') ?? signedInAt
+      const expired =
+        typeof signedInAt !== 'number' ||
+        at - signedInAt >= absoluteMs ||
+        typeof lastSeenAt !== 'number' ||
+        at - lastSeenAt >= idleMs
+      if (expired || (await isRevoked(sid))) {
+        request.sessionArrival = 'invalid'
+        request.session.delete()
+        return
+      }
+      request.sessionArrival = 'signedIn'
+      if (at - lastSeenAt >= TOUCH_INTERVAL_MS) request.session.set('lastSeenAt', at)
     })
+
+    // An unreachable Redis must not sign every customer out: the check then lets sessions through
+    // (fail open, logged by the store), like the rate limits (ADR 0004). docs/security.md says so.
+    async function isRevoked(sid: string): Promise<boolean> {
+      try {
+        return await revocations.isRevoked(sid)
+      } catch (err) {
+        app.log.warn({ err }, 'session revocation check failed: session accepted')
+        return false
+      }
+    }
 
     // Anything that sets a cookie is personal: no shared cache may keep it (security.md §14).
     // Registered after secure-session's own onSend, so its Set-Cookie is already on the reply.
@@ -103,14 +156,26 @@ export default fp<SessionPluginOptions>(
       this.session.deleted = false
       this.session.set('sid', randomUUID())
       this.session.set('token', values.token)
+      this.session.set('signedInAt', now())
+      this.session.set('lastSeenAt', now())
       this.session.set('email', values.email)
       this.session.set('environment', values.environment)
     })
 
-    app.decorateRequest('signOut', function (this: FastifyRequest, reply: FastifyReply) {
+    app.decorateRequest('signOut', async function (this: FastifyRequest, reply: FastifyReply) {
+      const sid = this.session.get('sid')
+      const signedIn = !this.session.deleted && Boolean(this.session.get('token'))
+      const until = (this.session.get('signedInAt') ?? now()) + absoluteMs
       this.session.delete()
       // The browser drops every cookie of the site, including ones a later version may add.
       reply.header('Clear-Site-Data', '"cookies"')
+      if (!sid || !signedIn) return
+      try {
+        // A copy of the cookie taken before sign-out is refused from now on, on every replica.
+        await revocations.revoke(sid, until)
+      } catch (err) {
+        this.log.error({ err }, 'could not record a sign-out: the old cookie works until it expires')
+      }
     })
   },
   { name: 'session', fastify: '5.x' },

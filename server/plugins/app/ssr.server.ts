@@ -74,6 +74,8 @@ export default fp<SsrPluginOptions>(
       for (const [name, value] of httpResponse.headers) {
         if (!HEADERS_WE_OWN.has(name.toLowerCase())) reply.header(name, value)
       }
+      const { referrerPolicy } = pageContext.config as { referrerPolicy?: string }
+      if (referrerPolicy) reply.header('Referrer-Policy', referrerPolicy)
       // Pages carry a per-response nonce and may show the signed-in state: never cache them.
       reply.header('Cache-Control', 'no-store')
       reply.header('Vary', 'Cookie, Accept-Language, User-Agent')

@@ -7,6 +7,7 @@ import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
 import { environmentFor, rememberAccountEnvironments } from './environment.ts'
+import type { FlowHooks } from './flow.ts'
 import { findToken, withoutTokens } from './tokens.ts'
 
 export interface ProxyOptions {
@@ -16,6 +17,8 @@ export interface ProxyOptions {
   sessionEndpoints: ReadonlySet<EndpointName>
   publicOrigin: string | undefined
   topology: Topology
+  /** Account flows that keep their state in the session around the upstream calls. */
+  flows?: readonly FlowHooks[]
 }
 
 /** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
@@ -33,7 +36,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
     varyOnCsrfHeaders(reply)
     // Answers carry per-session data: no shared cache may keep them.
     reply.header('Cache-Control', 'no-store')
-    const verdict = checkApiRequest(request, options.publicOrigin)
+    const verdict = checkApiRequest(request, options.publicOrigin, { includeSafeMethods: true })
     if (!verdict.ok) {
       request.log.warn({ reason: verdict.reason }, 'cross-site check refused an /api call')
       const t = i18nFor(request.language).t
@@ -73,14 +76,19 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       delete data.isTen
       // On GET the `language` query chose the page language; upstream gets the header instead.
       if (endpoint.method === 'GET') delete data.language
+      for (const flow of options.flows ?? []) {
+        const refusal = flow.before?.(name, request, data)
+        if (refusal) return sendEnvelope(reply, 200, refusal)
+      }
       const environment = environmentFor(request, options.topology)
+      const upstreamData = endpoint.toUpstream ? endpoint.toUpstream(data) : data
       let answer: ApiEnvelope
       try {
         answer = await app.upstream.call({
           environment,
           path: upstreamPath(endpoint.path, params),
-          method: endpoint.method,
-          ...(endpoint.method === 'GET' ? { query: data } : { body: data }),
+          method: endpoint.upstreamMethod,
+          ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
           json: endpoint.json ?? false,
           language: request.language,
           bearerToken: request.session.get('token'),
@@ -96,8 +104,11 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         return sendEnvelope(reply, error.httpStatus, envelope(String(error.httpStatus), t(key)))
       }
       if (name === 'getAllEnvDomain' && isSuccess(answer)) {
-        rememberAccountEnvironments(request, answer.items, options.topology)
+        const environments = rememberAccountEnvironments(request, answer.items, options.topology)
+        // Upstream hosts never reach the browser: only the names of environments the BFF can route to.
+        answer = { ...answer, items: environments.map((env) => ({ env })) }
       }
+      for (const flow of options.flows ?? []) await flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {
         if (options.signInEndpoints.has(name)) {

@@ -1,17 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import t, { type Test } from 'tap'
 import { ConfigError, loadConfig } from '../../../config/index.ts'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, SAME_ORIGIN } from '../../helper.ts'
+import { freePort, startRedis } from '../../support/redis.ts'
 
 const SIGN_IN = '/api/basic-login/serviceLoginNew/4'
 const SEND_CODE = '/api/basic-login/sendEmailRandomCode/4'
 /** An endpoint without a `limit` bucket. */
-const UNLIMITED = '/api/basic-login/getAllEnvDomain'
+const UNLIMITED = '/api/basic-login/config/loginConfig'
 
 const SMALL_LIMITS = { RATE_LIMIT_SIGN_IN: '3/1m', RATE_LIMIT_CODE: '2/1m' }
 
@@ -145,64 +144,6 @@ t.test('rate limit › configuration is validated', async (t) => {
 })
 
 // --- Redis: several replicas share one count -------------------------------------------------
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  server.close()
-  await once(server, 'close')
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
-
-/** A throw-away redis-server on a free loopback port, stopped at teardown. */
-async function startRedis(t: Test): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort()
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  t.teardown(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await once(child, 'exit')
-    }
-  })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`redis-server did not start in 10 s:\n${output}`)),
-      10_000,
-    )
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer)
-      reject(
-        error.code === 'ENOENT'
-          ? new Error(
-              'redis-server is not on PATH: run `bash scripts/ensure-services.sh` (as root it installs ' +
-                "Debian's redis-server) or `sudo apt-get install redis-server`",
-            )
-          : error,
-      )
-    })
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`redis-server exited with ${code}:\n${output}`))
-    })
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-  })
-  child.removeAllListeners('exit')
-  return { url: `redis://127.0.0.1:${port}`, process: child }
-}
 
 t.test('rate limit › with REDIS_URL two app instances share the count (several replicas)', async (t) => {
   const redis = await startRedis(t)

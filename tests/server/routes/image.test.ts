@@ -13,7 +13,15 @@ interface Teardown {
   teardown(fn: () => unknown): void
 }
 
-async function build(t: Teardown, options: { maxCacheEntries?: number } = {}) {
+async function build(
+  t: Teardown,
+  options: {
+    maxCacheEntries?: number
+    concurrency?: number
+    maxQueue?: number
+    missesPerMinute?: number
+  } = {},
+) {
   const app = Fastify()
   await app.register(imageRoutes, { mediaDir: MEDIA_DIR, ...options })
   t.teardown(() => app.close())
@@ -58,15 +66,17 @@ t.test('GET /auth/_next/image › never enlarges a bitmap, renders a vector at t
   t.equal((await sharp(vector.rawPayload).metadata()).width, 256)
 })
 
-t.test('GET /auth/_next/image › quality defaults to 75 and changes the output', async (t) => {
+t.test('GET /auth/_next/image › quality is 75, the only one our pages use', async (t) => {
   const app = await build(t)
   const headers = { accept: 'image/webp' }
   const byDefault = await app.inject({ url: url(PNG, 1080), headers })
   const explicit = await app.inject({ url: url(PNG, 1080, 75), headers })
-  const low = await app.inject({ url: url(PNG, 1080, 5), headers })
   t.same(byDefault.rawPayload, explicit.rawPayload, 'q=75 is the default')
-  t.ok(low.rawPayload.byteLength < explicit.rawPayload.byteLength, 'q=5 is smaller')
-  for (const q of [1, 100]) t.equal((await app.inject({ url: url(PNG, 640, q), headers })).statusCode, 200)
+  t.equal(explicit.headers['x-image-cache'], 'HIT', 'and the same cache entry')
+  // Each other quality would be another uncached variant to render (the review tried q=17).
+  for (const q of [1, 5, 17, 74, 76, 100]) {
+    t.equal((await app.inject({ url: url(PNG, 640, q), headers })).statusCode, 400, `q=${q}`)
+  }
 })
 
 t.test('GET /auth/_next/image › caches each result and reuses it', async (t) => {
@@ -139,4 +149,37 @@ t.test('LruCache › keeps at most the bounds and drops the least recently used 
   t.ok(cache.get('big'))
   cache.set('huge', item(101))
   t.equal(cache.get('huge'), undefined, 'an entry larger than the whole cache is not kept')
+})
+
+t.test('GET /auth/_next/image › a burst of distinct variants is bounded, not queued for ever', async (t) => {
+  const app = await build(t, { concurrency: 1, maxQueue: 2, missesPerMinute: 1000 })
+  const widths = [640, 750, 828, 1080, 1200, 1920, 2048, 3840]
+  const responses = await Promise.all(
+    widths.map((w) => app.inject({ url: url(SVG, w), headers: { accept: 'image/avif' } })),
+  )
+  const codes = responses.map((response) => response.statusCode)
+  t.equal(codes.filter((code) => code === 200).length, 3, `one running and two waiting are served (${codes})`)
+  const refused = responses.filter((response) => response.statusCode === 503)
+  t.equal(refused.length, 5, 'the rest are refused at once')
+  for (const response of refused) {
+    t.equal(response.headers['retry-after'], '2')
+    t.equal(response.json().retCode, '503')
+  }
+})
+
+t.test('GET /auth/_next/image › one client may cause only so many renders a minute', async (t) => {
+  const app = await build(t, { missesPerMinute: 3 })
+  const ask = (w: number) =>
+    app.inject({ url: url(SVG, w), remoteAddress: '203.0.113.9', headers: { accept: 'image/webp' } })
+  for (const w of [16, 32, 48]) t.equal((await ask(w)).statusCode, 200, `render ${w}`)
+  const over = await ask(64)
+  t.equal(over.statusCode, 429, 'the fourth distinct render is refused')
+  t.equal(over.headers['retry-after'], '60')
+  t.equal((await ask(16)).statusCode, 200, 'cached variants stay free')
+  const other = await app.inject({
+    url: url(SVG, 64),
+    remoteAddress: '198.51.100.2',
+    headers: { accept: 'image/webp' },
+  })
+  t.equal(other.statusCode, 200, 'another client has its own budget')
 })

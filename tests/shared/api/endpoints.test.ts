@@ -102,7 +102,13 @@ t.test('ENDPOINTS › entries are well formed', async (t) => {
 t.test('ENDPOINTS › method and json where the spec says so, POST form otherwise', async (t) => {
   t.same(
     ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].method === 'GET'),
+    [],
+    'the browser never calls a GET endpoint: a GET puts its data in the URL',
+  )
+  t.same(
+    ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].upstreamMethod === 'GET'),
     ['sendVerifyCode'],
+    'the upstream contract of sendVerifyCode is a GET; the BFF makes it',
   )
   t.same(ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].json).sort(), [
     'channelAuth',
@@ -136,7 +142,7 @@ t.test('ENDPOINTS › rate-limit buckets of the sensitive calls', async (t) => {
   for (const [name, bucket] of Object.entries(expected)) {
     t.equal(ENDPOINTS[name as EndpointName].limit, bucket, name)
   }
-  t.equal(ENDPOINTS.getAllEnvDomain.limit, undefined)
+  t.equal(ENDPOINTS.getAllEnvDomain.limit, 'signIn', 'the account look-up counts like a sign-in')
 })
 
 t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
@@ -146,10 +152,11 @@ t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
   t.notOk(ENDPOINTS.serviceLoginNew.schema.safeParse({ email: 'a@b.co', password: 'x'.repeat(21) }).success)
   t.ok(ENDPOINTS.updateAgentLanguage.schema.safeParse({ language: 'zh' }).success)
   t.notOk(ENDPOINTS.updateAgentLanguage.schema.safeParse({ language: 'fr' }).success)
-  t.ok(ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'U2VjcjN0IXg=' }).success)
-  t.notOk(
-    ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'Secr3t!x' }).success,
-    'not base64',
+  t.ok(ENDPOINTS.sendVerifyCode.schema.safeParse({ email: 'a@b.co', password: 'Secr3t!x' }).success)
+  t.same(
+    ENDPOINTS.sendVerifyCode.toUpstream?.({ email: 'a@b.co', password: 'Secr3t!x' }),
+    { email: 'a@b.co', password: 'U2VjcjN0IXg=' },
+    'the BFF base64-encodes the password for the upstream',
   )
   const stripped = ENDPOINTS.serviceLoginNew.schema.safeParse({
     email: 'a@b.co',
@@ -160,7 +167,7 @@ t.test('ENDPOINTS › schemas check the payloads the spec shows', async (t) => {
 })
 
 t.test('ENDPOINTS › the permissive schema stays bounded', async (t) => {
-  const schema = ENDPOINTS.getAllEnvDomain.schema
+  const schema = ENDPOINTS.qccForward.schema
   t.ok(schema.safeParse({}).success)
   t.ok(schema.safeParse({ a: 'x', b: 1, c: true, d: ['x', 2] }).success)
   t.notOk(schema.safeParse({ a: 'x'.repeat(2049) }).success, 'long value')
@@ -206,7 +213,7 @@ t.test('findEndpointByPath › decodes and returns path parameters', async (t) =
 t.test('findEndpointByPath › refuses what does not fit', async (t) => {
   const refused: [string, string][] = [
     ['GET', 'basic-login/serviceLoginNew/4'],
-    ['POST', 'basic-login/account/sendVerifyCode'],
+    ['GET', 'basic-login/account/sendVerifyCode'],
     ['DELETE', 'tokens/getToken'],
     ['POST', 'basic-login/serviceLoginNew'],
     ['POST', 'basic-login/serviceLoginNew/4/extra'],
@@ -225,4 +232,41 @@ t.test('findEndpointByPath › refuses what does not fit', async (t) => {
   ]
   for (const [method, path] of refused)
     t.equal(findEndpointByPath(method, path), undefined, `${method} ${path}`)
+})
+
+t.test('endpoint table › every endpoint is in a rate-limit bucket or exempt with a reason', async (t) => {
+  for (const name of ENDPOINT_NAMES) {
+    const { limit, exempt } = ENDPOINTS[name]
+    if (limit) t.notOk(exempt, `${name}: a bucket and an exemption contradict each other`)
+    else t.ok(exempt && exempt.length > 20, `${name}: no bucket, so it says why (${exempt ?? 'nothing'})`)
+  }
+})
+
+/** Endpoints that take an e-mail and answer whether (or where) an account exists. */
+const ACCOUNT_LOOKUPS: EndpointName[] = [
+  'loginEmailCheck',
+  'getAllEnvDomain',
+  'getServiceLoginWrongTimes',
+  'registerEmailCheck',
+  'sendEmailRandomCode',
+  'sendResetEmail',
+  'sendRegisterVerifyEmail',
+]
+
+t.test('endpoint table › account look-ups by e-mail are limited and validate the e-mail', async (t) => {
+  for (const name of ACCOUNT_LOOKUPS) {
+    const endpoint = ENDPOINTS[name]
+    t.ok(endpoint.limit, `${name} is in a bucket`)
+    t.notOk(
+      endpoint.schema.safeParse({ email: 'not-an-e-mail' }).success,
+      `${name} refuses a malformed e-mail`,
+    )
+    t.notOk(endpoint.schema.safeParse({}).success, `${name} needs an e-mail`)
+  }
+  // Whatever else takes an `email` field is limited too.
+  for (const name of ENDPOINT_NAMES) {
+    const schema = ENDPOINTS[name].schema as { shape?: Record<string, unknown> }
+    if (schema.shape && 'email' in schema.shape)
+      t.ok(ENDPOINTS[name].limit, `${name} takes an e-mail: bucket`)
+  }
 })

@@ -77,7 +77,16 @@ t.test('language parameters › add, replace and remove keep the rest of the que
   t.notOk(hasLanguageParam('/x?languages=zh'))
   t.equal(languageSwitchHref('/chatbot?utm=a&language=en', 'zh'), '/chatbot?utm=a&language=zh')
   t.equal(languageSwitchHref('//evil.example/x', 'zh'), '/evil.example/x?language=zh', 'never another host')
-  t.equal(languageSwitchHref('/\\evil.example', 'en'), '/evil.example?language=en')
+  t.equal(
+    languageSwitchHref('/\\evil.example', 'en'),
+    '/%5Cevil.example?language=en',
+    'a backslash is encoded',
+  )
+  t.equal(
+    languageSwitchHref('/\t/evil.example', 'zh'),
+    '/%09/evil.example?language=zh',
+    'a tab (which browsers drop) is encoded',
+  )
 })
 
 t.test('anchorAttributes › new tabs are noopener, absolute links are full page loads', async (t) => {

@@ -26,40 +26,47 @@ const firstKeys = (result: Failing) =>
 t.test('reset request › by e-mail or by phone', async (t) => {
   t.ok(resetByEmailSchema.safeParse({ email: 'a@b.co' }).success)
   t.same(firstKeys(resetByEmailSchema.safeParse({ email: 'a' })), { email: V.email })
-  t.ok(resetBySmsSchema.safeParse({ phone: '13800138000' }).success)
-  t.same(firstKeys(resetBySmsSchema.safeParse({ phone: '' })), { phone: V.required })
+  t.ok(resetBySmsSchema.safeParse({ areaCode: '86', phone: '13800138000' }).success)
+  t.ok(resetBySmsSchema.safeParse({ areaCode: '+65', phone: '91234567' }).success, 'other countries')
+  t.same(firstKeys(resetBySmsSchema.safeParse({ areaCode: '86', phone: '' })), { phone: V.required })
+  t.same(firstKeys(resetBySmsSchema.safeParse({ areaCode: '86', phone: '1380013800' })), {
+    phone: V.chinaMobile,
+  })
+  t.same(firstKeys(resetBySmsSchema.safeParse({ phone: '13800138000' })), { areaCode: V.required })
 })
 
-t.test('checkFindPwd › account and six-digit code', async (t) => {
-  t.ok(checkResetCodeSchema.safeParse({ account: 'a@b.co', code: '123456' }).success)
-  t.ok(checkResetCodeSchema.safeParse({ account: '13800138000', code: '000000' }).success)
-  t.same(firstKeys(checkResetCodeSchema.safeParse({ account: 'ana', code: '12 456' })), {
-    account: V.account,
-    code: V.code,
-  })
-  t.same(firstKeys(checkResetCodeSchema.safeParse({ account: 'a@b.co' })), { code: V.required })
+t.test('checkFindPwd › the six-digit code', async (t) => {
+  t.ok(checkResetCodeSchema.safeParse({ code: '000000' }).success)
+  t.same(firstKeys(checkResetCodeSchema.safeParse({ code: '12 456' })), { code: V.code })
+  t.same(firstKeys(checkResetCodeSchema.safeParse({ code: '12345' })), { code: V.code })
+  t.same(firstKeys(checkResetCodeSchema.safeParse({})), { code: V.required })
 })
 
 t.test('set new password › format, then confirmation', async (t) => {
-  const base = { account: 'a@b.co', code: '123456', password: 'Abcdef12' }
+  const base = { password: 'Abcdef12', confirmPassword: 'Abcdef12' }
   t.ok(setNewPasswordSchema.safeParse(base).success)
-  t.same(firstKeys(setNewPasswordSchema.safeParse({ ...base, password: 'abcdefgh' })), {
+  t.same(firstKeys(setNewPasswordSchema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgh' })), {
     password: V.passwordFormat,
   })
-  t.same(firstKeys(setNewPasswordFormSchema.safeParse({ ...base, confirmPassword: 'Abcdef12' })), {})
   t.same(firstKeys(setNewPasswordFormSchema.safeParse({ ...base, confirmPassword: 'abcdef12' })), {
     confirmPassword: V.passwordsDiffer,
   })
   t.same(firstKeys(linkNewPasswordFormSchema.safeParse({ password: 'Abcdef12', confirmPassword: '' })), {
     confirmPassword: V.passwordsDiffer,
   })
+  t.same(firstKeys(linkNewPasswordFormSchema.safeParse({ password: 'Abcdef12' })), {
+    confirmPassword: V.required,
+  })
 })
 
 t.test('change password › the new must differ from the old, and be confirmed', async (t) => {
-  t.ok(changePasswordSchema.safeParse({ oldPassword: 'legacy', password: 'Abcdef12' }).success)
-  t.same(firstKeys(changePasswordSchema.safeParse({ oldPassword: 'Abcdef12', password: 'Abcdef12' })), {
-    password: V.samePassword,
-  })
+  t.ok(
+    changePasswordSchema.safeParse({
+      oldPassword: 'legacy',
+      password: 'Abcdef12',
+      confirmPassword: 'Abcdef12',
+    }).success,
+  )
   t.same(
     firstKeys(
       changePasswordFormSchema.safeParse({

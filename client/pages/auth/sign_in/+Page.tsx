@@ -12,7 +12,7 @@ import { SignedIn } from './SignedIn.tsx'
 type Step = 'email' | 'environment' | 'password'
 
 export default function SignInPage() {
-  const { user, language } = usePageContext()
+  const { user, language, urlParsed } = usePageContext()
   const { t } = useTranslation()
   const api = useApiClient()
   const [step, setStep] = useState<Step>('email')
@@ -154,6 +154,14 @@ export default function SignInPage() {
           {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>
+      <p className="aside">
+        <a
+          href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
+          data-testid="forgot-password"
+        >
+          {t('signIn.forgotPassword')}
+        </a>
+      </p>
       <p className="aside">
         {t('signIn.noAccount')}{' '}
         <a href={`/auth/sign_up?language=${signUpLanguageQuery(language)}`}>{t('signIn.freeTrial')}</a>

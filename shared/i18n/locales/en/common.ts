@@ -65,6 +65,8 @@ export default {
     consent: 'Please agree to the privacy policy and the terms of service first.',
   },
   errorPage: {
+    forbiddenTitle: 'Request refused',
+    badRequestTitle: 'Request not understood',
     notFoundTitle: 'Page not found',
     notFoundBody: 'The page you are looking for does not exist or has moved.',
     errorTitle: 'Something went wrong',

@@ -17,6 +17,10 @@ export default {
   ssoFail: 'System abnormity. Single sign-on failed; please try again.',
   linkExpired: 'This link has expired. Please request a new one.',
   applicationLimit: 'You have reached the limit of applications for 24 hours. Please try again tomorrow.',
+  payloadTooLarge: 'What was sent is too large.',
+  unsupportedMediaType: 'This kind of content is not accepted here.',
+  csrfForm: 'This form has expired or did not come from this site. Reload the page and try again.',
+  malformedRequest: 'The address or the request could not be read.',
   toast: {
     region: 'Notifications',
     dismiss: 'Dismiss notification',

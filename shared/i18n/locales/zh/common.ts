@@ -67,6 +67,8 @@ export default {
     consent: '请先同意隐私政策和服务条款。',
   },
   errorPage: {
+    forbiddenTitle: '请求被拒绝',
+    badRequestTitle: '无法处理该请求',
     notFoundTitle: '页面不存在',
     notFoundBody: '您访问的页面不存在或已被移动。',
     errorTitle: '出错了',

@@ -18,6 +18,10 @@ export default {
   ssoFail: '系统异常，单点登录失败，请重试。',
   linkExpired: '链接已失效，请重新获取。',
   applicationLimit: '24 小时内的申请次数已达上限，请明天再试。',
+  payloadTooLarge: '提交的内容过大。',
+  unsupportedMediaType: '不接受此类内容。',
+  csrfForm: '表单已过期或并非来自本网站，请刷新页面后重试。',
+  malformedRequest: '无法识别该地址或请求。',
   toast: {
     region: '通知',
     dismiss: '关闭通知',

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { navigate } from 'vike/client/router'
+import { usePageContext } from 'vike-react/usePageContext'
+import type { ResetFlowView } from '../../../../shared/api/reset-flow.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { useApiClient } from '../../../api.ts'
+import { loadResetFlow, restartResetFlow } from './flow.ts'
+import { NewPasswordStep } from './NewPasswordStep.tsx'
+import { type FieldError, resetError } from './outcome.ts'
+import { RequestStep } from './RequestStep.tsx'
+import { WaitStep } from './WaitStep.tsx'
+import './reset.css'
+
+type View =
+  | { kind: 'flow'; flow: ResetFlowView }
+  | { kind: 'checkingLink' }
+  | { kind: 'link'; id: string; email: string }
+  | { kind: 'expired' }
+
+/**
+ * The id of an e-mailed link: `#id=` (never sent to any server, ADR 0036), or `?id=` as a link
+ * of another form may carry it. Read in the browser only, never rendered by the server.
+ */
+function linkIdFromUrl(): string | undefined {
+  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('id')
+  return fromHash || new URLSearchParams(window.location.search).get('id') || undefined
+}
+
+/**
+ * Password reset (spec §4): request a link by e-mail or a code by text, check it, set the new
+ * password, then the 'password updated' page. Nobody is signed in by a reset.
+ */
+export default function ResetPage() {
+  const { t } = useTranslation()
+  const { language, urlParsed } = usePageContext()
+  const api = useApiClient()
+  const [view, setView] = useState<View>({ kind: 'flow', flow: { step: 'request' } })
+  const [ready, setReady] = useState(false)
+  const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
+
+  useEffect(() => {
+    let live = true
+    const id = linkIdFromUrl()
+    if (id) {
+      setView({ kind: 'checkingLink' })
+      void api.call('checkResetPwdLink', { data: { id }, throws: false }).then((answer) => {
+        if (!live) return
+        const email = (answer.item as { email?: unknown }).email
+        setView(isSuccess(answer) ? { kind: 'link', id, email: String(email ?? '') } : { kind: 'expired' })
+        setReady(true)
+      })
+    } else {
+      void loadResetFlow().then((flow) => {
+        if (!live) return
+        setView({ kind: 'flow', flow })
+        setReady(true)
+      })
+    }
+    return () => {
+      live = false
+    }
+  }, [api])
+
+  async function finished() {
+    // Replace the link's URL in the history: Back must not lead to a used link.
+    await navigate(`/auth/reset/done${languageQuery}`, { overwriteLastHistoryEntry: true })
+  }
+
+  async function restart() {
+    setView({ kind: 'flow', flow: await restartResetFlow() })
+    if (linkIdFromUrl()) window.history.replaceState(null, '', `/auth/reset${languageQuery}`)
+  }
+
+  async function saveByLink(
+    id: string,
+    password: string,
+    confirmPassword: string,
+  ): Promise<FieldError | undefined> {
+    const answer = await api.call('resetServiceNewPwd', {
+      data: { id, password, confirmPassword },
+      throws: false,
+    })
+    if (isSuccess(answer)) return void (await finished())
+    if (answer.retCode === '700125') return void setView({ kind: 'expired' })
+    return resetError(answer, t, 'other')
+  }
+
+  async function saveByCode(password: string, confirmPassword: string): Promise<FieldError | undefined> {
+    const answer = await api.call('setServiceNewPwd', { data: { password, confirmPassword }, throws: false })
+    if (isSuccess(answer)) return void (await finished())
+    if (answer.retCode === '700125') {
+      setView({ kind: 'flow', flow: await restartResetFlow() })
+      return undefined
+    }
+    return resetError(answer, t, 'other')
+  }
+
+  const flow = view.kind === 'flow' ? view.flow : undefined
+  const step = stepName(view)
+  const firstStep = useRef(step)
+  // A new step replaces the form that had focus: keyboard and screen-reader users land on its heading.
+  useEffect(() => {
+    if (step === firstStep.current) return
+    firstStep.current = ''
+    const heading = document.getElementById('reset-title')
+    const active = document.activeElement
+    // A step whose first field took focus itself (autoFocus) keeps it.
+    if (active && active !== document.body && heading?.closest('section')?.contains(active)) return
+    heading?.focus()
+  }, [step])
+  return (
+    <section className="card" aria-labelledby="reset-title" data-testid={`reset-${step}`}>
+      {view.kind === 'checkingLink' && (
+        <>
+          <h1 id="reset-title" tabIndex={-1}>
+            {t('reset:newTitle')}
+          </h1>
+          <p role="status">{t('reset:checking')}</p>
+        </>
+      )}
+      {view.kind === 'expired' && (
+        <>
+          <h1 id="reset-title" tabIndex={-1}>
+            {t('reset:expiredTitle')}
+          </h1>
+          <p>{t('reset:expiredBody')}</p>
+          <button type="button" className="button primary" onClick={restart}>
+            {t('reset:requestNew')}
+          </button>
+        </>
+      )}
+      {view.kind === 'link' && (
+        <NewPasswordStep
+          account={view.email}
+          save={(password, confirm) => saveByLink(view.id, password, confirm)}
+        />
+      )}
+      {flow?.step === 'request' && (
+        <RequestStep ready={ready} onSent={(next) => setView({ kind: 'flow', flow: next })} />
+      )}
+      {(flow?.step === 'sent' || flow?.step === 'code') && (
+        <WaitStep
+          via={flow.via}
+          account={flow.account}
+          {...(flow.areaCode ? { areaCode: flow.areaCode } : {})}
+          resendInSeconds={flow.resendInSeconds}
+          onVerified={() => setView({ kind: 'flow', flow: { ...flow, step: 'newPassword' } })}
+          onRestart={restart}
+        />
+      )}
+      {flow?.step === 'newPassword' && <NewPasswordStep account={flow.account} save={saveByCode} />}
+      <p className="aside">
+        <a href={`/auth/sign_in${languageQuery}`}>{t('reset:backToSignIn')}</a>
+      </p>
+    </section>
+  )
+}
+
+function stepName(view: View): string {
+  return view.kind === 'flow' ? view.flow.step : view.kind
+}

@@ -1,0 +1,154 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../../../shared/api/reset-flow.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { fieldMessages } from '../../../../shared/schemas/messages.ts'
+import { resetByEmailSchema, resetBySmsSchema } from '../../../../shared/schemas/reset.ts'
+import { useApiClient } from '../../../api.ts'
+import { resetError } from './outcome.ts'
+import { TextField } from './TextField.tsx'
+
+const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const
+
+interface RequestStepProps {
+  /** False until the page knows where the reset stands; nothing is sent before. */
+  ready: boolean
+  onSent: (view: ResetFlowView) => void
+}
+
+/** Step one: where to send the link (e-mail) or the code (text message). */
+export function RequestStep({ ready, onSent }: RequestStepProps) {
+  const { t } = useTranslation()
+  const { language } = usePageContext()
+  const api = useApiClient()
+  const [via, setVia] = useState<'email' | 'phone'>('email')
+  const [email, setEmail] = useState('')
+  const [areaCode, setAreaCode] = useState(language === 'zh' ? '86' : '65')
+  const [phone, setPhone] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const emailInput = useRef<HTMLInputElement>(null)
+  // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
+  useEffect(() => {
+    const typed = emailInput.current?.value
+    if (typed) setEmail(typed)
+  }, [])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy || !ready) return
+    const data = via === 'email' ? { email: email.trim() } : { areaCode, phone: phone.trim() }
+    const parsed = (via === 'email' ? resetByEmailSchema : resetBySmsSchema).safeParse(data)
+    if (!parsed.success) {
+      const found = fieldMessages(parsed.error)
+      setErrors(Object.fromEntries(Object.entries(found).map(([field, m]) => [field, t(m.key, m.values)])))
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    try {
+      const answer = await api.call(via === 'email' ? 'sendResetEmail' : 'sendSmsRandomCode', {
+        data,
+        throws: false,
+      })
+      if (isSuccess(answer)) {
+        onSent({
+          step: via === 'email' ? 'sent' : 'code',
+          via,
+          account: via === 'email' ? email.trim() : phone.trim(),
+          ...(via === 'phone' ? { areaCode } : {}),
+          resendInSeconds: RESEND_WAIT_SECONDS,
+        })
+      } else {
+        const problem = resetError(answer, t, 'other')
+        setErrors({ [problem.field]: problem.message })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <h1 id="reset-title" tabIndex={-1}>
+        {t('reset:title')}
+      </h1>
+      <p>{t('reset:intro')}</p>
+      <form method="post" noValidate onSubmit={submit}>
+        <fieldset className="field choices">
+          <legend>{t('reset:viaLegend')}</legend>
+          {(['email', 'phone'] as const).map((option) => (
+            <label key={option} className="choice">
+              <input
+                type="radio"
+                name="via"
+                value={option}
+                checked={via === option}
+                onChange={() => {
+                  setVia(option)
+                  setErrors({})
+                }}
+              />
+              {option === 'email' ? t('reset:viaEmail') : t('reset:viaPhone')}
+            </label>
+          ))}
+        </fieldset>
+        {via === 'email' ? (
+          <TextField
+            ref={emailInput}
+            id="reset-email"
+            label={t('reset:email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            maxLength={320}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={errors.email}
+          />
+        ) : (
+          <div className="phone-row">
+            <div className="field">
+              <label htmlFor="reset-area-code">{t('reset:areaCode')}</label>
+              <select
+                id="reset-area-code"
+                name="areaCode"
+                autoComplete="tel-country-code"
+                value={areaCode}
+                onChange={(event) => setAreaCode(event.target.value)}
+              >
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`reset:countries.${code}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              id="reset-phone"
+              label={t('reset:phone')}
+              type="tel"
+              name="phone"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={15}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value.replace(/[^\d]/g, ''))}
+              error={errors.phone ?? errors.areaCode}
+            />
+          </div>
+        )}
+        <p className="form-error" role="alert">
+          {errors[''] ?? ''}
+        </p>
+        <noscript>
+          <p className="form-error">{t('reset:needsScript')}</p>
+        </noscript>
+        <button type="submit" className="button primary" disabled={busy || !ready} aria-busy={busy}>
+          {busy ? t('reset:working') : via === 'email' ? t('reset:sendLink') : t('reset:sendCode')}
+        </button>
+      </form>
+    </>
+  )
+}

@@ -1,0 +1,138 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
+import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { fieldMessages } from '../../../../shared/schemas/messages.ts'
+import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
+import { useApiClient } from '../../../api.ts'
+import { resetError } from './outcome.ts'
+import { TextField } from './TextField.tsx'
+import { useCountdown } from './useCountdown.ts'
+
+interface WaitStepProps {
+  via: 'email' | 'phone'
+  account: string
+  areaCode?: string
+  resendInSeconds: number
+  /** The texted code was accepted: on to the new password. */
+  onVerified: () => void
+  onRestart: () => void
+}
+
+/**
+ * After sending: "check your email" (the link does the rest) or the texted code's input. Either
+ * way a resend is offered once the one-minute wait (spec §9) has run down, with the countdown shown.
+ */
+export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, onRestart }: WaitStepProps) {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const countdown = useCountdown()
+  const [code, setCode] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [notice, setNotice] = useState('')
+  const [busy, setBusy] = useState(false)
+  const { start } = countdown
+  useEffect(() => start(resendInSeconds), [resendInSeconds, start])
+
+  async function resend() {
+    if (busy || countdown.seconds > 0) return
+    setBusy(true)
+    setErrors({})
+    setNotice('')
+    try {
+      const answer =
+        via === 'email'
+          ? await api.call('sendResetEmail', { data: { email: account }, throws: false })
+          : await api.call('sendSmsRandomCode', { data: { areaCode, phone: account }, throws: false })
+      if (isSuccess(answer)) {
+        setNotice(t('reset:resent'))
+        start(RESEND_WAIT_SECONDS)
+      } else {
+        // 700631 means the upstream's minute is not over yet: wait it out again.
+        if (answer.retCode === '700631') start(RESEND_WAIT_SECONDS)
+        setErrors({ '': resetError(answer, t, 'other').message })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function verify(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const parsed = checkResetCodeSchema.safeParse({ code })
+    if (!parsed.success) {
+      const found = fieldMessages(parsed.error)
+      setErrors(Object.fromEntries(Object.entries(found).map(([field, m]) => [field, t(m.key, m.values)])))
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    setNotice('')
+    try {
+      const answer = await api.call('checkFindPwd', { data: { code }, throws: false })
+      if (isSuccess(answer)) onVerified()
+      else {
+        const problem = resetError(answer, t, 'code')
+        setErrors({ [problem.field]: problem.message })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const resendButton = (
+    <button
+      type="button"
+      className="button"
+      onClick={resend}
+      disabled={busy || countdown.seconds > 0}
+      data-testid="reset-resend"
+    >
+      {countdown.seconds > 0 ? t('reset:resendIn', { seconds: countdown.seconds }) : t('reset:resend')}
+    </button>
+  )
+
+  return (
+    <>
+      <h1 id="reset-title" tabIndex={-1}>
+        {via === 'email' ? t('reset:sentTitle') : t('reset:codeTitle')}
+      </h1>
+      <p>{via === 'email' ? t('reset:sentBody', { account }) : t('reset:codeBody', { account })}</p>
+      {via === 'phone' && (
+        <form method="post" noValidate onSubmit={verify}>
+          <TextField
+            id="reset-code"
+            label={t('reset:code')}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            value={code}
+            // A pasted "123 456" or "Code: 123456" still gives the six digits.
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+            error={errors.code}
+            autoFocus
+          />
+          <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('reset:working') : t('reset:verify')}
+          </button>
+        </form>
+      )}
+      <p className="form-error" role="alert">
+        {errors[''] ?? ''}
+      </p>
+      <p className="form-notice" role="status">
+        {notice}
+      </p>
+      <div className="actions">
+        {resendButton}
+        <button type="button" className="link-button" onClick={onRestart}>
+          {t('reset:useAnother')}
+        </button>
+      </div>
+    </>
+  )
+}

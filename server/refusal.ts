@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto'
+import type { Socket } from 'node:net'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { statusMessageKey } from '../shared/api/response.ts'
+import { envelope } from '../shared/envelope.ts'
+import { i18nFor } from '../shared/i18n/index.ts'
+import { type Language, languageFromAcceptLanguage, parseLanguageQuery } from '../shared/language.ts'
+
+/**
+ * How the BFF says no when no page or route answers: the localised envelope for `/api` and fetch
+ * calls, a small localised HTML page for everything a browser navigates to — always with the
+ * security headers, also where Fastify's hooks never ran (framework errors, unreadable requests).
+ */
+
+export interface RefusalOptions {
+  /** HSTS only where the site is served over TLS. */
+  https: boolean
+}
+
+/** Our pages' fetch calls send X-Requested-With; `/api` is JSON whoever asks. */
+export function wantsJson(url: string, headers: Record<string, string | string[] | undefined>): boolean {
+  if (url.startsWith('/api/') || url === '/api') return true
+  if (headers['x-requested-with']) return true
+  const accept = String(headers.accept ?? '')
+  return accept.includes('application/json') && !accept.includes('text/html')
+}
+
+/** The language of a request whose hooks may not have run: `language=` query, then the browser's. */
+export function languageOfRaw(url: string, acceptLanguage: unknown, fallback: Language): Language {
+  const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined
+  let fromQuery: Language | undefined
+  try {
+    fromQuery = query?.has('language') ? parseLanguageQuery(query.get('language')) : undefined
+  } catch {
+    fromQuery = undefined
+  }
+  return (
+    fromQuery ??
+    languageFromAcceptLanguage(typeof acceptLanguage === 'string' ? acceptLanguage : undefined) ??
+    fallback
+  )
+}
+
+function securityHeaders(options: RefusalOptions, nonce: string | undefined): Record<string, string> {
+  const csp = nonce
+    ? // No script runs on these pages; the nonce keeps the same policy shape as every other page.
+      `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'`
+    : "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; object-src 'none'"
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cache-control': 'no-store',
+    ...(options.https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}
+
+function titleKey(status: number): string {
+  if (status === 404) return 'errorPage.notFoundTitle'
+  if (status === 403) return 'errorPage.forbiddenTitle'
+  if (status >= 500) return 'errorPage.errorTitle'
+  return 'errorPage.badRequestTitle'
+}
+
+const STYLE =
+  'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1b2333}' +
+  'main{max-width:34rem;margin:1rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 14px rgba(16,24,40,.08)}' +
+  'h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#0a5bd3}'
+
+function refusalHtml(language: Language, status: number, message: string, nonce: string): string {
+  const t = i18nFor(language).t
+  const title = t(titleKey(status))
+  const home = language === 'zh' ? '/auth/sign_in?language=zh' : '/auth/sign_in'
+  return `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${home}">${escapeHtml(t('errorPage.home'))}</a></p></main></body></html>`
+}
+
+export interface Refusal {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** The refusal for a status (and optionally a specific `errors:` message key), JSON or HTML. */
+export function buildRefusal(
+  input: { url: string; headers: Record<string, string | string[] | undefined>; language: Language },
+  status: number,
+  options: RefusalOptions,
+  messageKey: string = statusMessageKey(status),
+): Refusal {
+  const t = i18nFor(input.language).t
+  const message = t(messageKey)
+  if (wantsJson(input.url, input.headers)) {
+    return {
+      status,
+      headers: { ...securityHeaders(options, undefined), 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(envelope(String(status), message)),
+    }
+  }
+  const nonce = randomBytes(16).toString('base64')
+  return {
+    status,
+    headers: { ...securityHeaders(options, nonce), 'content-type': 'text/html; charset=utf-8' },
+    body: refusalHtml(input.language, status, message, nonce),
+  }
+}
+
+export function sendRefusal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  options: RefusalOptions,
+  messageKey?: string,
+) {
+  const refusal = buildRefusal(
+    { url: request.url, headers: request.headers, language: request.language },
+    status,
+    options,
+    messageKey,
+  )
+  return reply.code(refusal.status).headers(refusal.headers).send(refusal.body)
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+}
+
+/**
+ * Node's own answer to a request it could not parse (400), that was too slow (408) or whose headers
+ * were too large (431), written on the socket: Fastify never sees these requests.
+ */
+export function writeRawRefusal(
+  socket: Socket,
+  error: Error & { code?: string; rawPacket?: unknown },
+  options: RefusalOptions & { defaultLanguage: Language },
+): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy(error)
+    return
+  }
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
+  const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : ''
+  const url = /^[A-Z]+ (\S+)/.exec(raw)?.[1] ?? '/'
+  const acceptLanguage = /\r\naccept-language:\s*([^\r\n]*)/i.exec(raw)?.[1]
+  const requestedWith = /\r\nx-requested-with:/i.test(raw) ? 'XMLHttpRequest' : undefined
+  const language = languageOfRaw(url, acceptLanguage, options.defaultLanguage)
+  const key = status === 408 ? 'errors:timeout' : 'errors:malformedRequest'
+  const refusal = buildRefusal(
+    { url, headers: { 'x-requested-with': requestedWith }, language },
+    status,
+    options,
+    key,
+  )
+  const body = Buffer.from(refusal.body)
+  const head = [
+    `HTTP/1.1 ${status} ${REASONS[status]}`,
+    ...Object.entries(refusal.headers).map(([name, value]) => `${name}: ${value}`),
+    `content-length: ${body.length}`,
+    'connection: close',
+  ].join('\r\n')
+  socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`, 'latin1'), body]))
+}

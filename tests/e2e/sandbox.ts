@@ -1,0 +1,40 @@
+import type { OutboxMessage } from '../../sandbox/outbox.ts'
+
+/** The sg server of the sandbox that Playwright's web server runs (SANDBOX_PORT = E2E_PORT + 1). */
+export const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 1}`
+
+/** A fresh account for one test: flows that change passwords never disturb the fixtures or each other. */
+export async function createAccount(
+  prefix: string,
+  password: string,
+  phone?: { areaCode: string; number: string },
+): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sandbox.test`
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, ...(phone ? { phone } : {}) }),
+  })
+  if (response.status !== 201) throw new Error(`account not created: ${await response.text()}`)
+  return email
+}
+
+/** A unique mainland China mobile number for a throwaway account. */
+export function uniquePhone(): string {
+  return `139${String(Date.now() % 100_000_000).padStart(8, '0')}`
+}
+
+/** The messages the sandbox "sent" to an address or number, oldest first. */
+export async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
+  const response = await fetch(
+    `${SANDBOX_URL}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${encodeURIComponent(kind)}`,
+  )
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages
+}
+
+export async function accountInfo(
+  email: string,
+): Promise<{ agentLanguage: string | null; liveTokens: number }> {
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts/${encodeURIComponent(email)}`)
+  return (await response.json()) as { agentLanguage: string | null; liveTokens: number }
+}

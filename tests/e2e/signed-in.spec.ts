@@ -1,0 +1,151 @@
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test'
+import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
+import enCommon from '../../shared/i18n/locales/en/common.ts'
+import zhCommon from '../../shared/i18n/locales/zh/common.ts'
+import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { accountInfo, createAccount } from './sandbox.ts'
+
+const COMMON = { en: enCommon, zh: zhCommon } as const
+/** Signed-in screens of this branch: sign-in (signed-in state), a marketing page, the reset page. */
+const SIGNED_IN_SCREENS = ['/auth/sign_in', '/', '/chatbot', '/auth/reset', '/auth/reset/done']
+
+/** A browser context signed in to a fresh account (through the BFF, as the sign-in page does). */
+async function signedInContext(browser: Browser, options: BrowserContextOptions = {}) {
+  const email = await createAccount('signed-in', FIXTURE_PASSWORD)
+  const setup = await browser.newContext()
+  const page = await setup.newPage()
+  await page.goto('/auth/sign_in')
+  const retCode = await page.evaluate(async (email) => {
+    const response = await fetch('/api/basic-login/serviceLoginNew/4', {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: 'Sandbox-Demo1' }).toString(),
+    })
+    return ((await response.json()) as { retCode: string }).retCode
+  }, email)
+  expect(retCode).toBe('000000')
+  const cookies = await setup.cookies()
+  await setup.close()
+  const context = await browser.newContext(options)
+  await context.addCookies(cookies)
+  return { context, email }
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === '__Host-session')
+}
+
+async function waitForHydration(page: Page) {
+  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+}
+
+for (const language of LANGUAGES) {
+  const signOut = COMMON[language].signIn.signOut
+
+  test(`sign-out from every signed-in screen, with JavaScript (${language})`, async ({ browser }) => {
+    for (const screen of SIGNED_IN_SCREENS) {
+      const { context } = await signedInContext(browser)
+      const page = await context.newPage()
+      await page.goto(inLanguage(screen, language))
+      await waitForHydration(page)
+      await page.getByTestId('header-sign-out').click()
+      await expect(page).toHaveURL(/\/auth\/sign_in/)
+      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+      expect(await sessionCookie(context), screen).toBeUndefined()
+      await context.close()
+    }
+  })
+
+  test(`sign-out from every signed-in screen, without JavaScript (${language})`, async ({ browser }) => {
+    for (const screen of SIGNED_IN_SCREENS) {
+      const { context } = await signedInContext(browser, { javaScriptEnabled: false })
+      const page = await context.newPage()
+      await page.goto(inLanguage(screen, language))
+      await page.getByTestId('header-sign-out').click()
+      await expect(page).toHaveURL(/\/auth\/sign_in/)
+      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+      expect(await sessionCookie(context), screen).toBeUndefined()
+      await context.close()
+    }
+    // The signed-in card of the sign-in page has its own button (the frame is hidden in the desktop app).
+    const { context } = await signedInContext(browser, { javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(inLanguage('/auth/sign_in', language))
+    await page.getByRole('main').getByRole('button', { name: signOut }).click()
+    await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+    expect(await sessionCookie(context)).toBeUndefined()
+    await context.close()
+  })
+
+  test(`switching language while signed in tells the upstream (JSON), with JavaScript (${language})`, async ({
+    browser,
+  }) => {
+    const { context, email } = await signedInContext(browser)
+    const page = await context.newPage()
+    await page.goto(inLanguage('/', language))
+    await waitForHydration(page)
+    const target = language === 'zh' ? 'en' : 'zh'
+    const call = page.waitForRequest((request) =>
+      request.url().includes('/api/basic-public/agent/updateAgentLanguage'),
+    )
+    await page.locator('.fr-actions').getByTestId('language-switch').click()
+    const request = await call
+    expect(request.method()).toBe('POST')
+    expect(request.headers()['content-type']).toContain('application/json')
+    expect(request.postDataJSON()).toEqual({ language: target })
+    await expect(page.locator('html')).toHaveAttribute('lang', target === 'zh' ? 'zh-CN' : 'en')
+    expect((await accountInfo(email)).agentLanguage).toBe(target)
+    await expect(page.getByTestId('header-sign-out')).toHaveText(COMMON[target].signIn.signOut)
+    await context.close()
+  })
+
+  test(`switching language while signed in tells the upstream, without JavaScript (${language})`, async ({
+    browser,
+  }) => {
+    const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(inLanguage('/chatbot', language))
+    const target = language === 'zh' ? 'en' : 'zh'
+    await page.locator('.fr-actions').getByTestId('language-switch').click()
+    await expect(page).toHaveURL(/\/chatbot/)
+    await expect(page.locator('html')).toHaveAttribute('lang', target === 'zh' ? 'zh-CN' : 'en')
+    expect((await accountInfo(email)).agentLanguage).toBe(target)
+    await context.close()
+  })
+}
+
+test.describe('on a phone', () => {
+  test.use(PHONE)
+  for (const language of LANGUAGES) {
+    test(`the header offers sign-out on a phone (${language})`, async ({ browser }) => {
+      const { context } = await signedInContext(browser, { ...PHONE })
+      const page = await context.newPage()
+      await page.goto(inLanguage('/', language))
+      await waitForHydration(page)
+      await page.screenshot({ path: `.cache/screens/signed-in-${language}-phone.png` })
+      await page.getByTestId('header-sign-out').click()
+      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+      expect(await sessionCookie(context)).toBeUndefined()
+      await context.close()
+    })
+  }
+})
+
+test('screenshots of the signed-in header, desktop', async ({ browser }) => {
+  for (const language of LANGUAGES) {
+    const { context } = await signedInContext(browser)
+    const page = await context.newPage()
+    await page.goto(inLanguage('/auth/sign_in', language))
+    await waitForHydration(page)
+    await expect(page.getByTestId('header-sign-out')).toBeVisible()
+    await page.screenshot({ path: `.cache/screens/signed-in-${language}-desktop.png` })
+    await context.close()
+  }
+})

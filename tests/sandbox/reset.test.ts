@@ -1,0 +1,250 @@
+import t from 'tap'
+import { RESET_ACCOUNT } from '../../sandbox/index.ts'
+import type { OutboxMessage } from '../../sandbox/outbox.ts'
+import { admin, manualClock, sandboxFor, signIn, upstream } from './helpers.ts'
+
+const clock = manualClock()
+const sandbox = await sandboxFor(t, { now: clock.now })
+const sg = sandbox.regions.sg.url
+const us = sandbox.regions.us.url
+const PHONE = RESET_ACCOUNT.phone.number
+const NEW_PASSWORD = 'Fresh-Start42'
+const MINUTE = 60_000
+
+t.beforeEach(async () => {
+  await admin(sg, 'POST', '/reset')
+})
+
+async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
+  const response = await admin(sg, 'GET', `/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages
+}
+
+async function linkId(): Promise<string> {
+  const [message] = (await outbox(RESET_ACCOUNT.email, 'reset-link')).slice(-1)
+  return new URLSearchParams(new URL(message?.link ?? '', 'http://x').hash.slice(1)).get('id') ?? ''
+}
+
+async function textedCode(): Promise<string> {
+  return (await outbox(PHONE, 'reset-code')).at(-1)?.code ?? ''
+}
+
+t.test('sendResetEmail › e-mail codes, then one link per request in the outbox', async (t) => {
+  const path = '/basic-login/account/sendResetEmail'
+  t.equal((await upstream(t, sg, path, {})).retCode, '700077', 'no e-mail')
+  t.equal((await upstream(t, sg, path, { email: 'nope' })).retCode, '700078', 'malformed')
+  const sent = await upstream(t, sg, path, { email: RESET_ACCOUNT.email }, { headers: { language: 'zh' } })
+  t.equal(sent.retCode, '000000')
+  const [message] = await outbox(RESET_ACCOUNT.email, 'reset-link')
+  t.match(message, { to: RESET_ACCOUNT.email, kind: 'reset-link', subject: '重置密码' })
+  t.match(message?.link, /^\/auth\/reset\?language=zh#id=[\w-]{32}$/, 'a link to the reset page, in Chinese')
+  t.equal(message?.sentAt, new Date(clock.now()).toISOString(), 'stamped by the sandbox clock')
+})
+
+t.test('sendResetEmail › unknown and known addresses get the same answers', async (t) => {
+  const path = '/basic-login/account/sendResetEmail'
+  const known = { email: RESET_ACCOUNT.email }
+  const unknown = { email: 'nobody@sandbox.test' }
+  const first = [await upstream(t, sg, path, known), await upstream(t, sg, path, unknown)]
+  t.same(first[0], first[1], 'first request')
+  const again = [await upstream(t, sg, path, known), await upstream(t, sg, path, unknown)]
+  t.equal(again[0]?.retCode, '700631', 'again within a minute')
+  t.same(again[0], again[1])
+  t.same(await outbox('nobody@sandbox.test', 'reset-link'), [], 'nothing is sent to an unknown address')
+})
+
+t.test('700631 within a minute, 700605 after 5 requests in 24 hours', async (t) => {
+  const path = '/basic-login/account/sendResetEmail'
+  const body = { email: RESET_ACCOUNT.email }
+  for (let i = 0; i < 5; i++) {
+    t.equal((await upstream(t, sg, path, body)).retCode, '000000', `request ${i + 1}`)
+    clock.advance(30_000)
+    t.equal((await upstream(t, sg, path, body)).retCode, '700631', 'too soon')
+    clock.advance(31_000)
+  }
+  const limited = await upstream(t, sg, path, body)
+  t.equal(limited.retCode, '700605', 'the sixth in 24 hours')
+  t.match(limited.retMsg, /at most 5/)
+  // The phone path counts against the same account.
+  const sms = await upstream(t, sg, '/basic-login/sendSmsRandomCode/4', { areaCode: '86', phone: PHONE })
+  t.equal(sms.retCode, '700605', 'the text path shares the account count')
+  clock.advance(24 * 60 * MINUTE)
+  t.equal((await upstream(t, sg, path, body)).retCode, '000000', 'a day later it works again')
+  t.equal((await outbox(RESET_ACCOUNT.email, 'reset-link')).length, 6)
+})
+
+t.test('a link: check, set the new password once, old sessions end, no sign-in', async (t) => {
+  const token = await signIn(t, sg, RESET_ACCOUNT)
+  await upstream(t, sg, '/basic-login/account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  const id = await linkId()
+  const check = await upstream(t, sg, `/basic-login/account/checkResetPwdLink/${id}`)
+  t.equal(check.retCode, '000000')
+  t.equal(check.item.email, RESET_ACCOUNT.email)
+
+  const set = `/basic-login/account/resetServiceNewPwd/${id}`
+  t.equal((await upstream(t, sg, set, { password: 'short' })).retCode, '700054', 'password rule')
+  t.equal(
+    (await upstream(t, sg, set, { password: NEW_PASSWORD, confirmPassword: 'Other-Pass42' })).retCode,
+    '700001',
+    'confirmation differs',
+  )
+  t.equal(
+    (await upstream(t, sg, set, { password: RESET_ACCOUNT.password })).retCode,
+    '700490',
+    'same as the current password',
+  )
+  const done = await upstream(t, sg, set, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+  t.equal(done.retCode, '000000')
+  t.notOk('token' in done.item, 'a reset signs nobody in')
+  t.equal((await upstream(t, sg, set, { password: 'Another-Pass42' })).retCode, '700125', 'single use')
+  t.equal((await upstream(t, sg, `/basic-login/account/checkResetPwdLink/${id}`)).retCode, '700125')
+
+  const consoleLogin = await upstream(t, sg, '/basic-login/account/consoleLogin', undefined, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  t.equal(consoleLogin.retCode, '999999', 'the session from before the reset has ended')
+  await signIn(t, sg, { email: RESET_ACCOUNT.email, password: NEW_PASSWORD })
+  const old = await upstream(t, sg, '/basic-login/serviceLoginNew/4', {
+    email: RESET_ACCOUNT.email,
+    password: RESET_ACCOUNT.password,
+  })
+  t.equal(old.retCode, '700211', 'the old password no longer works')
+})
+
+t.test('a link expires after 10 minutes; a newer link replaces it', async (t) => {
+  const path = '/basic-login/account/sendResetEmail'
+  await upstream(t, sg, path, { email: RESET_ACCOUNT.email })
+  const first = await linkId()
+  clock.advance(2 * MINUTE)
+  await upstream(t, sg, path, { email: RESET_ACCOUNT.email })
+  const second = await linkId()
+  t.equal((await upstream(t, sg, `/basic-login/account/checkResetPwdLink/${first}`)).retCode, '700125')
+  t.equal((await upstream(t, sg, `/basic-login/account/checkResetPwdLink/${second}`)).retCode, '000000')
+  clock.advance(10 * MINUTE)
+  t.equal((await upstream(t, sg, `/basic-login/account/checkResetPwdLink/${second}`)).retCode, '700125')
+  t.equal((await upstream(t, sg, '/basic-login/account/checkResetPwdLink/made-up')).retCode, '700125')
+})
+
+t.test('a texted code: check, wrong tries, expiry, set the password', async (t) => {
+  const send = '/basic-login/sendSmsRandomCode/4'
+  t.equal((await upstream(t, sg, send, { phone: '12' })).retCode, '700073', 'not a phone number')
+  t.equal((await upstream(t, sg, send, { areaCode: '86', phone: PHONE })).retCode, '000000')
+  const code = await textedCode()
+  t.match(code, /^\d{6}$/)
+  const check = '/basic-login/account/checkFindPwd'
+  const wrong = code === '000000' ? '111111' : '000000'
+  t.equal((await upstream(t, us, check, { account: PHONE, code: wrong })).retCode, '700203', 'wrong code')
+  t.equal((await upstream(t, us, check, { account: PHONE, code })).retCode, '000000', 'any region server')
+
+  const set = '/basic-login/setServiceNewPwd/4'
+  t.equal(
+    (await upstream(t, sg, set, { account: PHONE, code: wrong, password: NEW_PASSWORD })).retCode,
+    '700125',
+    'only with the checked code',
+  )
+  t.equal(
+    (await upstream(t, sg, set, { account: PHONE, code, password: RESET_ACCOUNT.password })).retCode,
+    '700490',
+  )
+  const done = await upstream(t, sg, set, {
+    account: PHONE,
+    code,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  })
+  t.equal(done.retCode, '000000')
+  t.equal((await upstream(t, sg, set, { account: PHONE, code, password: 'Again-Pass42' })).retCode, '700125')
+
+  clock.advance(MINUTE)
+  await upstream(t, sg, send, { areaCode: '86', phone: PHONE })
+  clock.advance(5 * MINUTE)
+  const late = await upstream(t, sg, check, { account: PHONE, code: await textedCode() })
+  t.equal(late.retCode, '700125', 'a code lives 5 minutes')
+})
+
+t.test('five wrong codes wear a code out; unknown numbers answer like known ones', async (t) => {
+  const send = '/basic-login/sendSmsRandomCode/4'
+  const check = '/basic-login/account/checkFindPwd'
+  await upstream(t, sg, send, { areaCode: '86', phone: PHONE })
+  await upstream(t, sg, send, { areaCode: '86', phone: '13900000000' })
+  const code = await textedCode()
+  const wrong = code === '000000' ? '111111' : '000000'
+  for (let i = 0; i < 5; i++) {
+    const known = await upstream(t, sg, check, { account: PHONE, code: wrong })
+    const unknown = await upstream(t, sg, check, { account: '13900000000', code: wrong })
+    t.same(known, unknown, `wrong try ${i + 1} answers alike`)
+  }
+  t.equal((await upstream(t, sg, check, { account: PHONE, code })).retCode, '700125', 'worn out')
+  t.same(await outbox('13900000000', 'reset-code'), [], 'nothing texted to an unknown number')
+})
+
+t.test('resetNewPwd › signed-in change: old password, rule, other sessions end', async (t) => {
+  const path = '/basic-login/account/resetNewPwd'
+  t.equal((await upstream(t, sg, path, { oldPassword: 'x', password: NEW_PASSWORD })).retCode, '999999')
+  const other = await signIn(t, sg, RESET_ACCOUNT)
+  const mine = await signIn(t, sg, RESET_ACCOUNT)
+  const auth = { headers: { authorization: `Bearer ${mine}` } }
+  t.equal(
+    (await upstream(t, sg, path, { oldPassword: 'Wrong-Pass42', password: NEW_PASSWORD }, auth)).retCode,
+    '700211',
+  )
+  t.equal(
+    (await upstream(t, sg, path, { oldPassword: RESET_ACCOUNT.password, password: 'weak' }, auth)).retCode,
+    '700054',
+  )
+  const same = { oldPassword: RESET_ACCOUNT.password, password: RESET_ACCOUNT.password }
+  t.equal((await upstream(t, sg, path, same, auth)).retCode, '700490')
+  const changed = await upstream(
+    t,
+    sg,
+    path,
+    { oldPassword: RESET_ACCOUNT.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    auth,
+  )
+  t.equal(changed.retCode, '000000')
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+  t.equal(
+    (await upstream(t, sg, '/tokens/getToken', undefined, bearer(mine))).retCode,
+    '000000',
+    'this session stays',
+  )
+  t.equal(
+    (await upstream(t, sg, '/tokens/getToken', undefined, bearer(other))).retCode,
+    '999999',
+    'the other ended',
+  )
+})
+
+t.test('updateAgentLanguage › JSON en or zh for the signed-in agent', async (t) => {
+  const path = '/basic-public/agent/updateAgentLanguage'
+  t.equal(
+    (await upstream(t, sg, path, { language: 'zh' }, { json: true })).retCode,
+    '999999',
+    'needs a token',
+  )
+  const token = await signIn(t, sg, RESET_ACCOUNT)
+  const auth = { json: true, headers: { authorization: `Bearer ${token}` } }
+  t.equal((await upstream(t, sg, path, { language: 'fr' }, auth)).retCode, '700203', 'only en or zh')
+  t.equal((await upstream(t, sg, path, { language: 'zh' }, auth)).retCode, '000000')
+  const account = (await (await admin(sg, 'GET', `/accounts/${RESET_ACCOUNT.email}`)).json()) as {
+    agentLanguage: string
+  }
+  t.equal(account.agentLanguage, 'zh')
+})
+
+t.test('POST /__sandbox/accounts › a throwaway account that signs in', async (t) => {
+  const created = await admin(sg, 'POST', '/accounts', {
+    email: 'Temp@Sandbox.test',
+    password: NEW_PASSWORD,
+    phone: { areaCode: '65', number: '91234567' },
+  })
+  t.equal(created.status, 201)
+  t.equal(
+    (await admin(sg, 'POST', '/accounts', { email: 'temp@sandbox.test', password: NEW_PASSWORD })).status,
+    409,
+  )
+  t.equal((await admin(sg, 'POST', '/accounts', { email: 'x@sandbox.test', password: 'weak' })).status, 400)
+  await signIn(t, sg, { email: 'temp@sandbox.test', password: NEW_PASSWORD })
+  await admin(sg, 'POST', '/reset')
+  t.equal((await admin(sg, 'GET', '/accounts/temp@sandbox.test')).status, 404, 'gone after a reset')
+})

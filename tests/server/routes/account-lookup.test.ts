@@ -1,0 +1,55 @@
+import t from 'tap'
+import { MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+
+const LOOKUP = '/api/basic-login/getAllEnvDomain'
+
+t.test('getAllEnvDomain › answers environment names only, never upstream hosts', async (t) => {
+  const { app, sandbox } = await build(t)
+  const response = await app.inject({
+    method: 'POST',
+    url: LOOKUP,
+    headers: SAME_ORIGIN,
+    payload: { email: MULTI_ENV_ACCOUNT.email },
+  })
+  t.equal(response.statusCode, 200)
+  t.same(response.json().items, [{ env: 'sg-k8s' }, { env: 'us-k8s' }])
+  for (const { url } of Object.values(sandbox.regions)) {
+    t.notMatch(response.body, new URL(url).host, 'no upstream address')
+  }
+  t.notMatch(response.body, /host|127\.0\.0\.1|localhost/)
+})
+
+t.test('getAllEnvDomain › a malformed e-mail is refused before it is forwarded', async (t) => {
+  const { app, sandbox } = await build(t)
+  const response = await app.inject({
+    method: 'POST',
+    url: LOOKUP,
+    headers: SAME_ORIGIN,
+    payload: { email: 'nobody' },
+  })
+  t.equal(response.statusCode, 400)
+  const forwarded = await sandboxRequests(sandbox.regions.sg.url)
+  t.notOk(
+    forwarded.some((entry) => entry.url.includes('getAllEnvDomain')),
+    'not forwarded',
+  )
+})
+
+t.test('account look-ups › share the sign-in budget per IP', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_SIGN_IN: '3/1m' } })
+  const lookUp = (url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: '198.51.100.7',
+      headers: SAME_ORIGIN,
+      payload: { email: MULTI_ENV_ACCOUNT.email },
+    })
+  const codes: number[] = []
+  for (let index = 0; index < 3; index++) codes.push((await lookUp(LOOKUP)).statusCode)
+  t.notOk(codes.includes(429), `the first three pass (${codes})`)
+  t.equal((await lookUp(LOOKUP)).statusCode, 429, 'getAllEnvDomain is limited')
+  t.equal((await lookUp('/api/basic-login/getServiceLoginWrongTimes/4')).statusCode, 429)
+  t.equal((await lookUp('/api/basic-login/loginEmailCheck/4')).statusCode, 429)
+})

@@ -1,0 +1,275 @@
+import type { FastifyInstance } from 'fastify'
+import t from 'tap'
+import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
+import type { OutboxMessage } from '../../../sandbox/outbox.ts'
+import enCommon from '../../../shared/i18n/locales/en/common.ts'
+import enErrors from '../../../shared/i18n/locales/en/errors.ts'
+import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
+import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import { manualClock } from '../../sandbox/helpers.ts'
+
+const clock = manualClock()
+const sandbox = await startSandbox({ now: clock.now })
+t.teardown(() => sandbox.close())
+const sg = sandbox.regions.sg.url
+const PHONE = RESET_ACCOUNT.phone.number
+const NEW_PASSWORD = 'Fresh-Start42'
+const MINUTE = 60_000
+// The BFF's own per-IP limits have their tests (tests/server/plugins/rate-limit.test.ts); here
+// every call comes from one address and the upstream's limits are under test.
+const GENEROUS_LIMITS = {
+  RATE_LIMIT_CODE: '1000/1m',
+  RATE_LIMIT_RESET: '1000/1m',
+  RATE_LIMIT_SIGN_IN: '1000/1m',
+}
+
+t.beforeEach(async () => {
+  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
+})
+
+/** A browser: keeps the session cookie across calls, as the page's fetches do. */
+function browser(app: FastifyInstance, initialCookie?: string) {
+  let cookie = initialCookie
+  async function send(method: 'GET' | 'POST', url: string, payload?: Record<string, string>) {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
+      payload,
+    })
+    const next = response.cookies.find((c) => c.name === '__Host-session')
+    if (next) cookie = next.value || undefined
+    return response
+  }
+  return {
+    send,
+    api: async (path: string, payload: Record<string, string> = {}, language = 'en') => {
+      const response = await send('POST', `/api/basic-login/${path}?language=${language}`, payload)
+      return {
+        status: response.statusCode,
+        ...(response.json() as { retCode: string; retMsg: string; item: Record<string, unknown> }),
+      }
+    },
+    flow: async () => (await send('GET', '/auth/reset/flow')).json().item as Record<string, unknown>,
+    get cookie() {
+      return cookie
+    },
+  }
+}
+
+async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
+  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages
+}
+
+async function latestLinkId(email: string): Promise<string> {
+  const link = (await outbox(email, 'reset-link')).at(-1)?.link ?? ''
+  return new URLSearchParams(new URL(link, 'http://x').hash.slice(1)).get('id') ?? ''
+}
+
+async function forwarded(path: string): Promise<number> {
+  return (await sandboxRequests(sg)).filter((entry) => entry.url.includes(path)).length
+}
+
+t.test(
+  'POST /api/…/sendResetEmail › same status, shape and flow for known and unknown addresses',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const known = browser(app)
+    const unknown = browser(app)
+    const a = await known.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    const b = await unknown.api('account/sendResetEmail', { email: 'nobody@sandbox.test' })
+    t.same(a, b, 'identical answers')
+    const [flowA, flowB] = [await known.flow(), await unknown.flow()]
+    t.match(flowA, { step: 'sent', via: 'email', account: RESET_ACCOUNT.email, resendInSeconds: 60 })
+    t.same({ ...flowB, account: '' }, { ...flowA, account: '' }, 'the same flow state')
+    t.equal((await outbox(RESET_ACCOUNT.email, 'reset-link')).length, 1)
+  },
+)
+
+t.test(
+  '700077/700078 are refused by the BFF at the field; 700631 and 700605 come from the upstream',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const page = browser(app)
+    const empty = await page.api('account/sendResetEmail', { email: '' })
+    t.match(empty, { status: 400, retMsg: enCommon.validation.required, item: { field: 'email' } })
+    const malformed = await page.api('account/sendResetEmail', { email: 'nope' })
+    t.match(malformed, { status: 400, retMsg: enCommon.validation.email, item: { field: 'email' } })
+    t.equal(await forwarded('sendResetEmail'), 0, 'invalid input is never forwarded')
+
+    const body = { email: RESET_ACCOUNT.email }
+    for (let i = 0; i < 5; i++) {
+      t.equal((await page.api('account/sendResetEmail', body)).retCode, '000000')
+      const soon = await page.api('account/sendResetEmail', body, 'zh')
+      t.match(soon, { status: 200, retCode: '700631' })
+      if (i === 0) t.match(soon.retMsg, /一分钟/, 'in the chosen language')
+      clock.advance(MINUTE)
+    }
+    const limited = await page.api('account/sendResetEmail', body)
+    t.match(limited, { status: 200, retCode: '700605' })
+    t.match(limited.retMsg, /at most 5/)
+    t.not(enErrors.code['700605'], '', 'the page has a localised text for it')
+    clock.advance(24 * 60 * MINUTE)
+  },
+)
+
+t.test(
+  'by texted code: 700073 refused, 700203 wrong code, 700125 without a code, then a new password',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const page = browser(app)
+    const badPhone = await page.api('sendSmsRandomCode/4', { areaCode: '86', phone: '1380013800' })
+    t.match(badPhone, { status: 400, item: { field: 'phone' } })
+    t.equal(await forwarded('sendSmsRandomCode'), 0)
+
+    const early = await page.api('account/checkFindPwd', { code: '123456' })
+    t.match(
+      early,
+      { status: 200, retCode: '700125', retMsg: enErrors.code['700125'] },
+      'nothing was sent yet',
+    )
+    t.equal(await forwarded('checkFindPwd'), 0, 'the BFF knows there is no code to check')
+
+    t.equal((await page.api('sendSmsRandomCode/4', { areaCode: '86', phone: PHONE })).retCode, '000000')
+    t.match(await page.flow(), { step: 'code', via: 'phone', account: PHONE, areaCode: '86' })
+    const code = (await outbox(PHONE, 'reset-code')).at(-1)?.code ?? ''
+    const wrong = await page.api('account/checkFindPwd', { code: code === '000000' ? '111111' : '000000' })
+    t.match(wrong, { status: 200, retCode: '700203' })
+    const badFormat = await page.api('account/checkFindPwd', { code: '12a456' })
+    t.match(badFormat, { status: 400, item: { field: 'code' } })
+
+    t.equal((await page.api('account/checkFindPwd', { code })).retCode, '000000')
+    const flow = await page.flow()
+    t.match(flow, { step: 'newPassword', account: PHONE })
+    t.notOk(JSON.stringify(flow).includes(code), 'the code never comes back to the page')
+    const logged = (await sandboxRequests(sg)).filter((entry) => entry.url.includes('checkFindPwd')).at(-1)
+    t.match(logged?.body, { account: PHONE }, 'the BFF added the number from the session')
+
+    const mismatch = await page.api('setServiceNewPwd/4', {
+      password: NEW_PASSWORD,
+      confirmPassword: 'Other-Pass42',
+    })
+    t.match(mismatch, {
+      status: 400,
+      retMsg: enCommon.validation.passwordsDiffer,
+      item: { field: 'confirmPassword' },
+    })
+    const weak = await page.api('setServiceNewPwd/4', { password: 'weakpass1', confirmPassword: 'weakpass1' })
+    t.match(weak, { status: 400, retMsg: enCommon.validation.passwordFormat, item: { field: 'password' } })
+    const same = await page.api(
+      'setServiceNewPwd/4',
+      { password: RESET_ACCOUNT.password, confirmPassword: RESET_ACCOUNT.password },
+      'zh',
+    )
+    t.match(same, { status: 200, retCode: '700490' })
+    t.equal(zhErrors.code['700490'], '新密码不能与旧密码相同。', 'the page shows it localised')
+
+    const done = await page.api('setServiceNewPwd/4', {
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    t.match(done, { status: 200, retCode: '000000' })
+    t.same(await page.flow(), { step: 'request' }, 'the flow is over')
+    const again = await page.api('setServiceNewPwd/4', {
+      password: 'Again-Pass42',
+      confirmPassword: 'Again-Pass42',
+    })
+    t.equal(again.retCode, '700125', 'a second change needs a new code')
+  },
+)
+
+t.test(
+  'by e-mail link: 700125 for a dead link, new password, no sign-in, the old session ends',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const signedIn = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
+    const page = browser(app)
+    t.equal((await page.api('account/checkResetPwdLink/made-up')).retCode, '700125')
+    await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    const id = await latestLinkId(RESET_ACCOUNT.email)
+    const check = await page.api(`account/checkResetPwdLink/${id}`)
+    t.match(check, { retCode: '000000', item: { email: RESET_ACCOUNT.email } })
+
+    const done = await page.api(`account/resetServiceNewPwd/${id}`, {
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    t.equal(done.retCode, '000000')
+    t.equal(sessionCookieOf(await page.send('GET', '/auth/reset/flow')) ?? '', '', 'no session was started')
+    const after = await signedIn.send('POST', '/api/tokens/getToken')
+    t.equal(after.json().retCode, '999999', 'the session from before the reset has ended upstream')
+    t.equal(
+      (
+        await page.api(`account/resetServiceNewPwd/${id}`, {
+          password: 'Again-Pass42',
+          confirmPassword: 'Again-Pass42',
+        })
+      ).retCode,
+      '700125',
+    )
+  },
+)
+
+t.test('a reset from a browser signed in to the same account signs that browser out', async (t) => {
+  const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+  const page = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
+  await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  const id = await latestLinkId(RESET_ACCOUNT.email)
+  const response = await page.send('POST', `/api/basic-login/account/resetServiceNewPwd/${id}`, {
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  })
+  t.equal(response.json().retCode, '000000')
+  t.equal(sessionCookieOf(response), '', 'the session cookie is cleared')
+  t.equal(response.headers['clear-site-data'], '"cookies"')
+})
+
+t.test('account/resetNewPwd › needs a session, refuses same-as-old before forwarding', async (t) => {
+  const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+  const page = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
+  const same = await page.api('account/resetNewPwd', {
+    oldPassword: RESET_ACCOUNT.password,
+    password: RESET_ACCOUNT.password,
+    confirmPassword: RESET_ACCOUNT.password,
+  })
+  t.match(same, { status: 400, retMsg: enCommon.validation.samePassword, item: { field: 'password' } })
+  const wrongOld = await page.api('account/resetNewPwd', {
+    oldPassword: 'Wrong-Pass42',
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  })
+  t.equal(wrongOld.retCode, '700211')
+  const changed = await page.api('account/resetNewPwd', {
+    oldPassword: RESET_ACCOUNT.password,
+    password: NEW_PASSWORD,
+    confirmPassword: NEW_PASSWORD,
+  })
+  t.equal(changed.retCode, '000000')
+})
+
+t.test(
+  'GET /auth/reset/flow and POST /auth/reset/flow/restart › same-origin only; restart forgets',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const page = browser(app)
+    await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    t.equal((await page.flow()).step, 'sent')
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/auth/reset/flow/restart',
+      headers: {
+        'sec-fetch-site': 'cross-site',
+        'x-requested-with': 'XMLHttpRequest',
+        ...cookieHeader(page.cookie),
+      },
+    })
+    t.equal(crossSite.statusCode, 403)
+    const restarted = await page.send('POST', '/auth/reset/flow/restart')
+    t.same(restarted.json().item, { step: 'request' })
+    t.same(await page.flow(), { step: 'request' })
+    clock.advance(MINUTE)
+    await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    t.equal(((await page.flow()) as { resendInSeconds: number }).resendInSeconds, 60)
+  },
+)

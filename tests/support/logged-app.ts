@@ -1,0 +1,32 @@
+import { Writable } from 'node:stream'
+import type { Test } from 'tap'
+import { loadConfig } from '../../config/index.ts'
+import { type RunningSandbox, startSandbox } from '../../sandbox/index.ts'
+import { buildApp } from '../../server/app.ts'
+import { loggerOptions } from '../../server/logger.ts'
+import { sandboxTopology } from '../../server/sandbox-topology.ts'
+import { ROOT, sessionKey } from '../helper.ts'
+
+/** The BFF (no pages) in front of its own sandbox, with every JSON log line it writes kept. */
+export async function loggedApp(t: Test, env: Record<string, string> = {}) {
+  const sandbox: RunningSandbox = await startSandbox()
+  t.teardown(() => sandbox.close())
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_KEYS: sessionKey(7), ...env })
+  const app = await buildApp({
+    config,
+    topology: sandboxTopology(sandbox),
+    root: ROOT,
+    ssr: false,
+    logger: { ...loggerOptions({ logLevel: 'debug', logFormat: 'json' }), stream },
+  })
+  t.teardown(() => app.close())
+  await app.ready()
+  return { app, sandbox, lines }
+}

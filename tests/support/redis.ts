@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import type { Test } from 'tap'
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const address = server.address()
+  server.close()
+  await once(server, 'close')
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+/** A throw-away redis-server on a free loopback port, stopped at teardown. */
+export async function startRedis(t: Test): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort()
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  t.teardown(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      await once(child, 'exit')
+    }
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start in 10 s:\n${output}`)),
+      10_000,
+    )
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer)
+      reject(
+        error.code === 'ENOENT'
+          ? new Error(
+              'redis-server is not on PATH: run `bash scripts/ensure-services.sh` (as root it installs ' +
+                "Debian's redis-server) or `sudo apt-get install redis-server`",
+            )
+          : error,
+      )
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`redis-server exited with ${code}:\n${output}`))
+    })
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+  })
+  child.removeAllListeners('exit')
+  return { url: `redis://127.0.0.1:${port}`, process: child }
+}
