@@ -5,8 +5,8 @@ import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
-import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import proxyWarning from './plugins/app/proxy-warning.ts'
+import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
@@ -98,8 +98,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let ready = false
   app.decorate('config', config)
   app.decorate('upstream', new UpstreamClient({ topology, timeoutMs: config.upstreamTimeoutMs }))
+  let draining = false
   app.decorate('stopReadiness', () => {
     ready = false
+    draining = true
+  })
+  // While draining, every answer closes its connection: clients reconnect (to another pod) rather
+  // than reuse a socket we are about to close, and the close does not wait on idle keep-alives.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
   })
   app.addHook('onClose', async () => {
     ready = false
