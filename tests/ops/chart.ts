@@ -61,11 +61,12 @@ export function render(binary: string, region: string, extra: string[] = []): Ma
     .filter((manifest): manifest is Manifest => manifest !== null)
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: rendered manifests are arbitrary YAML until validated
-export type Manifest = {
+/** One rendered manifest: untyped YAML until validateManifest checks it against its kind. */
+export interface Manifest {
   apiVersion: string
   kind: string
   metadata: { name: string; annotations?: Record<string, string> }
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read rendered YAML fields freely; validateManifest types them
   [field: string]: any
 }
 
