@@ -125,7 +125,7 @@ for (const region of REGIONS) {
     async (t) => {
       const manifests = render(binary, region)
       const [configMap] = find(manifests, 'ConfigMap')
-      const [container] = find(manifests, 'Deployment')[0]?.spec.template.spec.containers
+      const container = find(manifests, 'Deployment')[0]?.spec.template.spec.containers[0]
       const data: Record<string, string> = { ...configMap?.data }
       const upstreamsJson = data['upstreams.json'] ?? ''
       delete data['upstreams.json']
