@@ -41,21 +41,27 @@ export function regionArgs(region: string, extra: string[] = []): string[] {
   return ['-f', path.join(CHART, `values-${region}.yaml`), ...extra]
 }
 
-/** `helm template` for one region; throws with helm's message when rendering fails. */
+const rendered = new Map<string, string>()
+
+/** `helm template` for one region (each distinct call once); throws with helm's message when it fails. */
 export function render(binary: string, region: string, extra: string[] = []): Manifest[] {
-  const stdout = execFileSync(
-    binary,
-    [
-      'template',
-      `account-edge-${region}`,
-      CHART,
-      '--kube-version',
-      KUBE_VERSION,
-      '--include-crds',
-      ...regionArgs(region, extra),
-    ],
-    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  )
+  const key = JSON.stringify([region, extra])
+  const stdout =
+    rendered.get(key) ??
+    execFileSync(
+      binary,
+      [
+        'template',
+        `account-edge-${region}`,
+        CHART,
+        '--kube-version',
+        KUBE_VERSION,
+        '--include-crds',
+        ...regionArgs(region, extra),
+      ],
+      { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    )
+  rendered.set(key, stdout)
   return parseAllDocuments(stdout)
     .map((document) => document.toJS() as Manifest | null)
     .filter((manifest): manifest is Manifest => manifest !== null)
