@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { agentLanguageSchema, forwardSchema, loginConfigSchema } from '../schemas/channel.ts'
 import { demoSchema } from '../schemas/demo.ts'
-import { loose } from '../schemas/fields.ts'
+import { loose, object } from '../schemas/fields.ts'
 import {
   changePasswordSchema,
   checkResetCodeSchema,
@@ -19,11 +19,13 @@ import {
 } from '../schemas/signIn.ts'
 import {
   accountSetupSchema,
+  captchaCheckSchema,
   questionnaireSchema,
-  signUpCredentialsSchema,
   signUpEmailSchema,
   signUpH5Schema,
   signUpSmsSchema,
+  signUpStartSchema,
+  verifyLinkSchema,
 } from '../schemas/signUp.ts'
 import { toBase64Utf8 } from './base64.ts'
 import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './path.ts'
@@ -95,15 +97,19 @@ const LOGIN = 'basic-login'
 export const ENDPOINTS = define({
   // Sign-up
   registerEmailCheck: { path: `${LOGIN}/registerEmailCheck/4`, schema: signUpEmailSchema, limit: 'signUp' },
-  initSgGeetestInfo: { path: `${LOGIN}/initSgGeetestInfo/4`, limit: 'signUp' },
-  checkSgGeetestInfo: { path: `${LOGIN}/checkSgGeetestInfo/4`, limit: 'signUp' },
-  registerSgNew: { path: `${LOGIN}/registerSgNew/4`, schema: signUpCredentialsSchema, limit: 'signUp' },
+  initSgGeetestInfo: { path: `${LOGIN}/initSgGeetestInfo/4`, schema: object({}), limit: 'signUp' },
+  checkSgGeetestInfo: { path: `${LOGIN}/checkSgGeetestInfo/4`, schema: captchaCheckSchema, limit: 'signUp' },
+  registerSgNew: { path: `${LOGIN}/registerSgNew/4`, schema: signUpStartSchema, limit: 'signUp' },
   sendRegisterVerifyEmail: {
     path: `${LOGIN}/sendRegisterVerifyEmail/4`,
     schema: signUpEmailSchema,
     limit: 'code',
   },
-  checkVerifyEmailLink: { path: `${LOGIN}/checkVerifyEmailLink/4`, limit: 'signUp' },
+  checkVerifyEmailLink: {
+    path: `${LOGIN}/checkVerifyEmailLink/4`,
+    schema: verifyLinkSchema,
+    limit: 'signUp',
+  },
   registerSgPartInfo: { path: `${LOGIN}/registerSgPartInfo/4`, schema: accountSetupSchema, limit: 'signUp' },
   registerPartInfo: { path: `${LOGIN}/registerPartInfo/4`, schema: accountSetupSchema, limit: 'signUp' },
   updateRegisterPartInfo: {
@@ -116,10 +122,10 @@ export const ENDPOINTS = define({
     schema: questionnaireSchema,
     limit: 'signUp',
   },
-  registerFinishNew: { path: `${LOGIN}/registerFinishNew/4`, limit: 'signUp' },
+  registerFinishNew: { path: `${LOGIN}/registerFinishNew/4`, schema: signUpEmailSchema, limit: 'signUp' },
   registerSendSms: { path: `${LOGIN}/registerSendSms/4`, schema: signUpSmsSchema, limit: 'code' },
   registerSgH5: { path: `${LOGIN}/registerSgH5/4`, schema: signUpH5Schema, limit: 'signUp' },
-  registerFinishH5: { path: `${LOGIN}/registerFinishH5/4`, limit: 'signUp' },
+  registerFinishH5: { path: `${LOGIN}/registerFinishH5/4`, schema: signUpEmailSchema, limit: 'signUp' },
   addSgReservationInfo: { path: `${LOGIN}/addSgReservationInfo/4`, schema: demoSchema, limit: 'signUp' },
 
   // Sign-in
