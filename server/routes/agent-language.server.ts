@@ -44,7 +44,6 @@ export async function agentLanguageRoutes(
             body: { language },
             language,
             bearerToken: token,
-            requestId: request.id,
           })
           if (answer.retCode !== '000000') {
             request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import fp from 'fastify-plugin'
@@ -26,11 +27,23 @@ export const requestIdOptions = {
   genReqId: requestIdOf,
 } as const
 
-/** Echoes the id to the client, so a person reporting a problem can quote it. */
+const currentRequest = new AsyncLocalStorage<string>()
+
+/**
+ * The id of the request being handled, wherever the code runs (an upstream call deep in a route),
+ * so no caller has to pass it along; undefined outside a request.
+ */
+export function currentRequestId(): string | undefined {
+  return currentRequest.getStore()
+}
+
+/** Echoes the id to the client (a person reporting a problem can quote it) and scopes it. */
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style on purpose: the rest of the request's lifecycle runs inside run().
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id)
+      currentRequest.run(request.id, done)
     })
   },
   { name: 'request-id', fastify: '5.x' },

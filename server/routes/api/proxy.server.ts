@@ -92,7 +92,6 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
           json: endpoint.json ?? false,
           language: request.language,
           bearerToken: request.session.get('token'),
-          requestId: request.id,
         })
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
