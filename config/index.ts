@@ -43,6 +43,10 @@ export interface AppConfig {
   rateLimits: Record<RateLimitBucket, RateLimitRule>
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
+  /** Port of the separate Prometheus listener (ADR 0045). */
+  metricsPort: number
+  /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
+  shutdown: { delayMs: number; timeoutMs: number }
   /** Lifetimes of a signed-in session (SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES), in ms. */
   sessionLifetime: { absoluteMs: number; idleMs: number }
   /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
@@ -178,6 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       code: env.RATE_LIMIT_CODE,
     },
     redisUrl: env.REDIS_URL,
+    metricsPort: env.METRICS_PORT,
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     sessionLifetime: {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * 60_000,
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -111,6 +111,12 @@ export const envSchema = z.object({
    * sandbox runs, and are offered as unavailable otherwise.
    */
   EXTERNAL_AUTHORIZE_URLS: z.string().optional(),
+  /** Port of the Prometheus `/metrics` listener, apart from PORT so the ingress never exposes it (ADR 0045); 0 picks a free port. */
+  METRICS_PORT: port.default(9464),
+  /** After SIGTERM: time readiness answers 503 while requests are still served, so the ingress stops sending first. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** After that delay: longest wait for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

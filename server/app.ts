@@ -4,7 +4,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
 import language from './plugins/app/language.ts'
+import metrics from './plugins/app/metrics.ts'
 import proxyWarning from './plugins/app/proxy-warning.ts'
+import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
@@ -29,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig
     upstream: UpstreamClient
+    /** Readiness answers 503 from now on (first step of a graceful shutdown). */
+    stopReadiness: () => void
   }
 }
 
@@ -66,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const defaultLanguage = config.edition === 'chinese' ? 'zh' : 'en'
   const refusal = { https: config.publicOrigin?.startsWith('https:') ?? false }
   const app = Fastify({
+    ...requestIdOptions,
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -100,11 +105,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let ready = false
   app.decorate('config', config)
   app.decorate('upstream', new UpstreamClient({ topology, timeoutMs: config.upstreamTimeoutMs }))
+  let draining = false
+  app.decorate('stopReadiness', () => {
+    ready = false
+    draining = true
+  })
+  // While draining, every answer closes its connection: clients reconnect (to another pod) rather
+  // than reuse a socket we are about to close, and the close does not wait on idle keep-alives.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
+  })
   app.addHook('onClose', async () => {
     ready = false
     await app.upstream.close()
   })
 
+  await app.register(requestId)
+  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test' })
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
