@@ -14,6 +14,8 @@ export interface SsrPluginOptions {
   /** Project root: holds vite.config.ts (vite mode) and dist/ (built mode). */
   root: string
   edition: 'international' | 'chinese'
+  /** PUBLIC_ORIGIN: makes canonical links absolute (crawlers and Lighthouse want them so). */
+  publicOrigin?: string | undefined
   /** Byte cap of the signed-out page cache (ADR 0015); 0 renders every page per request. */
   pageCacheBytes?: number
 }
@@ -95,6 +97,8 @@ export default fp<SsrPluginOptions>(
         language: request.language,
         user,
         edition: options.edition,
+        // From configuration, never from the Host header: cached HTML is shared between visitors.
+        publicOrigin: options.publicOrigin ?? '',
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
@@ -120,6 +124,7 @@ export default fp<SsrPluginOptions>(
         language: key.language,
         user: null,
         edition: options.edition,
+        publicOrigin: options.publicOrigin ?? '',
         isPhone: key.isPhone,
         csrfToken: '',
       })
