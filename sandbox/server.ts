@@ -10,6 +10,7 @@ import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
+import { signUpRoutes } from './signup.ts'
 import type { SandboxWorld } from './world.ts'
 
 /** Upstream request bodies are small forms; a megabyte is plenty. */
@@ -162,8 +163,9 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   app.get('/healthz', async () => ({ status: 'ok', region }))
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(resetRoutes, { region, world })
+  await app.register(signUpRoutes, { region, world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
-  await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX, region, world, faults, log })
 
   return { region, app, faults, log }
 }

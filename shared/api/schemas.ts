@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { agentLanguageSchema, forwardSchema, loginConfigSchema } from '../schemas/channel.ts'
 import { demoSchema } from '../schemas/demo.ts'
+import { object } from '../schemas/fields.ts'
 import {
   changePasswordSchema,
   checkResetCodeSchema,
@@ -18,11 +19,13 @@ import {
 } from '../schemas/signIn.ts'
 import {
   accountSetupSchema,
+  captchaCheckSchema,
   questionnaireSchema,
-  signUpCredentialsSchema,
   signUpEmailSchema,
   signUpH5Schema,
   signUpSmsSchema,
+  signUpStartSchema,
+  verifyLinkSchema,
 } from '../schemas/signUp.ts'
 import { toBase64Utf8 } from './base64.ts'
 
@@ -36,7 +39,12 @@ export type RequestSchema = z.ZodType<Record<string, unknown>>
 export const REQUEST_SCHEMAS = {
   // Sign-up
   registerEmailCheck: signUpEmailSchema,
-  registerSgNew: signUpCredentialsSchema,
+  initSgGeetestInfo: object({}),
+  checkSgGeetestInfo: captchaCheckSchema,
+  registerSgNew: signUpStartSchema,
+  checkVerifyEmailLink: verifyLinkSchema,
+  registerFinishNew: signUpEmailSchema,
+  registerFinishH5: signUpEmailSchema,
   sendRegisterVerifyEmail: signUpEmailSchema,
   registerSgPartInfo: accountSetupSchema,
   registerPartInfo: accountSetupSchema,
