@@ -13,7 +13,6 @@ import { EMPTY_DETAILS, SetupStep } from './SetupStep.tsx'
 import { Stepper } from './Stepper.tsx'
 import { WelcomeStep } from './WelcomeStep.tsx'
 import './sign-up.css'
-import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 
 /**
  * The free-trial sign-up (spec §4 "Registration"): credentials and captcha → verification e-mail

@@ -7,7 +7,6 @@ import { isSuccess } from '../../../../../shared/envelope.ts'
 import { useApiClient } from '../../../../api.ts'
 import { loadSignUpFlow } from '../flow.ts'
 import '../sign-up.css'
-import { signUpEndpoints } from '../../../../../shared/api/endpoints/signUp.ts'
 
 /**
  * Where the e-mailed verification link lands (`#id=…`: the fragment never reaches a server or a
