@@ -14,6 +14,7 @@ import { loginConfigRoutes } from './login-config.ts'
 import { providerRoutes } from './providers/index.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
+import { signUpRoutes } from './signup.ts'
 import { ssoRoutes } from './sso.ts'
 import type { SandboxWorld } from './world.ts'
 
@@ -172,8 +173,9 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(providerRoutes)
   await app.register(loginConfigRoutes)
   await app.register(ssoRoutes, { region, world })
+  await app.register(signUpRoutes, { region, world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
-  await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX, region, world, faults, log })
 
   return { region, app, faults, log }
 }

@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { signUpFlowHooks, signUpFlowRoutes } from './routes/signup-flow.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
 declare module 'fastify' {
@@ -47,6 +48,9 @@ const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
   'aadLogin',
   'aadLoginOverseas',
   'ssoAccessAuth',
+  // The finish of a sign-up answers a temporary token: the new account is signed in.
+  'registerFinishNew',
+  'registerFinishH5',
 ])
 const SESSION_ENDPOINTS = new Set<EndpointName>([
   'consoleLogin',
@@ -124,9 +128,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionEndpoints: SESSION_ENDPOINTS,
     publicOrigin: config.publicOrigin,
     topology,
-    flows: [resetFlowHooks],
+    flows: [resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(signUpFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
@@ -157,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: options.root,
       edition: config.edition,
       externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
+      publicOrigin: config.publicOrigin,
     })
   }
 

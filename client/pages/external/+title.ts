@@ -1,8 +1,8 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../../shared/i18n/index.ts'
+import { pageI18n } from '../../i18n.ts'
 
 export default (pageContext: PageContext) => {
-  const t = i18nFor(pageContext.language).t
+  const t = pageI18n(pageContext).t
   const prefix = pageContext.externalApp.runtimeConfig.TEXT_PREFIX
   return pageContext.routeParams.page === 'connect'
     ? t('external:connectTitle', { prefix })

@@ -12,6 +12,8 @@ export interface SsrPluginOptions {
   edition: 'international' | 'chinese'
   /** The external sign-in and connect app's base path and runtime config (ADR 0040). */
   externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
+  /** PUBLIC_ORIGIN: makes canonical links absolute (crawlers and Lighthouse want them so). */
+  publicOrigin?: string | undefined
 }
 
 const PHONE_USER_AGENT = /\b(iPhone|iPad|iPod|Android)\b/i
@@ -67,6 +69,8 @@ export default fp<SsrPluginOptions>(
         user,
         edition: options.edition,
         externalApp: options.externalApp,
+        // From configuration, never from the Host header: cached HTML is shared between visitors.
+        publicOrigin: options.publicOrigin ?? '',
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { type DemoInput, demoSchema } from '../../../../shared/schemas/demo.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
@@ -63,7 +64,7 @@ export default function DemoPage() {
     setBusy(true)
     setErrors({})
     try {
-      const answer = await api.call('addSgReservationInfo', { data: parsed.data, throws: false })
+      const answer = await api.call(demoEndpoints.addSgReservationInfo, { data: parsed.data, throws: false })
       if (isSuccess(answer)) {
         setBookedFor(parsed.data.email)
         return
