@@ -34,6 +34,8 @@ export interface AppConfig {
   ephemeralSessionKey: boolean
   upstreams: UpstreamSource
   upstreamTimeoutMs: number
+  /** Byte cap of the signed-out page cache; 0 turns it off. */
+  pageCacheBytes: number
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
@@ -49,6 +51,39 @@ export interface AppConfig {
   sessionLifetime: { absoluteMs: number; idleMs: number }
   /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
   sandboxPort: number | undefined
+  /** The standalone external sign-in and connect app (EXTERNAL_*). */
+  externalApp: ExternalAppConfig
+}
+
+export interface ExternalAppConfig {
+  /** Path prefix without trailing slash, e.g. `/auth/external`. */
+  basePath: string
+  /** URL_DOMAIN of the app's runtime config; empty: the site's own origin. */
+  urlDomain: string
+  textPrefix: string
+  /** Authorization start per provider name (EXTERNAL_AUTHORIZE_URLS). */
+  authorizeUrls: Record<string, string>
+}
+
+function parseAuthorizeUrls(raw: string | undefined): Record<string, string> {
+  if (!raw?.trim()) return {}
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch (error) {
+    throw new ConfigError(`EXTERNAL_AUTHORIZE_URLS: not valid JSON (${(error as Error).message})`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError('EXTERNAL_AUTHORIZE_URLS: expected an object of provider → https URL')
+  }
+  const urls: Record<string, string> = {}
+  for (const [provider, url] of Object.entries(value)) {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      throw new ConfigError(`EXTERNAL_AUTHORIZE_URLS: ${provider} must be an http(s) URL`)
+    }
+    urls[provider] = url
+  }
+  return urls
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -137,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ephemeralSessionKey: ephemeral,
     upstreams,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {
@@ -153,5 +189,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     },
     sandboxPort: env.SANDBOX_PORT,
+    externalApp: {
+      basePath: env.EXTERNAL_APP_BASE,
+      urlDomain: env.EXTERNAL_URL_DOMAIN?.replace(/\/+$/, '') ?? '',
+      textPrefix: env.EXTERNAL_TEXT_PREFIX,
+      authorizeUrls: parseAuthorizeUrls(env.EXTERNAL_AUTHORIZE_URLS),
+    },
   }
 }

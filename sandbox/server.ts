@@ -4,13 +4,18 @@ import { parse as parseQuery } from 'qs'
 import type { Dispatcher } from 'undici'
 import type { RegionId } from '../shared/regions.ts'
 import { ADMIN_PREFIX, adminRoutes } from './admin.ts'
+import { channelRoutes } from './channels.ts'
+import { demoRoutes } from './demo.ts'
 import { FaultState, GARBAGE_BODY, oversizedBody } from './faults.ts'
 import { forwarderRoutes } from './forwarder.ts'
 import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
+import { loginConfigRoutes } from './login-config.ts'
+import { providerRoutes } from './providers/index.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
 import { signUpRoutes } from './signup.ts'
+import { ssoRoutes } from './sso.ts'
 import type { SandboxWorld } from './world.ts'
 
 /** Upstream request bodies are small forms; a megabyte is plenty. */
@@ -164,6 +169,11 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(resetRoutes, { region, world })
   await app.register(signUpRoutes, { region, world })
+  await app.register(demoRoutes, { world })
+  await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })
+  await app.register(providerRoutes)
+  await app.register(loginConfigRoutes)
+  await app.register(ssoRoutes, { region, world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, region, world, faults, log })
 

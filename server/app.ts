@@ -10,6 +10,7 @@ import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
+import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
@@ -17,6 +18,8 @@ import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
+import { channelAuthRoutes } from './routes/channel-auth.server.ts'
+import { externalAppRoutes, externalLanguageHook, runtimeConfig } from './routes/external-app.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
     now: options.now,
   })
+  await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
@@ -150,9 +154,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
-  await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
+  await app.register(imageRoutes, {
+    mediaDir: path.join(options.root, mediaDir),
+    // The external app's own image path (spec §7), the same endpoint under its base.
+    alsoAt: [`${config.externalApp.basePath}/_next/image`],
+  })
+  await app.register(externalAppRoutes, {
+    config,
+    topology,
+    // With the sandbox, providers without a configured address are its simulated ones (on sg).
+    simulatedProviders:
+      config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
+  })
+  await app.register(channelAuthRoutes, { config, topology })
+  app.addHook('preHandler', externalLanguageHook(app, config, topology))
+  // The header's Book Demo (/demo/) is the booking form of the account area.
+  for (const url of ['/demo', '/demo/']) {
+    app.get(url, async (request, reply) => {
+      const queryStart = request.url.indexOf('?')
+      return reply.redirect(`/auth/demo${queryStart >= 0 ? request.url.slice(queryStart) : ''}`, 302)
+    })
+  }
   if (options.ssr !== false) {
-    await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
+    await app.register(ssr, {
+      mode: config.ssrMode,
+      root: options.root,
+      edition: config.edition,
+      publicOrigin: config.publicOrigin,
+      pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
+      externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
+    })
   }
 
   app.addHook('onReady', async () => {

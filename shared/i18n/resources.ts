@@ -1,19 +1,49 @@
+import enChannels from './locales/en/channels.ts'
 import enCommon from './locales/en/common.ts'
+import enDemo from './locales/en/demo.ts'
 import enErrors from './locales/en/errors.ts'
+import enExternal from './locales/en/external.ts'
 import enFrame from './locales/en/frame.ts'
 import enReset from './locales/en/reset.ts'
 import enSignUp from './locales/en/signUp.ts'
+import zhChannels from './locales/zh/channels.ts'
 import zhCommon from './locales/zh/common.ts'
+import zhDemo from './locales/zh/demo.ts'
 import zhErrors from './locales/zh/errors.ts'
+import zhExternal from './locales/zh/external.ts'
 import zhFrame from './locales/zh/frame.ts'
 import zhReset from './locales/zh/reset.ts'
 import zhSignUp from './locales/zh/signUp.ts'
 
-/** Every namespace in every language; a test keeps the English and Chinese key sets equal. */
+/**
+ * Every namespace in every language; a test keeps the English and Chinese key sets equal. A new
+ * namespace `<flow>` is the pair of files locales/{en,zh}/<flow>.ts, registered here under the
+ * same name (the browser finds the files by that name; tests/shared/i18n checks it). Only the
+ * server and tests import this file: pages declare the namespaces they use (docs/pages.md).
+ */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, frame: enFrame, reset: enReset, signUp: enSignUp },
-  zh: { common: zhCommon, errors: zhErrors, frame: zhFrame, reset: zhReset, signUp: zhSignUp },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    frame: enFrame,
+    reset: enReset,
+    signUp: enSignUp,
+    demo: enDemo,
+    channels: enChannels,
+    external: enExternal,
+  },
+  zh: {
+    common: zhCommon,
+    errors: zhErrors,
+    frame: zhFrame,
+    reset: zhReset,
+    signUp: zhSignUp,
+    demo: zhDemo,
+    channels: zhChannels,
+    external: zhExternal,
+  },
 } as const
 
-export const NAMESPACES = ['common', 'errors', 'frame', 'reset', 'signUp'] as const
-export type Namespace = (typeof NAMESPACES)[number]
+/** Every registered namespace; its type is `Namespace` (./namespaces.ts). */
+export const NAMESPACES = Object.keys(resources.en) as (keyof (typeof resources)['en'])[]
+export type { Namespace } from './namespaces.ts'

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
 
@@ -34,7 +35,7 @@ export function Captcha({
       setSolved(false)
       setAnswer('')
       onToken(null)
-      const reply = await api.call<Challenge>('initSgGeetestInfo', { data: {}, throws: false })
+      const reply = await api.call<Challenge>(captchaEndpoints.initSgGeetestInfo, { data: {}, throws: false })
       if (isSuccess(reply)) {
         setChallenge(reply.item)
         if (!keepMessage) setMessage('')
@@ -58,7 +59,7 @@ export function Captcha({
   async function check() {
     if (!challenge || busy) return
     setBusy(true)
-    const reply = await api.call<{ captchaPass: string }>('checkSgGeetestInfo', {
+    const reply = await api.call<{ captchaPass: string }>(captchaEndpoints.checkSgGeetestInfo, {
       data: { challengeId: challenge.challengeId, answer },
       throws: false,
     })

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
@@ -63,16 +64,19 @@ export default function SignUpPage() {
   }
 
   async function started(email: string) {
-    await api.call('sendRegisterVerifyEmail', { data: { email }, throws: false })
+    await api.call(signUpEndpoints.sendRegisterVerifyEmail, { data: { email }, throws: false })
     show(await loadSignUpFlow())
   }
 
   async function finish() {
     setFinishError('')
-    const answer = await api.call(flow.mobile ? 'registerFinishH5' : 'registerFinishNew', {
-      data: { email: flow.email },
-      throws: false,
-    })
+    const answer = await api.call(
+      flow.mobile ? signUpEndpoints.registerFinishH5 : signUpEndpoints.registerFinishNew,
+      {
+        data: { email: flow.email },
+        throws: false,
+      },
+    )
     if (isSuccess(answer)) setFlow({ step: 'welcome', email: flow.email })
     else {
       setFinishError(answer.retMsg)

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { signUpCredentialsFormSchema, signUpH5Schema } from '../../../../shared/schemas/signUp.ts'
@@ -90,12 +91,15 @@ export function CredentialsStep({
     setBusy(true)
     setErrors({})
     try {
-      const check = await api.call('registerEmailCheck', { data: { email }, throws: false })
+      const check = await api.call(signUpEndpoints.registerEmailCheck, { data: { email }, throws: false })
       if (!isSuccess(check)) return setErrors(signUpErrors(check))
       const data = isPhone
         ? (parsed.data as Record<string, unknown>)
         : { email, password: values.password, captchaPass }
-      const started = await api.call(isPhone ? 'registerSgH5' : 'registerSgNew', { data, throws: false })
+      const started = await api.call(isPhone ? signUpEndpoints.registerSgH5 : signUpEndpoints.registerSgNew, {
+        data,
+        throws: false,
+      })
       if (!isSuccess(started)) return setErrors(signUpErrors(started))
       onStarted(email, isPhone)
     } catch (error) {

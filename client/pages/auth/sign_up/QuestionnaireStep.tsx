@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import {
   DEPARTMENTS,
@@ -138,7 +139,7 @@ export function QuestionnaireStep({
     for (const key of ['industry', 'department', 'launch', 'employees', 'tools'] as const) {
       if (values[key].trim()) data[key] = values[key].trim()
     }
-    const answer = await api.call('registerChoseProduct', { data, throws: false })
+    const answer = await api.call(signUpEndpoints.registerChoseProduct, { data, throws: false })
     if (isSuccess(answer)) await onFinish()
     else setError(Object.values(signUpErrors(answer))[0] ?? '')
     setBusy(false)

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
@@ -30,7 +31,10 @@ export function SentStep({
     setBusy(true)
     setError('')
     setNotice('')
-    const answer = await api.call('sendRegisterVerifyEmail', { data: { email: flow.email }, throws: false })
+    const answer = await api.call(signUpEndpoints.sendRegisterVerifyEmail, {
+      data: { email: flow.email },
+      throws: false,
+    })
     setBusy(false)
     const next = await loadSignUpFlow()
     if (isSuccess(answer)) setNotice(t('sent.resent'))

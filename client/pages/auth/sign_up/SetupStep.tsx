@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpDetailsView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { CHINA_AREA_CODE } from '../../../../shared/schemas/fields.ts'
@@ -69,10 +70,10 @@ export function SetupStep({
     setBusy(true)
     setErrors({})
     const endpoint = saved
-      ? 'updateRegisterPartInfo'
+      ? signUpEndpoints.updateRegisterPartInfo
       : edition === 'chinese'
-        ? 'registerPartInfo'
-        : 'registerSgPartInfo'
+        ? signUpEndpoints.registerPartInfo
+        : signUpEndpoints.registerSgPartInfo
     const answer = await api.call(endpoint, { data: parsed.data as Record<string, unknown>, throws: false })
     setBusy(false)
     if (isSuccess(answer)) onDone()

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../../shared/envelope.ts'
 import { useApiClient } from '../../../../api.ts'
 import { loadSignUpFlow } from '../flow.ts'
@@ -25,7 +26,9 @@ export default function VerifyPage() {
     // The id is spent once read: a reload or the history must not carry it around.
     window.history.replaceState(null, '', window.location.pathname + window.location.search)
     void (async () => {
-      const answer = id ? await api.call('checkVerifyEmailLink', { data: { id }, throws: false }) : undefined
+      const answer = id
+        ? await api.call(signUpEndpoints.checkVerifyEmailLink, { data: { id }, throws: false })
+        : undefined
       if (answer && isSuccess(answer)) return navigate(`/auth/sign_up${languageQuery}`)
       const flow = await loadSignUpFlow()
       setResendable(flow.step === 'sent' && Boolean(flow.email))
@@ -36,7 +39,7 @@ export default function VerifyPage() {
   async function newLink() {
     const flow = await loadSignUpFlow()
     if (flow.email && flow.step === 'sent')
-      await api.call('sendRegisterVerifyEmail', { data: { email: flow.email }, throws: false })
+      await api.call(signUpEndpoints.sendRegisterVerifyEmail, { data: { email: flow.email }, throws: false })
     await navigate(`/auth/sign_up${languageQuery}`)
   }
 
