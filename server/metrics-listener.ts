@@ -12,7 +12,11 @@ export interface MetricsListener {
  * ingress only ever routes to `http`, so the numbers stay inside the cluster. Nothing else is
  * answered here, and nothing of the app (sessions, pages) is reachable through this port.
  */
-export async function startMetricsListener(registry: Registry, host: string, port: number) {
+export async function startMetricsListener(
+  registry: Registry,
+  host: string,
+  port: number,
+): Promise<MetricsListener> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n')
@@ -34,5 +38,5 @@ export async function startMetricsListener(registry: Registry, host: string, por
         server.close(() => resolve())
         server.closeAllConnections()
       }),
-  } satisfies MetricsListener
+  }
 }

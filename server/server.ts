@@ -67,7 +67,14 @@ async function main() {
   app.server.keepAliveTimeout = 65_000
   app.server.headersTimeout = 66_000
 
-  const metricsListener = await startMetricsListener(app.metrics, config.host, config.metricsPort)
+  // A port already taken (a second server on one machine) costs the metrics, never the site: the
+  // scrape target shows down, which is what monitoring alerts on.
+  const metricsListener = await startMetricsListener(app.metrics, config.host, config.metricsPort).catch(
+    (err: Error) => {
+      app.log.error({ err, port: config.metricsPort }, 'metrics listener could not start: no /metrics')
+      return undefined
+    },
+  )
   const { delayMs, timeoutMs } = config.shutdown
   // Readiness goes false first and requests are still served for delayMs, so the ingress takes
   // this pod out before it stops listening; then requests in flight get timeoutMs to finish.
@@ -80,13 +87,14 @@ async function main() {
     }
     app.log.info('closing: finishing requests in flight')
     await app.close()
-    await metricsListener.close()
+    await metricsListener?.close()
     await closeSandbox?.()
   })
 
   await app.listen({ host: config.host, port: config.port })
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
-  app.log.info({ port: metricsListener.port }, 'Prometheus metrics listening at /metrics')
+  if (metricsListener)
+    app.log.info({ port: metricsListener.port }, 'Prometheus metrics listening at /metrics')
   app.log.info(
     `Open http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/auth/sign_in`,
   )
