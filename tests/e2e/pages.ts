@@ -16,6 +16,8 @@ const PAGES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const ROUTED: Record<string, string[]> = {
   overview: MARKETING_PAGES.map((page) => page.path),
   _error: ['/auth/no-such-page'],
+  // The external sign-in and connect app under its default base (EXTERNAL_APP_BASE, ADR 0040).
+  external: ['/auth/external', '/auth/external/connect'],
 }
 
 function pageFolders(dir: string, prefix = ''): { folder: string; routed: boolean }[] {

@@ -128,6 +128,7 @@ export default fp<SsrPluginOptions>(
         user: null,
         edition: options.edition,
         publicOrigin: options.publicOrigin ?? '',
+        externalApp: options.externalApp,
         isPhone: key.isPhone,
         csrfToken: '',
       })

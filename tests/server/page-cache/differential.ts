@@ -38,6 +38,8 @@ function visible(response: LightMyRequestResponse) {
     'content-length': _length,
     'content-encoding': _encoding,
     vary: _vary,
+    // One per request by design (server/plugins/app/request-id.ts), cached or not.
+    'x-request-id': _requestId,
     ...headers
   } = response.headers
   return {
