@@ -84,6 +84,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const environment = account && world.environmentIn(account, region)
     if (!account || !environment) return answer(request, 'noSuchAccount')
 
+    if (account.sso.passwordDisabled) return answer(request, 'passwordLoginDisabled')
     const { lockedUntil } = world.lockState(account)
     if (lockedUntil !== null) return lockedAnswer(request, lockedUntil)
 

@@ -31,6 +31,27 @@ export const MESSAGES = {
   },
   accountFormat: { code: '700201', en: 'Incorrect account format.', zh: '账号格式不正确' },
   wrongPassword: { code: '700211', en: 'Incorrect account or password.', zh: '账号或密码错误' },
+  microsoftNotEnabled: {
+    code: '700623',
+    en: 'Microsoft verification is not enabled for this account.',
+    zh: '该账号未开启微软验证',
+  },
+  microsoftNotLinked: {
+    code: '700624',
+    en: 'This Microsoft account is not linked to any account.',
+    zh: '该微软账号未绑定任何账号',
+  },
+  passwordLoginDisabled: {
+    code: '700625',
+    en: 'Password sign-in is disabled for this product. Sign in with Microsoft.',
+    zh: '该产品已禁用密码登录，请使用微软登录',
+  },
+  ssoNotEnabled: { code: '700626', en: 'Single sign-on is not enabled.', zh: '未开启单点登录' },
+  ssoNotLinked: {
+    code: '700627',
+    en: 'This identity provider account is not linked to any account.',
+    zh: '该服务提供商账号未绑定任何账号',
+  },
   // Password reset and change (sandbox/reset.ts)
   passwordMismatch: {
     code: '700001',

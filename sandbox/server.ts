@@ -8,8 +8,10 @@ import { FaultState, GARBAGE_BODY, oversizedBody } from './faults.ts'
 import { forwarderRoutes } from './forwarder.ts'
 import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
+import { providerRoutes } from './providers/routes.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
+import { ssoRoutes } from './sso.ts'
 import type { SandboxWorld } from './world.ts'
 
 /** Upstream request bodies are small forms; a megabyte is plenty. */
@@ -162,6 +164,8 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   app.get('/healthz', async () => ({ status: 'ok', region }))
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(resetRoutes, { region, world })
+  await app.register(ssoRoutes, { region, world, baseUrl: options.baseUrl })
+  await app.register(providerRoutes, { world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
 
