@@ -45,6 +45,8 @@ export interface AppConfig {
   sessionLifetime: { absoluteMs: number; idleMs: number }
   /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
   sandboxPort: number | undefined
+  /** Microsoft sign-in (MICROSOFT_AUTHORIZE_URL, MICROSOFT_CLIENT_ID); on the sandbox the URL defaults to its page. */
+  microsoft: { authorizeUrl: string | undefined; clientId: string | undefined }
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -147,5 +149,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     },
     sandboxPort: env.SANDBOX_PORT,
+    microsoft: { authorizeUrl: env.MICROSOFT_AUTHORIZE_URL, clientId: env.MICROSOFT_CLIENT_ID },
   }
 }

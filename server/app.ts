@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
 declare module 'fastify' {
@@ -36,6 +37,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Unit tests of the BFF alone can leave page rendering out. */
   ssr?: boolean
+  /** Microsoft's authorize page when the config names none (the sandbox's provider page). */
+  microsoftAuthorizeFallback?: string
   /** The clock of session lifetimes; tests move it. */
   now?: () => number
 }
@@ -125,6 +128,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flows: [resetFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(ssoRoutes, {
+    publicOrigin: config.publicOrigin,
+    topology,
+    edition: config.edition,
+    microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,
+    microsoftClientId: config.microsoft.clientId,
+  })
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
