@@ -1,3 +1,4 @@
+import type { Namespace } from '../shared/i18n/namespaces.ts'
 import type { Language } from '../shared/language.ts'
 
 /** Fields the BFF adds to every pageContext (server/plugins/app/ssr.server.ts). */
@@ -8,6 +9,14 @@ export interface PageUser {
 declare global {
   namespace Vike {
     interface Config {
+      /** Translation namespaces this page uses besides the frame's (docs/pages.md). */
+      namespaces?: readonly Namespace[]
+    }
+    interface ConfigResolved {
+      /** Every `namespaces` value from this page's folder up (the setting is cumulative). */
+      namespaces?: (readonly Namespace[])[]
+    }
+    interface Config {
       /** Overrides the site-wide Referrer-Policy for this page (server/plugins/app/ssr.server.ts). */
       referrerPolicy?: 'no-referrer'
     }
@@ -15,6 +24,8 @@ declare global {
       language: Language
       user: PageUser | null
       edition: 'international' | 'chinese'
+      /** PUBLIC_ORIGIN (configuration) or '': the origin of absolute canonical links. */
+      publicOrigin: string
       isPhone: boolean
       /** Token for plain form posts (sign-out without JavaScript); not an upstream credential. */
       csrfToken: string

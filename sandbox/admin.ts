@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import type { RegionId } from '../shared/regions.ts'
 import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
 import { isValidPassword } from '../shared/schemas/fields.ts'
+import { outboxAdminRoutes } from './admin-outbox.ts'
 import { type FaultState, faultSchema } from './faults.ts'
 import { isLoopback } from './http.ts'
 import { hashPassword } from './passwords.ts'
@@ -21,6 +23,7 @@ const newAccountSchema = z.strictObject({
 export const ADMIN_PREFIX = '/__sandbox'
 
 interface AdminRouteOptions {
+  region: RegionId
   world: SandboxWorld
   faults: FaultState
   log: RequestLog
@@ -44,6 +47,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
         .send({ error: 'Forbidden', message: 'sandbox controls answer loopback callers only' })
     }
   })
+
+  await app.register(outboxAdminRoutes, { world, region: options.region })
 
   app.get('/faults', async () => ({ fault: faults.current() }))
 
@@ -135,6 +140,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     const ticketParam = (request.query as Record<string, unknown> | undefined)?.ticket
     const ticket = world.resolveConsoleTicket(typeof ticketParam === 'string' ? ticketParam : undefined)
     reply.type('text/html; charset=utf-8')
+    if (ticketParam === undefined) {
+      // Where the sign-up's welcome page leads (the region's configured console URL).
+      return `<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p data-region="${escapeHtml(
+        options.region,
+      )}">The product console of region <b>${escapeHtml(options.region)}</b> opens here.</p>`
+    }
     if (!ticket) {
       return reply
         .code(401)

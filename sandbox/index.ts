@@ -23,6 +23,8 @@ export interface SandboxOptions {
   ports?: Partial<Record<RegionId, number>>
   /** `true` or pino options for a fresh logger per server, or a pino logger to derive children from. */
   logger?: boolean | object
+  /** Origin of the BFF the e-mailed links lead to; the outbox page links there. */
+  linkOrigin?: string
   /** The clock (ms since epoch) behind lockouts, token and ticket lifetimes; tests move it. */
   now?: () => number
 }
@@ -41,6 +43,7 @@ function urlHost(host: string): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? '127.0.0.1'
   const world = new SandboxWorld(options.now ?? Date.now)
+  world.linkOrigin = options.linkOrigin
   await world.reset()
   const agent = new Agent({ connections: 32, keepAliveTimeout: 10_000 })
   const urls = new Map<RegionId, string>()

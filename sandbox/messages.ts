@@ -85,6 +85,53 @@ export const MESSAGES = {
     en: 'You cannot request again within one minute.',
     zh: '一分钟内不能重复获取',
   },
+  // Sign-up (sandbox/signup.ts)
+  emailExists: {
+    code: '700037',
+    en: 'This email is already registered. Please sign in.',
+    zh: '该邮箱已注册，请直接登录',
+  },
+  companyInvalid: {
+    code: '700070',
+    en: 'Enter a company name with letters and numbers only, under 100 characters.',
+    zh: '请输入公司名称（字母或数字，不超过 100 个字符）',
+  },
+  captchaEmpty: { code: '700112', en: 'Please enter the captcha.', zh: '请输入验证码' },
+  captchaWrong: { code: '700169', en: 'The captcha is incorrect.', zh: '验证码错误' },
+  invalidInformation: { code: '700203', en: 'Please enter valid information.', zh: '请输入有效信息' },
+  firstNameEmpty: { code: '700204', en: 'Please enter your first name.', zh: '请输入名' },
+  firstNameInvalid: {
+    code: '700205',
+    en: 'Letters and numbers only, under 100 characters.',
+    zh: '仅支持字母和数字，不超过 100 个字符',
+  },
+  lastNameEmpty: { code: '700206', en: 'Please enter your last name.', zh: '请输入姓' },
+  lastNameInvalid: {
+    code: '700207',
+    en: 'Letters and numbers only, under 100 characters.',
+    zh: '仅支持字母和数字，不超过 100 个字符',
+  },
+  fullNameEmpty: { code: '700208', en: 'Please enter your full name.', zh: '请输入姓名' },
+  fullNameInvalid: {
+    code: '700209',
+    en: 'Enter first and last name separated by a space.',
+    zh: '请输入姓和名，中间用空格分隔',
+  },
+  referralInvalid: {
+    code: '700210',
+    en: 'Letters and numbers only, under 100 characters.',
+    zh: '仅支持字母和数字，不超过 100 个字符',
+  },
+  jobTitleInvalid: {
+    code: '700591',
+    en: 'Enter a job title with letters and numbers only, under 100 characters.',
+    zh: '请输入职位（字母或数字，不超过 100 个字符）',
+  },
+  verifyEmailLimit: {
+    code: '700604',
+    en: 'You can request at most 10 verification emails in 24 hours.',
+    zh: '24 小时内最多只能获取 10 封验证邮件',
+  },
   tokenInvalid: {
     code: '999999',
     en: 'Your sign-in has expired. Please sign in again.',

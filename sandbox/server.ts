@@ -11,6 +11,7 @@ import { loginRoutes } from './login.ts'
 import { providerRoutes } from './providers/routes.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
+import { signUpRoutes } from './signup.ts'
 import { ssoRoutes } from './sso.ts'
 import type { SandboxWorld } from './world.ts'
 
@@ -166,8 +167,9 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(resetRoutes, { region, world })
   await app.register(ssoRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(providerRoutes, { world })
+  await app.register(signUpRoutes, { region, world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
-  await app.register(adminRoutes, { prefix: ADMIN_PREFIX, world, faults, log })
+  await app.register(adminRoutes, { prefix: ADMIN_PREFIX, region, world, faults, log })
 
   return { region, app, faults, log }
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { EnvironmentName, RegionId } from '../shared/regions.ts'
 import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
+import { CaptchaStore } from './captcha.ts'
 import { FIXTURE_ACCOUNTS, type FixtureAccount, type SsoSettings } from './fixtures.ts'
 import { Outbox } from './outbox.ts'
 import { hashPassword } from './passwords.ts'
+import { SignUpState } from './signup-state.ts'
 
 /** Which region server hosts each environment (sg-k8s and sg-grey share the sg server). */
 export const ENVIRONMENT_REGIONS: Readonly<Record<EnvironmentName, RegionId>> = {
@@ -99,14 +101,29 @@ export class SandboxWorld {
   readonly tokens = new Map<string, TokenRecord>()
   readonly tickets = new Map<string, ConsoleTicket>()
   readonly outbox: Outbox
+  /** Registrations between their first step and their finish (sandbox/signup.ts). */
+  readonly signUps = new SignUpState()
+  readonly captcha: CaptchaStore
   directory: SandboxDirectory | undefined
+  /** Origin of the BFF that e-mailed links lead to (the outbox page links there). */
+  linkOrigin: string | undefined
   private readonly resetListeners: Array<() => void> = []
+  readonly #clock: () => number
+  /** How far tests have moved the sandbox clock (POST /__sandbox/clock); a reset puts it back. */
+  #offsetMs = 0
 
-  readonly now: () => number
+  /** The sandbox clock: lifetimes, limits and lockouts all read it, so tests move time instead of waiting. */
+  readonly now = (): number => this.#clock() + this.#offsetMs
 
   constructor(now: () => number) {
-    this.now = now
+    this.#clock = now
     this.outbox = new Outbox(() => this.now())
+    this.captcha = new CaptchaStore(() => this.now())
+  }
+
+  advanceClock(ms: number): number {
+    this.#offsetMs += ms
+    return this.#offsetMs
   }
 
   onReset(listener: () => void): void {
@@ -137,6 +154,9 @@ export class SandboxWorld {
     this.tokens.clear()
     this.tickets.clear()
     this.outbox.clear()
+    this.signUps.clear()
+    this.captcha.clear()
+    this.#offsetMs = 0
     for (const listener of this.resetListeners) listener()
   }
 

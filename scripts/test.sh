@@ -34,9 +34,17 @@ e2e_pass=$(node -e "try{const r=require('./.cache/playwright.json');console.log(
 e2e_fail=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.unexpected)}catch{console.log(0)}")
 if [ "$e2e_status" -ne 0 ] && [ "$e2e_fail" -eq 0 ]; then e2e_fail=1; fi
 
-passed=$((tap_pass + e2e_pass))
-failed=$((tap_fail + e2e_fail))
+echo "== Lighthouse (mobile): /, /auth/sign_in, /auth/sign_up against issue 8's budgets"
+node scripts/lighthouse.ts 2>&1 | tee .cache/lighthouse.log
+lh_status=${PIPESTATUS[0]}
+lh_summary=$(grep -E '^lighthouse: ' .cache/lighthouse.log | tail -n 1)
+lh_pass=$(sed -nE 's/.* ([0-9]+) passed.*/\1/p' <<<"$lh_summary"); lh_pass=${lh_pass:-0}
+lh_fail=$(sed -nE 's/.* ([0-9]+) failed.*/\1/p' <<<"$lh_summary"); lh_fail=${lh_fail:-0}
+if [ "$lh_status" -ne 0 ] && [ "$lh_fail" -eq 0 ]; then lh_fail=1; fi
+
+passed=$((tap_pass + e2e_pass + lh_pass))
+failed=$((tap_fail + e2e_fail + lh_fail))
 echo
-echo "tap: $tap_pass passed, $tap_fail failed; playwright: $e2e_pass passed, $e2e_fail failed"
+echo "tap: $tap_pass passed, $tap_fail failed; playwright: $e2e_pass passed, $e2e_fail failed; lighthouse: $lh_pass passed, $lh_fail failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

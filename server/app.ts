@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { signUpFlowHooks, signUpFlowRoutes } from './routes/signup-flow.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -48,6 +49,9 @@ const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
   'aadLogin',
   'aadLoginOverseas',
   'ssoAccessAuth',
+  // The finish of a sign-up answers a temporary token: the new account is signed in.
+  'registerFinishNew',
+  'registerFinishH5',
 ])
 const SESSION_ENDPOINTS = new Set<EndpointName>([
   'consoleLogin',
@@ -125,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionEndpoints: SESSION_ENDPOINTS,
     publicOrigin: config.publicOrigin,
     topology,
-    flows: [resetFlowHooks],
+    flows: [resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
   await app.register(ssoRoutes, {
@@ -135,12 +139,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,
     microsoftClientId: config.microsoft.clientId,
   })
+  await app.register(signUpFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
   if (options.ssr !== false) {
-    await app.register(ssr, { mode: config.ssrMode, root: options.root, edition: config.edition })
+    await app.register(ssr, {
+      mode: config.ssrMode,
+      root: options.root,
+      edition: config.edition,
+      publicOrigin: config.publicOrigin,
+    })
   }
 
   app.addHook('onReady', async () => {

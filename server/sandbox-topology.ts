@@ -18,13 +18,18 @@ export function sandboxTopology(sandbox: RunningSandbox): Topology {
         }
       : { region, upstream: url }
   }
+  // Known regional hosts (spec §4): `sg.localhost` and `us.localhost` reach this machine in browsers,
+  // so both halves of the host rule can be tried; plain `localhost` leaves it to the time zone.
+  // The sandbox's stand-in for each region's product console (sandbox/admin.ts).
+  const consoleOf = (region: keyof typeof sandbox.regions) =>
+    `${sandbox.regions[region].url}/__sandbox/console`
   return {
     environments,
     regions: {
-      sg: { defaultEnvironment: 'sg-k8s', publicHost: 'localhost' },
-      us: { defaultEnvironment: 'us-k8s', publicHost: '127.0.0.1' },
-      hk: { defaultEnvironment: 'hk' },
-      ten: { defaultEnvironment: 'ten' },
+      sg: { defaultEnvironment: 'sg-k8s', publicHost: 'sg.localhost', consoleUrl: consoleOf('sg') },
+      us: { defaultEnvironment: 'us-k8s', publicHost: 'us.localhost', consoleUrl: consoleOf('us') },
+      hk: { defaultEnvironment: 'hk', consoleUrl: consoleOf('hk') },
+      ten: { defaultEnvironment: 'ten', consoleUrl: consoleOf('ten') },
     },
   }
 }

@@ -40,6 +40,8 @@ async function main() {
     const first = config.sandboxPort
     const sandbox = await startSandbox({
       host: '127.0.0.1',
+      // The outbox page turns the e-mailed links into links to this BFF.
+      linkOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
       ...(first ? { ports: { sg: first, us: first + 1, hk: first + 2, ten: first + 3 } } : {}),
     })
     closeSandbox = () => sandbox.close()
@@ -53,6 +55,9 @@ async function main() {
       'No upstream configured (UPSTREAMS_FILE / UPSTREAMS_JSON): started the embedded sandbox upstream',
     )
     log.info(`Sandbox demo account: ${fixtures.DEMO_ACCOUNT.email} / ${fixtures.DEMO_ACCOUNT.password}`)
+    log.info(
+      `Sandbox outbox (sign-up links, reset links and codes): ${sandbox.regions.sg.url}/__sandbox/outbox`,
+    )
   }
   if (config.ephemeralSessionKey) {
     log.warn('SESSION_KEYS is not set: using a random key, so sessions end when the process restarts')

@@ -1,19 +1,26 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { canonicalHref } from '../../shared/frame/meta.ts'
 import { keywordsFor } from '../components/frame/meta.ts'
+import { pageI18n } from '../i18n.ts'
 
 /**
  * The edition decides the favicon (spec §1); every page gets keywords and a canonical link
  * (spec §2). Title, description and `lang` come from the +title, +description and +lang files.
  */
 export default function Head() {
-  const { edition, language, urlParsed, is404 } = usePageContext()
+  const pageContext = usePageContext()
+  const { edition, language, urlParsed, is404, publicOrigin } = pageContext
   const icon = edition === 'chinese' ? 'favicon-cn.svg' : 'favicon.svg'
   return (
     <>
       <link rel="icon" href={`/auth/_next/static/media/${icon}`} type="image/svg+xml" />
-      <meta name="keywords" content={keywordsFor(urlParsed.pathname, language)} />
-      {!is404 && <link rel="canonical" href={canonicalHref(urlParsed.pathname, language, edition)} />}
+      <meta name="keywords" content={keywordsFor(urlParsed.pathname, pageI18n(pageContext).t)} />
+      {!is404 && (
+        <link
+          rel="canonical"
+          href={`${publicOrigin ?? ''}${canonicalHref(urlParsed.pathname, language, edition)}`}
+        />
+      )}
     </>
   )
 }

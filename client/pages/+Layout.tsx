@@ -24,13 +24,14 @@ function useUserAgent(): string {
  * are brought up to date here (vike-react itself updates title, description and lang).
  */
 function useClientHeadSync(pathname: string) {
-  const { language, edition } = usePageContext()
+  const { language, edition, publicOrigin } = usePageContext()
+  const { t } = useTranslation('frame')
   useEffect(() => {
-    document.querySelector('meta[name="keywords"]')?.setAttribute('content', keywordsFor(pathname, language))
+    document.querySelector('meta[name="keywords"]')?.setAttribute('content', keywordsFor(pathname, t))
     document
       .querySelector('link[rel="canonical"]')
-      ?.setAttribute('href', canonicalHref(pathname, language, edition))
-  }, [pathname, language, edition])
+      ?.setAttribute('href', `${publicOrigin ?? ''}${canonicalHref(pathname, language, edition)}`)
+  }, [pathname, language, edition, publicOrigin, t])
 }
 
 /**

@@ -6,9 +6,12 @@ export default {
   // Assets live under the account area's own prefix so the ingress can route /auth/* as one app.
   baseAssets: '/auth/_next/',
   // Only these pageContext fields reach the browser; none may ever hold a token.
-  passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken'],
+  passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken', 'publicOrigin'],
   htmlAttributes: { dir: 'ltr' },
   meta: {
+    // The translation namespaces a page uses besides the frame's (docs/pages.md). Cumulative: a
+    // page under another adds to its list. Read on both sides: the browser loads them first.
+    namespaces: { env: { server: true, client: true }, cumulative: true },
     // A page whose URL may carry a secret (a reset link id) sets 'no-referrer' (security.md #14);
     // the BFF sends it as the Referrer-Policy header of that page.
     referrerPolicy: { env: { server: true } },

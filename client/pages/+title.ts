@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../shared/i18n/index.ts'
+import { pageI18n } from '../i18n.ts'
 
 /** Default title, so a page without its own never keeps the previous page's after navigation. */
-export default (pageContext: PageContext) => i18nFor(pageContext.language).t('frame:home.metaTitle')
+export default (pageContext: PageContext) => pageI18n(pageContext).t('frame:home.metaTitle')

@@ -1,13 +1,16 @@
 import { type ApiEnvelope, SUCCESS_CODE } from '../envelope.ts'
-import enErrors from '../i18n/locales/en/errors.ts'
 import type { Language } from '../language.ts'
-import { ENDPOINTS, type EndpointName, isEndpointName } from './endpoints.ts'
+import type { EndpointRoute } from './endpoints/define.ts'
 import { API_BASE, API_TIMEOUT_MS, NOTIFICATION_DURATION_MS, TOAST_DURATION_MS } from './limits.ts'
 import { fillPath, isValidPathParam, pathPlaceholders } from './path.ts'
 import { encodeQuery, queryLimitProblem } from './query.ts'
 import { EMPTY_BODY_CODE, LOCAL_CODES, readAnswer, statusMessageKey } from './response.ts'
 
-/** The browser call layer (spec §7 "Call layer", §8 "Client behaviour"). */
+/**
+ * The browser call layer (spec §7 "Call layer", §8 "Client behaviour"). It takes the endpoint itself
+ * (`signInEndpoints.loginEmailCheck` from shared/api/endpoints/signIn.ts), never a name looked up in
+ * the whole table: a page bundles only the flows it calls.
+ */
 
 export interface Toast {
   kind: 'error' | 'success' | 'info'
@@ -28,6 +31,8 @@ export interface ApiClientOptions {
   notify?: (toast: Toast) => void
   /** Try `errors:code.<code>_0` before `errors:code.<code>` (spec §7 "a variant with suffix _0"). */
   preferZeroVariant?: boolean
+  /** Texts by key (`errors:network`) for when `translate` has none; default: one generic sentence. */
+  fallbackTexts?: Readonly<Record<string, string>>
   /** IANA time zone sent as `X-Time-Zone`; default the browser's. Return undefined to send none. */
   timeZone?: () => string | undefined
 }
@@ -45,7 +50,10 @@ export interface CallOptions {
 }
 
 export interface ApiClient {
-  call<Item = Record<string, unknown>>(name: EndpointName, options?: CallOptions): Promise<ApiEnvelope<Item>>
+  call<Item = Record<string, unknown>>(
+    endpoint: EndpointRoute,
+    options?: CallOptions,
+  ): Promise<ApiEnvelope<Item>>
 }
 
 export class ApiError<Item = Record<string, unknown>> extends Error {
@@ -77,11 +85,12 @@ const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/
 /** An upstream code worth looking up as `errors:code.<code>`; dots or colons would walk other keys. */
 const CODE_KEY = /^[A-Za-z0-9_-]{1,32}$/
 
-const FALLBACK_TEXTS: Record<string, string> = Object.fromEntries(
-  Object.entries(enErrors).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[`errors:${key}`, value]] : [],
-  ),
-)
+/**
+ * The last resort when the translator has no text at all (the `errors` namespace is loaded on
+ * every page, so this is for misconfigured callers). Not the English table itself: that would put
+ * English strings into every Chinese page. Callers may pass `fallbackTexts`.
+ */
+const LAST_RESORT = 'Something went wrong. Please try again.'
 
 function browserTimeZone(): string | undefined {
   try {
@@ -92,6 +101,16 @@ function browserTimeZone(): string | undefined {
 }
 
 class InvalidRequest extends Error {}
+
+/** Something from an endpoint table (a caller in plain JavaScript could pass anything). */
+function isRoute(value: unknown): value is EndpointRoute {
+  const route = value as Partial<EndpointRoute> | null | undefined
+  return (
+    typeof route?.name === 'string' &&
+    typeof route.path === 'string' &&
+    (route.method === 'GET' || route.method === 'POST')
+  )
+}
 
 interface Prepared {
   url: string
@@ -104,7 +123,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeZone = options.timeZone ?? browserTimeZone
 
   const text = (key: string): string => {
-    const fallback = FALLBACK_TEXTS[key] ?? FALLBACK_TEXTS['errors:generic']!
+    const fallback = options.fallbackTexts?.[key] ?? options.fallbackTexts?.['errors:generic'] ?? LAST_RESORT
     return options.translate(key, fallback) || fallback
   }
 
@@ -127,8 +146,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     items: [],
   })
 
-  function prepare(name: EndpointName, call: CallOptions): Prepared {
-    const endpoint = ENDPOINTS[name]
+  function prepare(endpoint: EndpointRoute, call: CallOptions): Prepared {
+    const { name } = endpoint
     const data: Record<string, unknown> = { ...call.data }
     const params: Record<string, unknown> = { ...call.params }
     // A client-side flag of the original app; never part of a request.
@@ -176,11 +195,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { url: `${base}/${fillPath(endpoint.path, values)}${search ? `?${search}` : ''}`, init }
   }
 
-  async function send(name: EndpointName, call: CallOptions): Promise<ApiEnvelope<Record<string, unknown>>> {
+  async function send(
+    endpoint: EndpointRoute,
+    call: CallOptions,
+  ): Promise<ApiEnvelope<Record<string, unknown>>> {
     let prepared: Prepared
     try {
-      if (!isEndpointName(name)) throw new InvalidRequest(`unknown endpoint ${String(name)}`)
-      prepared = prepare(name, call)
+      if (!isRoute(endpoint)) throw new InvalidRequest('not an endpoint')
+      prepared = prepare(endpoint, call)
     } catch (error) {
       if (!(error instanceof InvalidRequest)) throw error
       return local(LOCAL_CODES.invalidRequest, 'errors:badRequest')
@@ -226,8 +248,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    async call<Item = Record<string, unknown>>(name: EndpointName, call: CallOptions = {}) {
-      const envelope = await send(name, call)
+    async call<Item = Record<string, unknown>>(endpoint: EndpointRoute, call: CallOptions = {}) {
+      const envelope = await send(endpoint, call)
       if (isFailure(envelope)) {
         // A caller that aborts (a closed dialog, a new search) knows why: no toast for it.
         if (call.notify && options.notify && envelope.retCode !== LOCAL_CODES.aborted) {
@@ -237,7 +259,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             durationMs: call.notify === 'notification' ? NOTIFICATION_DURATION_MS : TOAST_DURATION_MS,
           })
         }
-        if (call.throws !== false) throw new ApiError(name, envelope as ApiEnvelope<Item>)
+        if (call.throws !== false) throw new ApiError(String(endpoint?.name), envelope as ApiEnvelope<Item>)
       }
       // The shape of `item` is the endpoint's contract; it is not checked here.
       return envelope as ApiEnvelope<Item>

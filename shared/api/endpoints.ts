@@ -1,210 +1,66 @@
-import type { z } from 'zod'
-import { agentLanguageSchema, forwardSchema, loginConfigSchema } from '../schemas/channel.ts'
-import { demoSchema } from '../schemas/demo.ts'
 import { loose } from '../schemas/fields.ts'
-import {
-  changePasswordSchema,
-  checkResetCodeSchema,
-  linkNewPasswordSchema,
-  resetByEmailSchema,
-  resetBySmsSchema,
-  setNewPasswordSchema,
-} from '../schemas/reset.ts'
-import {
-  aadLoginSchema,
-  consoleLoginSchema,
-  emailOnlySchema,
-  sendVerifyCodeRequestSchema,
-  signInSchema,
-} from '../schemas/signIn.ts'
-import {
-  accountSetupSchema,
-  questionnaireSchema,
-  signUpCredentialsSchema,
-  signUpEmailSchema,
-  signUpH5Schema,
-  signUpSmsSchema,
-} from '../schemas/signUp.ts'
-import { toBase64Utf8 } from './base64.ts'
+import { captchaEndpoints } from './endpoints/captcha.ts'
+import { channelEndpoints } from './endpoints/channel.ts'
+import type { EndpointRoute } from './endpoints/define.ts'
+import { demoEndpoints } from './endpoints/demo.ts'
+import { internalEndpoints } from './endpoints/internal.ts'
+import { resetEndpoints } from './endpoints/reset.ts'
+import { sessionEndpoints } from './endpoints/session.ts'
+import { signInEndpoints } from './endpoints/signIn.ts'
+import { signUpEndpoints } from './endpoints/signUp.ts'
+import { ssoEndpoints } from './endpoints/sso.ts'
 import { type CompiledPath, compilePath, matchPath, pathPlaceholders } from './path.ts'
+import { REQUEST_SCHEMAS, type RequestSchema, UPSTREAM_CONTRACTS, type UpstreamContract } from './schemas.ts'
 
 /**
- * Per-IP rate-limit bucket of the BFF that protects an endpoint: sign-in attempts, sign-up and
- * other lead-creating submissions, password reset checks and changes, and anything that sends an
- * e-mail or a text (codes, links).
+ * The whole endpoint table, for the server: the BFF routes `/api/...` with it and its tests walk
+ * it. Pages never import this file (it pulls in every flow and every zod schema): they import
+ * their flow's table from shared/api/endpoints/<flow>.ts, see docs/pages.md.
  */
-export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
-// signIn also covers account look-ups by e-mail and the returns of identity and channel providers.
 
-export interface Endpoint {
-  /** Relative to the API base, no leading slash; placeholders `{name}` or `:name` as in the spec. */
-  readonly path: string
-  /** How the browser calls the BFF. */
-  readonly method: 'GET' | 'POST'
-  /** How the BFF calls the upstream, when the upstream contract differs (default: `method`). */
-  readonly upstreamMethod: 'GET' | 'POST'
-  /** The validated browser data as the upstream contract wants it (the BFF applies it). */
-  readonly toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
-  /** Body as `application/json`; otherwise POST bodies are form-encoded. */
-  readonly json: boolean
+export type { EndpointRoute, RateLimitBucket } from './endpoints/define.ts'
+
+export interface Endpoint extends EndpointRoute, UpstreamContract {
   /** The request data once path parameters are taken out: the body, or the query for GET. */
-  readonly schema: z.ZodType<Record<string, unknown>>
-  readonly limit: RateLimitBucket | undefined
-  /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
-  readonly exempt?: string
-  /** Server-to-server only: the BFF must not route it from the browser. */
-  readonly internal?: true
+  readonly schema: RequestSchema
+  /** How the BFF calls the upstream (default: `method`). */
+  readonly upstreamMethod: 'GET' | 'POST'
 }
 
-interface EndpointSpec {
-  path: string
-  method?: 'GET' | 'POST'
-  upstreamMethod?: 'GET' | 'POST'
-  toUpstream?: (data: Record<string, unknown>) => Record<string, unknown>
-  json?: boolean
-  schema?: z.ZodType<Record<string, unknown>>
-  limit?: RateLimitBucket
-  exempt?: string
-  internal?: true
+const ROUTES = {
+  ...signUpEndpoints,
+  ...captchaEndpoints,
+  ...demoEndpoints,
+  ...signInEndpoints,
+  ...resetEndpoints,
+  ...sessionEndpoints,
+  ...ssoEndpoints,
+  ...channelEndpoints,
+  ...internalEndpoints,
 }
 
-/** Method POST, form body and the bounded permissive schema unless the spec says otherwise. */
-function define<const T extends Record<string, EndpointSpec>>(
-  table: T,
-): { readonly [K in keyof T]: Endpoint } {
-  const out: Record<string, Endpoint> = {}
-  for (const [name, spec] of Object.entries(table)) {
-    out[name] = Object.freeze({
-      path: spec.path,
-      method: spec.method ?? 'POST',
-      upstreamMethod: spec.upstreamMethod ?? spec.method ?? 'POST',
-      ...(spec.toUpstream ? { toUpstream: spec.toUpstream } : {}),
-      json: spec.json ?? false,
-      schema: spec.schema ?? loose,
-      limit: spec.limit,
-      ...(spec.exempt ? { exempt: spec.exempt } : {}),
-      ...(spec.internal ? { internal: true as const } : {}),
-    })
-  }
-  return Object.freeze(out) as { readonly [K in keyof T]: Endpoint }
-}
+type RouteName = keyof typeof ROUTES
 
-const LOGIN = 'basic-login'
+/** Keys naming no endpoint: a misspelt key would silently leave an endpoint on `loose`. */
+type UnknownSchemaKeys = Exclude<keyof typeof REQUEST_SCHEMAS | keyof typeof UPSTREAM_CONTRACTS, RouteName>
+const everySchemaHasItsEndpoint: [UnknownSchemaKeys] extends [never] ? true : UnknownSchemaKeys = true
+void everySchemaHasItsEndpoint
 
-/** Every call of spec §7. Names are stable: pages, the BFF and its tests refer to them. */
-export const ENDPOINTS = define({
-  // Sign-up
-  registerEmailCheck: { path: `${LOGIN}/registerEmailCheck/4`, schema: signUpEmailSchema, limit: 'signUp' },
-  initSgGeetestInfo: { path: `${LOGIN}/initSgGeetestInfo/4`, limit: 'signUp' },
-  checkSgGeetestInfo: { path: `${LOGIN}/checkSgGeetestInfo/4`, limit: 'signUp' },
-  registerSgNew: { path: `${LOGIN}/registerSgNew/4`, schema: signUpCredentialsSchema, limit: 'signUp' },
-  sendRegisterVerifyEmail: {
-    path: `${LOGIN}/sendRegisterVerifyEmail/4`,
-    schema: signUpEmailSchema,
-    limit: 'code',
-  },
-  checkVerifyEmailLink: { path: `${LOGIN}/checkVerifyEmailLink/4`, limit: 'signUp' },
-  registerSgPartInfo: { path: `${LOGIN}/registerSgPartInfo/4`, schema: accountSetupSchema, limit: 'signUp' },
-  registerPartInfo: { path: `${LOGIN}/registerPartInfo/4`, schema: accountSetupSchema, limit: 'signUp' },
-  updateRegisterPartInfo: {
-    path: `${LOGIN}/updateRegisterPartInfo/4`,
-    schema: accountSetupSchema,
-    limit: 'signUp',
-  },
-  registerChoseProduct: {
-    path: `${LOGIN}/registerChoseProduct/4`,
-    schema: questionnaireSchema,
-    limit: 'signUp',
-  },
-  registerFinishNew: { path: `${LOGIN}/registerFinishNew/4`, limit: 'signUp' },
-  registerSendSms: { path: `${LOGIN}/registerSendSms/4`, schema: signUpSmsSchema, limit: 'code' },
-  registerSgH5: { path: `${LOGIN}/registerSgH5/4`, schema: signUpH5Schema, limit: 'signUp' },
-  registerFinishH5: { path: `${LOGIN}/registerFinishH5/4`, limit: 'signUp' },
-  addSgReservationInfo: { path: `${LOGIN}/addSgReservationInfo/4`, schema: demoSchema, limit: 'signUp' },
-
-  // Sign-in
-  loginEmailCheck: { path: `${LOGIN}/loginEmailCheck/4`, schema: emailOnlySchema, limit: 'signIn' },
-  getServiceLoginWrongTimes: {
-    path: `${LOGIN}/getServiceLoginWrongTimes/4`,
-    schema: emailOnlySchema,
-    limit: 'signIn',
-  },
-  serviceLoginNew: { path: `${LOGIN}/serviceLoginNew/4`, schema: signInSchema, limit: 'signIn' },
-  consoleLogin: { path: `${LOGIN}/account/consoleLogin`, schema: consoleLoginSchema, limit: 'signIn' },
-  sendEmailRandomCode: { path: `${LOGIN}/sendEmailRandomCode/4`, schema: emailOnlySchema, limit: 'code' },
-  // The upstream contract is a GET with the base64 password in the query (spec §7). A password
-  // must never stand in a browser URL, history or access log: the browser POSTs the plain
-  // password to the BFF, which encodes it and makes the GET (its logs mask the query).
-  sendVerifyCode: {
-    path: `${LOGIN}/account/sendVerifyCode`,
-    method: 'POST',
-    upstreamMethod: 'GET',
-    schema: sendVerifyCodeRequestSchema,
-    toUpstream: (data) => ({ ...data, password: toBase64Utf8(String(data.password ?? '')) }),
-    limit: 'code',
-  },
-  memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn' },
-  aadLogin: { path: `${LOGIN}/sso/aadLogin`, schema: aadLoginSchema, limit: 'signIn' },
-  aadLoginOverseas: { path: `${LOGIN}/sso/aadLoginOverseas`, schema: aadLoginSchema, limit: 'signIn' },
-  // Takes an e-mail and tells where the account lives: an account look-up, limited like sign-in.
-  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain`, schema: emailOnlySchema, limit: 'signIn' },
-  loginConfig: {
-    path: `${LOGIN}/config/loginConfig`,
-    json: true,
-    schema: loginConfigSchema,
-    exempt: 'configuration of the sign-in app for a host: the same for every visitor, reveals no account',
-  },
-  getSecretKey: { path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
-
-  // Password reset and change
-  sendResetEmail: { path: `${LOGIN}/account/sendResetEmail`, schema: resetByEmailSchema, limit: 'code' },
-  sendSmsRandomCode: { path: `${LOGIN}/sendSmsRandomCode/4`, schema: resetBySmsSchema, limit: 'code' },
-  checkFindPwd: { path: `${LOGIN}/account/checkFindPwd`, schema: checkResetCodeSchema, limit: 'reset' },
-  checkResetPwdLink: { path: `${LOGIN}/account/checkResetPwdLink/{id}`, limit: 'reset' },
-  setServiceNewPwd: { path: `${LOGIN}/setServiceNewPwd/4`, schema: setNewPasswordSchema, limit: 'reset' },
-  resetNewPwd: { path: `${LOGIN}/account/resetNewPwd`, schema: changePasswordSchema, limit: 'reset' },
-  resetServiceNewPwd: {
-    path: `${LOGIN}/account/resetServiceNewPwd/{id}`,
-    schema: linkNewPasswordSchema,
-    limit: 'reset',
-  },
-
-  // Session, agent and console
-  getToken: {
-    path: 'tokens/getToken',
-    exempt: 'signed-in sessions only (a session endpoint): exchanges the sealed token, takes no input',
-  },
-  updateAgentLanguage: {
-    path: 'basic-public/agent/updateAgentLanguage',
-    json: true,
-    schema: agentLanguageSchema,
-    exempt: "signed-in sessions only: changes the signed-in agent's own language",
-  },
-  qccForward: { path: 'basic-public/qccForward', limit: 'signUp' },
-  queryAgentMenus: {
-    path: 'basic-config-service/consoleAuth/queryAgentMenus',
-    exempt: "signed-in sessions only: reads the signed-in agent's own menus",
-  },
-
-  // Enterprise single sign-on
-  ssoAccessAuth: { path: 'basic-sso/access/auth', limit: 'signIn' },
-  samlAuthenticate: { path: 'basic-sso/saml2/authenticate/{id}', limit: 'signIn' },
-
-  // Channel authorization and external commerce accounts
-  salesforceAgentEnv: { path: 'basic-channel-service/salesforce/getAgentEnv', json: true, limit: 'signIn' },
-  channelAuth: { path: 'basic-channel-service/{product}Auth', json: true, limit: 'signIn' },
-  channelForward: {
-    path: 'basic-channel-service/forward',
-    schema: forwardSchema,
-    internal: true,
-    exempt: 'internal: the BFF never routes it from a browser',
-  },
-  insertShopifyChannel: { path: 'chat-third/shopify/insertShopifyChannel', limit: 'signIn' },
-  tikTokCheckProducts: { path: 'chat-tiktok/tikTokAuth/checkProducts', limit: 'signIn' },
-  lazadaAuth: { path: 'channel-server/lazada/auth', limit: 'signIn' },
-  rednoteAuthUrl: { path: 'channel-server/rednote/spotlight/auth-url', limit: 'signIn' },
-  tikTokAuthSave: { path: 'channel-server/tiktok/auth-save', limit: 'signIn' },
-})
+/** Every call of spec §7 with its schema. Names are stable: the BFF and its tests refer to them. */
+export const ENDPOINTS = Object.freeze(
+  Object.fromEntries(
+    Object.entries(ROUTES).map(([name, route]) => {
+      const upstream: UpstreamContract = (UPSTREAM_CONTRACTS as Record<string, UpstreamContract>)[name] ?? {}
+      const endpoint: Endpoint = {
+        ...route,
+        schema: (REQUEST_SCHEMAS as Record<string, RequestSchema>)[name] ?? loose,
+        upstreamMethod: upstream.upstreamMethod ?? route.method,
+        ...(upstream.toUpstream ? { toUpstream: upstream.toUpstream } : {}),
+      }
+      return [name, Object.freeze(endpoint)]
+    }),
+  ),
+) as { readonly [K in RouteName]: Endpoint & { readonly name: K } }
 
 export type EndpointName = keyof typeof ENDPOINTS
 

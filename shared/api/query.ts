@@ -1,4 +1,3 @@
-import { stringify } from 'qs'
 import { QUERY_ARRAY_LIMIT, QUERY_DEPTH, QUERY_PARAMETER_LIMIT } from './limits.ts'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -50,7 +49,30 @@ export function queryLimitProblem(value: Readonly<Record<string, unknown>>): str
   return undefined
 }
 
-/** `a=1&b%5B0%5D=x`: the encoding of query strings and form bodies, read back by `qs.parse`. */
+/** RFC 3986 percent-encoding of UTF-8, as qs writes it: `!'()*` are escaped too. */
+function encode(text: string): string {
+  // A lone surrogate would make encodeURIComponent throw; it becomes U+FFFD instead.
+  return encodeURIComponent(text.toWellFormed()).replace(
+    /[!'()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+}
+
+/**
+ * `a=1&b%5B0%5D=x`: the encoding of query strings and form bodies, read back by `qs.parse`. The
+ * same output as `qs.stringify(value, { arrayFormat: 'indices', skipNulls: true })` for what
+ * `queryLimitProblem` lets through (a test compares them), without qs's 18 KB in every page.
+ */
 export function encodeQuery(value: Readonly<Record<string, unknown>>): string {
-  return stringify(value, { arrayFormat: 'indices', skipNulls: true })
+  const pairs: string[] = []
+  const add = (key: string, node: unknown): void => {
+    if (node === null || node === undefined) return
+    if (node instanceof Date) pairs.push(`${encode(key)}=${encode(node.toISOString())}`)
+    else if (Array.isArray(node)) node.forEach((child, index) => add(`${key}[${index}]`, child))
+    else if (typeof node === 'object') {
+      for (const [inner, child] of Object.entries(node)) add(`${key}[${inner}]`, child)
+    } else pairs.push(`${encode(key)}=${encode(String(node))}`)
+  }
+  for (const [key, child] of Object.entries(value)) add(key, child)
+  return pairs.join('&')
 }

@@ -11,7 +11,7 @@ export function editionLanguage(edition: Edition): Language {
 /**
  * The canonical address of a page: its path (no trailing slash, no query), plus `language=` when
  * the page is not in the edition's language — the URL a visitor without a browser language (a
- * crawler) needs to get this language. Root-relative: the public origin is the ingress's business.
+ * crawler) needs to get this language. Root-relative; +Head puts PUBLIC_ORIGIN in front when it is set.
  */
 export function canonicalHref(pathname: string, language: Language, edition: Edition): string {
   const path = sameSitePath(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'

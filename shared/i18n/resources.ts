@@ -2,16 +2,24 @@ import enCommon from './locales/en/common.ts'
 import enErrors from './locales/en/errors.ts'
 import enFrame from './locales/en/frame.ts'
 import enReset from './locales/en/reset.ts'
+import enSignUp from './locales/en/signUp.ts'
 import zhCommon from './locales/zh/common.ts'
 import zhErrors from './locales/zh/errors.ts'
 import zhFrame from './locales/zh/frame.ts'
 import zhReset from './locales/zh/reset.ts'
+import zhSignUp from './locales/zh/signUp.ts'
 
-/** Every namespace in every language; a test keeps the English and Chinese key sets equal. */
+/**
+ * Every namespace in every language; a test keeps the English and Chinese key sets equal. A new
+ * namespace `<flow>` is the pair of files locales/{en,zh}/<flow>.ts, registered here under the
+ * same name (the browser finds the files by that name; tests/shared/i18n checks it). Only the
+ * server and tests import this file: pages declare the namespaces they use (docs/pages.md).
+ */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, frame: enFrame, reset: enReset },
-  zh: { common: zhCommon, errors: zhErrors, frame: zhFrame, reset: zhReset },
+  en: { common: enCommon, errors: enErrors, frame: enFrame, reset: enReset, signUp: enSignUp },
+  zh: { common: zhCommon, errors: zhErrors, frame: zhFrame, reset: zhReset, signUp: zhSignUp },
 } as const
 
-export const NAMESPACES = ['common', 'errors', 'frame', 'reset'] as const
-export type Namespace = (typeof NAMESPACES)[number]
+/** Every registered namespace; its type is `Namespace` (./namespaces.ts). */
+export const NAMESPACES = Object.keys(resources.en) as (keyof (typeof resources)['en'])[]
+export type { Namespace } from './namespaces.ts'

@@ -29,6 +29,7 @@ export const VALIDATION_KEYS = [
   'account',
   'privacy',
   'consent',
+  'captcha',
 ] as const
 
 export type ValidationName = (typeof VALIDATION_KEYS)[number]

@@ -30,6 +30,27 @@ export const signUpEmailSchema = object({ email })
 /** `registerSgNew`: what is sent. */
 export const signUpCredentialsSchema = object({ email, password: newPassword })
 
+/** The single-use token of a solved captcha (initSgGeetestInfo → checkSgGeetestInfo). */
+const captchaPass = z
+  .string({ error: V.captcha })
+  .trim()
+  .min(1, { error: V.captcha })
+  .max(200, { error: V.captcha })
+
+/** `registerSgNew` as the browser sends it: the credentials and the solved captcha. */
+export const signUpStartSchema = signUpCredentialsSchema.extend({ captchaPass })
+
+/** `checkSgGeetestInfo`: the answer to a challenge. */
+export const captchaCheckSchema = object({
+  challengeId: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100),
+  answer: z.string({ error: V.captcha }).trim().min(1, { error: V.captcha }).max(20),
+})
+
+/** `checkVerifyEmailLink`: the id from the e-mailed link's fragment. */
+export const verifyLinkSchema = object({
+  id: z.string({ error: V.invalid }).trim().min(10, { error: V.invalid }).max(200, { error: V.invalid }),
+})
+
 /** The page's first step: the payload plus the repeated password and the privacy notice (spec §5). */
 export const signUpCredentialsFormSchema = withConfirmation(
   signUpCredentialsSchema.extend({
@@ -59,6 +80,7 @@ export const accountSetupSchema = withChinaMobile(
     areaCode,
     phone,
     referralCode,
+    notes: optionalText,
   }),
 )
 export type AccountSetupInput = z.input<typeof accountSetupSchema>
@@ -73,6 +95,7 @@ export const signUpH5Schema = withChinaMobile(
     areaCode,
     phone,
     referralCode,
+    captchaPass,
   }),
 )
 

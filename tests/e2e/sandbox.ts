@@ -38,3 +38,25 @@ export async function accountInfo(
   const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts/${encodeURIComponent(email)}`)
   return (await response.json()) as { agentLanguage: string | null; liveTokens: number }
 }
+
+/** Where a registration in progress stands in the sandbox (region chosen by the host rule, …). */
+export async function signUpInfo(
+  email: string,
+): Promise<{ region: string; verified: boolean; hasDetails: boolean; questionnaire: unknown } | undefined> {
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/signups/${encodeURIComponent(email)}`)
+  return response.status === 200 ? ((await response.json()) as never) : undefined
+}
+
+/** Moves the sandbox clock forward (link lifetimes, limits), instead of waiting. */
+export async function advanceClock(ms: number): Promise<void> {
+  await fetch(`${SANDBOX_URL}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceMs: ms }),
+  })
+}
+
+/** A fresh address nobody has used: each test signs up its own. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@trial.example`
+}

@@ -1,14 +1,245 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/signup.ts'
+import enCommon from '../../shared/i18n/locales/en/common.ts'
+import enErrors from '../../shared/i18n/locales/en/errors.ts'
+import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
+import zhCommon from '../../shared/i18n/locales/zh/common.ts'
+import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
+import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
+import {
+  expectAxeClean,
+  expectNoHorizontalOverflow,
+  expectNoRawKeys,
+  inLanguage,
+  LANGUAGES,
+  PHONE,
+} from './frame-helpers.ts'
+import { advanceClock, outbox, signUpInfo, uniqueEmail } from './sandbox.ts'
 
-test('Free Trial lands on a page that keeps the work email and offers a way to a trial', async ({ page }) => {
-  await page.goto('/auth/sign_in')
-  await page.getByRole('link', { name: 'Start a free trial' }).click()
-  await expect(page).toHaveURL(/\/auth\/sign_up/)
-  await expect(page.getByRole('heading', { name: 'Start your 15-day free trial' })).toBeVisible()
+const TEXT = {
+  en: { s: enSignUp, common: enCommon, errors: enErrors },
+  zh: { s: zhSignUp, common: zhCommon, errors: zhErrors },
+} as const
+type Texts = (typeof TEXT)[keyof typeof TEXT]
+const PASSWORD = 'Trial-Start42'
 
-  await page.goto('/auth/sign_up?language=&serviceEmail=ada%40example.com')
-  await expect(page.getByRole('heading', { name: '开始 15 天免费试用' })).toBeVisible()
-  await expect(page.getByLabel('工作邮箱')).toHaveValue('ada@example.com')
-  const mail = await page.getByRole('link', { name: '申请免费试用' }).getAttribute('href')
-  expect(decodeURIComponent(mail ?? '')).toContain('ada@example.com')
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `.cache/screens/${name}.png`, fullPage: true })
+  await expectNoRawKeys(page)
+  await expectNoHorizontalOverflow(page)
+  await expectAxeClean(page, name)
+}
+
+/** Answers the sandbox's challenge the way a person would: reads the question, types the sum. */
+async function solveCaptcha(page: Page, T: Texts) {
+  const question = page.locator('.captcha-row label')
+  await expect(question).toBeVisible()
+  const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []
+  await question
+    .locator('xpath=..')
+    .getByRole('textbox')
+    .fill(String((a ?? 0) + (b ?? 0)))
+  await page.getByRole('button', { name: T.s.captcha.check }).click()
+  await expect(page.getByText(T.s.captcha.solved)).toBeVisible()
+}
+
+async function startSignUp(page: Page, T: Texts, email: string) {
+  await page.getByLabel(T.s.credentials.email).fill(email)
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await page.locator('#sign-up-privacy').check()
+  await solveCaptcha(page, T)
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+  await expect(page.getByTestId('sent-to')).toContainText(email)
+}
+
+async function openLink(page: Page, email: string): Promise<string> {
+  const [message] = (await outbox(email, 'register-verify')).slice(-1)
+  expect(message?.link, 'a verification e-mail with its link').toBeTruthy()
+  await page.goto('about:blank')
+  const response = await page.goto(message?.link ?? '')
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer')
+  return message?.link ?? ''
+}
+
+for (const language of LANGUAGES) {
+  const T = TEXT[language]
+  test(`the whole journey (${language}): sign up → link → setup → back → questionnaire → welcome → console`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    const email = uniqueEmail(`journey-${language}`)
+    await page.goto(inLanguage(`/auth/sign_up`, language))
+    await expect(page.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
+    await screenshot(page, `sign-up-credentials-${language}-desktop`)
+
+    // Validation keeps what was typed, and the checklist follows the password.
+    await page.getByLabel(T.s.credentials.email).fill(email)
+    await page.getByLabel(T.s.credentials.password, { exact: true }).fill('short')
+    await expect(page.locator('.rule[data-met="true"]')).toHaveCount(1)
+    await page.getByRole('button', { name: T.s.credentials.submit }).click()
+    await expect(page.locator('#sign-up-password-error')).toHaveText(T.common.validation.passwordFormat)
+    await expect(page.locator('#sign-up-privacy-error')).toHaveText(T.common.validation.privacy)
+    await expect(page.getByLabel(T.s.credentials.email)).toHaveValue(email)
+
+    await startSignUp(page, T, email)
+    await expect(page.getByRole('button', { name: T.s.sent.resend })).toBeDisabled()
+    await screenshot(page, `sign-up-sent-${language}-desktop`)
+    await page.reload()
+    await expect(page.getByRole('heading', { name: T.s.sent.title }), 'a reload keeps the flow').toBeVisible()
+
+    const link = await openLink(page, email)
+    await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
+    await screenshot(page, `sign-up-setup-${language}-desktop`)
+    await page.getByLabel(T.s.setup.firstName).fill('Ada')
+    await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
+    await page.getByLabel(T.s.setup.company).fill('Analytical Engines 2')
+    await page.getByLabel(T.s.setup.jobTitle).fill('Head of Support')
+    await page.getByLabel(T.s.setup.phone).fill('12')
+    await page.getByRole('button', { name: T.s.setup.submit }).click()
+    await expect(page.locator('#setup-phone-error')).toHaveText(T.common.validation.phone)
+    await expect(page.getByLabel(T.s.setup.company), 'nothing typed is lost').toHaveValue(
+      'Analytical Engines 2',
+    )
+    await page.getByLabel(T.s.setup.phone).fill('81234567')
+    await page.getByRole('button', { name: T.s.setup.submit }).click()
+
+    await expect(page.getByRole('heading', { name: T.s.questionnaire.title })).toBeVisible()
+    await page.getByRole('button', { name: T.s.questionnaire.back }).click()
+    await expect(page.getByLabel(T.s.setup.firstName), 'going back keeps the data').toHaveValue('Ada')
+    await page.getByRole('button', { name: T.s.setup.submit }).click()
+    await expect(page.getByRole('heading', { name: T.s.questionnaire.title })).toBeVisible()
+    await page.getByLabel(T.s.choices.products.chatbot, { exact: true }).check()
+    await page.locator('#q-industry').selectOption('travel')
+    await screenshot(page, `sign-up-questionnaire-${language}-desktop`)
+    const info = await signUpInfo(email)
+    expect(info?.hasDetails).toBe(true)
+    await page.getByRole('button', { name: T.s.questionnaire.submit, exact: true }).click()
+
+    await expect(page.getByTestId('welcome')).toBeVisible()
+    await expect(page.getByText(/\d+/).first()).toBeVisible()
+    // The countdown leads on by itself: a picture, not the slower checks, before it does.
+    await page.screenshot({ path: `.cache/screens/sign-up-welcome-${language}-desktop.png` })
+    await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
+    await expect(page.locator('[data-region="sg"]')).toBeVisible()
+
+    // The link worked once: opened again it is the link-expired page.
+    await page.goto(`http://localhost:${process.env.E2E_PORT ?? 3107}${link}`)
+    await expect(page.getByRole('heading', { name: T.s.verify.expiredTitle })).toBeVisible()
+    await screenshot(page, `sign-up-link-expired-${language}-desktop`)
+  })
+}
+
+test.describe('on a phone', () => {
+  test.use({ ...PHONE })
+  test('one-page sign-up (registerSgH5) → link → finish → welcome', async ({ page }) => {
+    test.setTimeout(90_000)
+    const T = TEXT.en
+    const email = uniqueEmail('phone')
+    await page.goto('/auth/sign_up')
+    await page.getByLabel(T.s.credentials.email).fill(email)
+    await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+    await page.getByLabel(T.s.credentials.fullName).fill('Grace Hopper')
+    await page.getByLabel(T.s.credentials.company).fill('Compilers Inc')
+    await page.getByLabel(T.s.credentials.phone).fill('81234567')
+    await page.locator('#sign-up-privacy').check()
+    await solveCaptcha(page, T)
+    await screenshot(page, 'sign-up-credentials-en-phone')
+    await page.getByRole('button', { name: T.s.credentials.submit }).click()
+    await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+    await screenshot(page, 'sign-up-sent-en-phone')
+    await openLink(page, email)
+    await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
+    await page.getByRole('button', { name: T.s.finish.submit }).click()
+    await expect(page.getByTestId('welcome')).toBeVisible()
+    await page.screenshot({ path: '.cache/screens/sign-up-welcome-en-phone.png' })
+    await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
+  })
+
+  test('Chinese on a phone', async ({ page }) => {
+    await page.goto('/auth/sign_up?language=zh')
+    await expect(page.getByRole('heading', { name: zhSignUp.credentials.title })).toBeVisible()
+    await screenshot(page, 'sign-up-credentials-zh-phone')
+  })
+})
+
+test('an existing e-mail: 700037 at the field, with a sign-in link that keeps it', async ({ page }) => {
+  const T = TEXT.en
+  await page.goto('/auth/sign_up?language=en_US&serviceEmail=demo%40sandbox.test')
+  await expect(page.getByLabel(T.s.credentials.email), 'the footer banner e-mail is prefilled').toHaveValue(
+    DEMO_ACCOUNT.email,
+  )
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await page.locator('#sign-up-privacy').check()
+  await solveCaptcha(page, T)
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  await expect(page.locator('#sign-up-email-error')).toHaveText(T.errors.code['700037'])
+  const signIn = page.getByRole('link', { name: T.s.credentials.signInWithIt })
+  expect(await signIn.getAttribute('href')).toContain(encodeURIComponent(DEMO_ACCOUNT.email))
+})
+
+test('a wrong captcha answer is refused and a new question comes', async ({ page }) => {
+  const T = TEXT.en
+  await page.goto('/auth/sign_up')
+  const question = page.locator('.captcha-row label')
+  const before = await question.textContent()
+  await question.locator('xpath=..').getByRole('textbox').fill('999')
+  await page.getByRole('button', { name: T.s.captcha.check }).click()
+  await expect(page.locator('.captcha [role="alert"]')).toHaveText(T.errors.code['700169'])
+  await expect(question).toBeVisible()
+  expect(before).toBeTruthy()
+})
+
+test('the 24-hour verification e-mail limit has its own page saying when it frees up', async ({ page }) => {
+  const T = TEXT.en
+  await page.goto('/auth/sign_up')
+  await startSignUp(page, T, SIGN_UP_LIMIT_EMAIL).catch(() => undefined)
+  await expect(page.getByTestId('sign-up-limit')).toBeVisible()
+  await expect(page.getByText(/after/)).toBeVisible()
+  await screenshot(page, 'sign-up-limit-en-desktop')
+})
+
+test('a link older than 10 minutes shows the link-expired page; a new link works', async ({ page }) => {
+  const T = TEXT.en
+  const email = uniqueEmail('expired')
+  await page.goto('/auth/sign_up')
+  await startSignUp(page, T, email)
+  const [first] = await outbox(email, 'register-verify')
+  await advanceClock(11 * 60_000)
+  await page.goto(first?.link ?? '')
+  await expect(page.getByRole('heading', { name: T.s.verify.expiredTitle })).toBeVisible()
+  await page.getByRole('button', { name: T.s.verify.newLink }).click()
+  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+  await expect.poll(async () => (await outbox(email, 'register-verify')).length).toBe(2)
+  await openLink(page, email)
+  await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
+})
+
+for (const [zone, region] of [
+  ['America/Chicago', 'us'],
+  ['America/Phoenix', 'us'],
+  ['Pacific/Honolulu', 'us'],
+  ['Asia/Singapore', 'sg'],
+  ['Europe/Berlin', 'sg'],
+] as const) {
+  test.describe(`time zone ${zone}`, () => {
+    test.use({ timezoneId: zone })
+    test(`the account is created in ${region}`, async ({ page }) => {
+      const email = uniqueEmail(`tz-${region}`)
+      await page.goto('/auth/sign_up')
+      await startSignUp(page, TEXT.en, email)
+      expect((await signUpInfo(email))?.region).toBe(region)
+    })
+  })
+}
+
+test.describe('on a known regional host', () => {
+  test.use({ timezoneId: 'Asia/Singapore' })
+  test('us.localhost keeps the sign-up in us whatever the time zone', async ({ page, baseURL }) => {
+    const email = uniqueEmail('host-us')
+    await page.goto(new URL('/auth/sign_up', baseURL).href.replace('//localhost', '//us.localhost'))
+    await startSignUp(page, TEXT.en, email)
+    expect((await signUpInfo(email))?.region).toBe('us')
+  })
 })

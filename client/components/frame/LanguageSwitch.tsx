@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { sessionEndpoints } from '../../../shared/api/endpoints/session.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { languageSwitchHref } from '../../../shared/frame/links.ts'
 import type { Language } from '../../../shared/language.ts'
@@ -70,7 +71,7 @@ function AgentLanguageForm({ language, returnTo, href, className, children }: Ag
     event.preventDefault()
     setBusy(true)
     try {
-      const answer = await api.call('updateAgentLanguage', {
+      const answer = await api.call(sessionEndpoints.updateAgentLanguage, {
         data: { language },
         notify: true,
         throws: false,

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../../shared/i18n/index.ts'
+import { pageI18n } from '../../i18n.ts'
 
 export default (pageContext: PageContext) =>
-  i18nFor(pageContext.language).t(pageContext.is404 ? 'errorPage.notFoundTitle' : 'errorPage.errorTitle')
+  pageI18n(pageContext).t(pageContext.is404 ? 'errorPage.notFoundTitle' : 'errorPage.errorTitle')

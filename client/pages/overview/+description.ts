@@ -1,8 +1,8 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../../shared/i18n/index.ts'
+import { pageI18n } from '../../i18n.ts'
 
 export default (pageContext: PageContext) => {
-  const { t } = i18nFor(pageContext.language)
+  const { t } = pageI18n(pageContext)
   const id = pageContext.routeParams.id
   return `${t(`frame:items.${id}.desc`)}. ${t(`frame:items.${id}.body`)}`
 }

@@ -1,7 +1,7 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../../shared/i18n/index.ts'
+import { pageI18n } from '../../i18n.ts'
 
 export default (pageContext: PageContext) => {
-  const { t } = i18nFor(pageContext.language)
+  const { t } = pageI18n(pageContext)
   return t('frame:page.metaTitle', { title: t(`frame:items.${pageContext.routeParams.id}.title`) })
 }

@@ -10,6 +10,8 @@ export interface SsrPluginOptions {
   /** Project root: holds vite.config.ts (vite mode) and dist/ (built mode). */
   root: string
   edition: 'international' | 'chinese'
+  /** PUBLIC_ORIGIN: makes canonical links absolute (crawlers and Lighthouse want them so). */
+  publicOrigin?: string | undefined
 }
 
 const PHONE_USER_AGENT = /\b(iPhone|iPad|iPod|Android)\b/i
@@ -64,6 +66,8 @@ export default fp<SsrPluginOptions>(
         language: request.language,
         user,
         edition: options.edition,
+        // From configuration, never from the Host header: cached HTML is shared between visitors.
+        publicOrigin: options.publicOrigin ?? '',
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.

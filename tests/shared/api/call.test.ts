@@ -1,7 +1,8 @@
 import { parse } from 'qs'
 import t from 'tap'
 import { type ApiClientOptions, ApiError, createApiClient, type Toast } from '../../../shared/api/call.ts'
-import type { EndpointName } from '../../../shared/api/endpoints.ts'
+import { signInEndpoints } from '../../../shared/api/endpoints/signIn.ts'
+import { ENDPOINTS, type EndpointRoute } from '../../../shared/api/endpoints.ts'
 import {
   NOTIFICATION_DURATION_MS,
   QUERY_PARSE_OPTIONS,
@@ -56,7 +57,7 @@ function only<T>(list: T[]): T {
 t.test('call › POST form: URL, method, headers, credentials and body', async (t) => {
   const h = harness()
   const api = createApiClient(h.options)
-  const answer = await api.call('serviceLoginNew', {
+  const answer = await api.call(ENDPOINTS.serviceLoginNew, {
     data: { email: 'ana@example.com', password: 'Secr3t!x', isTen: true },
   })
   t.equal(answer.retCode, '000000')
@@ -78,9 +79,9 @@ t.test('call › language header follows the current language on every request',
   let language: 'en' | 'zh' = 'en'
   const h = harness(undefined, { language: () => language })
   const api = createApiClient(h.options)
-  await api.call('loginEmailCheck', { data: { email: 'a@b.co' } })
+  await api.call(ENDPOINTS.loginEmailCheck, { data: { email: 'a@b.co' } })
   language = 'zh'
-  await api.call('getAllEnvDomain')
+  await api.call(ENDPOINTS.getAllEnvDomain)
   t.same(
     h.requests.map((r) => r.headers.get('language')),
     ['en', 'zh'],
@@ -90,7 +91,9 @@ t.test('call › language header follows the current language on every request',
 
 t.test('call › POST marked json sends application/json', async (t) => {
   const h = harness()
-  await createApiClient(h.options).call('updateAgentLanguage', { data: { language: 'en', isTen: false } })
+  await createApiClient(h.options).call(ENDPOINTS.updateAgentLanguage, {
+    data: { language: 'en', isTen: false },
+  })
   const request = only(h.requests)
   t.equal(request.url, 'http://app.test/api/basic-public/agent/updateAgentLanguage')
   t.equal(request.headers.get('content-type'), 'application/json')
@@ -99,7 +102,9 @@ t.test('call › POST marked json sends application/json', async (t) => {
 
 t.test('call › sendVerifyCode posts the password in the body, never in the URL', async (t) => {
   const h = harness()
-  await createApiClient(h.options).call('sendVerifyCode', { data: { email: 'a@b.co', password: 'Secr3t!x' } })
+  await createApiClient(h.options).call(ENDPOINTS.sendVerifyCode, {
+    data: { email: 'a@b.co', password: 'Secr3t!x' },
+  })
   const request = only(h.requests)
   t.equal(request.method, 'POST')
   const url = new URL(request.url)
@@ -112,10 +117,10 @@ t.test('call › sendVerifyCode posts the password in the body, never in the URL
 t.test('call › path parameters are filled from data, then params, and removed', async (t) => {
   const h = harness()
   const api = createApiClient(h.options)
-  await api.call('resetServiceNewPwd', { data: { id: 'abc_123-x', password: 'N3w!pass' } })
-  await api.call('checkResetPwdLink', { params: { id: 'tok=en', keep: 'yes' } })
-  await api.call('channelAuth', { data: { product: 'shopify', shop: 'demo' } })
-  await api.call('samlAuthenticate', { data: { id: 42 }, params: { id: 'ignored' } })
+  await api.call(ENDPOINTS.resetServiceNewPwd, { data: { id: 'abc_123-x', password: 'N3w!pass' } })
+  await api.call(ENDPOINTS.checkResetPwdLink, { params: { id: 'tok=en', keep: 'yes' } })
+  await api.call(ENDPOINTS.channelAuth, { data: { product: 'shopify', shop: 'demo' } })
+  await api.call(ENDPOINTS.samlAuthenticate, { data: { id: 42 }, params: { id: 'ignored' } })
   const [reset, check, channel, saml] = h.requests
   t.equal(reset?.url, 'http://app.test/api/basic-login/account/resetServiceNewPwd/abc_123-x')
   t.equal(await reset?.text(), 'password=N3w%21pass', 'id is not in the body')
@@ -144,20 +149,20 @@ t.test('call › a missing or unusable path parameter fails without a request', 
     { id: { x: 1 } },
     { id: 'x'.repeat(201) },
   ]) {
-    const answer = await api.call('checkResetPwdLink', { data, throws: false })
+    const answer = await api.call(ENDPOINTS.checkResetPwdLink, { data, throws: false })
     t.equal(answer.retCode, 'INVALID_REQUEST', JSON.stringify(data).slice(0, 40))
     t.equal(answer.retMsg, zhErrors.badRequest)
   }
-  const embedded = await api.call('channelAuth', { data: { product: 'shop-ify' }, throws: false })
+  const embedded = await api.call(ENDPOINTS.channelAuth, { data: { product: 'shop-ify' }, throws: false })
   t.equal(embedded.retCode, 'INVALID_REQUEST', 'an embedded parameter must be an identifier')
-  await t.rejects(api.call('checkResetPwdLink'), ApiError)
+  await t.rejects(api.call(ENDPOINTS.checkResetPwdLink), ApiError)
   t.equal(h.requests.length, 0)
 })
 
 t.test('call › POST params form the query string, encoded for qs with the shared limits', async (t) => {
   const h = harness()
   const params = { page: 2, filter: { tags: ['a', 'b'], owner: { id: 'x' } }, empty: null }
-  await createApiClient(h.options).call('queryAgentMenus', { data: { a: 'b' }, params })
+  await createApiClient(h.options).call(ENDPOINTS.queryAgentMenus, { data: { a: 'b' }, params })
   const url = new URL(only(h.requests).url)
   t.same(parse(url.search.slice(1), QUERY_PARSE_OPTIONS), {
     page: '2',
@@ -172,9 +177,9 @@ t.test('call › data beyond the query limits is refused before sending', async 
   const longArray = { list: Array.from({ length: 21 }, (_, i) => i) }
   const manyKeys = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i]))
   for (const [label, data] of Object.entries({ deep, longArray, manyKeys })) {
-    const asParams = await api.call('queryAgentMenus', { params: data, throws: false })
+    const asParams = await api.call(ENDPOINTS.queryAgentMenus, { params: data, throws: false })
     t.equal(asParams.retCode, 'INVALID_REQUEST', `${label} as params`)
-    const asForm = await api.call('queryAgentMenus', { data, throws: false })
+    const asForm = await api.call(ENDPOINTS.queryAgentMenus, { data, throws: false })
     t.equal(asForm.retCode, 'INVALID_REQUEST', `${label} as a form body`)
   }
   t.equal(h.requests.length, 0)
@@ -182,13 +187,13 @@ t.test('call › data beyond the query limits is refused before sending', async 
     list: Array.from({ length: 20 }, (_, i) => i),
     a: { b: { c: { d: { e: { f: 'x' } } } } },
   }
-  await api.call('queryAgentMenus', { data: atLimits })
+  await api.call(ENDPOINTS.queryAgentMenus, { data: atLimits })
   t.same(parse(await only(h.requests).text(), QUERY_PARSE_OPTIONS), {
     list: atLimits.list.map(String),
     a: { b: { c: { d: { e: { f: 'x' } } } } },
   })
   // JSON bodies are not parsed by qs: no such limit there.
-  await api.call('channelAuth', { data: { product: 'tikTok', ...longArray } })
+  await api.call(ENDPOINTS.channelAuth, { data: { product: 'tikTok', ...longArray } })
   t.equal(h.requests.length, 2)
 })
 
@@ -201,7 +206,7 @@ t.test('call › X-Time-Zone only when a usable zone is known', async (t) => {
     ['Etc/GMT+5', 'Etc/GMT+5'],
   ] as const) {
     const h = harness(undefined, { timeZone: () => zone })
-    await createApiClient(h.options).call('getAllEnvDomain')
+    await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain)
     t.equal(only(h.requests).headers.get('x-time-zone'), expected, String(zone))
   }
 })
@@ -209,7 +214,7 @@ t.test('call › X-Time-Zone only when a usable zone is known', async (t) => {
 t.test('call › X-Time-Zone defaults to the browser zone', async (t) => {
   const h = harness()
   const { timeZone: _ignored, ...withoutZone } = h.options
-  await createApiClient(withoutZone).call('getAllEnvDomain')
+  await createApiClient(withoutZone).call(ENDPOINTS.getAllEnvDomain)
   t.equal(only(h.requests).headers.get('x-time-zone'), Intl.DateTimeFormat().resolvedOptions().timeZone)
 })
 
@@ -222,7 +227,7 @@ t.test('call › base is configurable, its trailing slash ignored', async (t) =>
       requests.push(String(input))
       return ok()
     }) as typeof fetch,
-  }).call('getToken')
+  }).call(ENDPOINTS.getToken)
   t.same(requests, ['https://edge.test/bff/tokens/getToken'])
 })
 
@@ -247,31 +252,31 @@ t.test('call › normalises the answer into the envelope', async (t) => {
   ]
   for (const [body, expected] of cases) {
     const h = harness(() => json(body))
-    const answer = await createApiClient(h.options).call('getAllEnvDomain', { throws: false })
+    const answer = await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
     t.same(answer, expected, JSON.stringify(body))
   }
 })
 
 t.test('call › a failure code gets its translated text when one exists', async (t) => {
   const h = harness(() => json({ code: 700014, message: 'raw upstream text' }))
-  const zh = await createApiClient(h.options).call('loginEmailCheck', {
+  const zh = await createApiClient(h.options).call(ENDPOINTS.loginEmailCheck, {
     data: { email: 'a@b.co' },
     throws: false,
   })
   t.same(zh, { retCode: '700014', retMsg: zhErrors.code['700014'], item: {}, items: [] })
   const en = await createApiClient({ ...h.options, translate: translatorFor(i18nFor('en')) }).call(
-    'loginEmailCheck',
+    ENDPOINTS.loginEmailCheck,
     {
       throws: false,
     },
   )
   t.equal(en.retMsg, enErrors.code['700014'])
   const untranslated = harness(() => json({ code: '999999', message: 'raw upstream text' }))
-  const kept = await createApiClient(untranslated.options).call('loginEmailCheck', { throws: false })
+  const kept = await createApiClient(untranslated.options).call(ENDPOINTS.loginEmailCheck, { throws: false })
   t.equal(kept.retMsg, 'raw upstream text', 'no translation: the upstream text stays')
   const success = harness(() => json({ code: '000000', message: 'done' }))
   t.equal(
-    (await createApiClient(success.options).call('getAllEnvDomain')).retMsg,
+    (await createApiClient(success.options).call(ENDPOINTS.getAllEnvDomain)).retMsg,
     'done',
     'success text untouched',
   )
@@ -285,10 +290,13 @@ t.test('call › preferZeroVariant tries the _0 key first', async (t) => {
     return texts[key] ?? fallback
   }
   const h = harness(() => json({ code: '700211', message: 'x' }), { translate })
-  t.equal((await createApiClient(h.options).call('serviceLoginNew', { throws: false })).retMsg, 'plain')
+  t.equal(
+    (await createApiClient(h.options).call(ENDPOINTS.serviceLoginNew, { throws: false })).retMsg,
+    'plain',
+  )
   t.equal(
     (
-      await createApiClient({ ...h.options, preferZeroVariant: true }).call('serviceLoginNew', {
+      await createApiClient({ ...h.options, preferZeroVariant: true }).call(ENDPOINTS.serviceLoginNew, {
         throws: false,
       })
     ).retMsg,
@@ -297,7 +305,7 @@ t.test('call › preferZeroVariant tries the _0 key first', async (t) => {
   delete texts['errors:code.700211_0']
   t.equal(
     (
-      await createApiClient({ ...h.options, preferZeroVariant: true }).call('serviceLoginNew', {
+      await createApiClient({ ...h.options, preferZeroVariant: true }).call(ENDPOINTS.serviceLoginNew, {
         throws: false,
       })
     ).retMsg,
@@ -306,7 +314,10 @@ t.test('call › preferZeroVariant tries the _0 key first', async (t) => {
   )
   looked.length = 0
   const odd = harness(() => json({ code: 'a.b:c', message: 'odd' }), { translate })
-  t.equal((await createApiClient(odd.options).call('serviceLoginNew', { throws: false })).retMsg, 'odd')
+  t.equal(
+    (await createApiClient(odd.options).call(ENDPOINTS.serviceLoginNew, { throws: false })).retMsg,
+    'odd',
+  )
   t.notOk(
     looked.some((key) => key.includes('a.b')),
     'a code with dots or colons is not used as a key',
@@ -330,7 +341,7 @@ t.test('call › HTTP errors: body message, else a text for the status', async (
   ]
   for (const [response, retCode, retMsg] of cases) {
     const h = harness(() => response)
-    const answer = await createApiClient(h.options).call('serviceLoginNew', { throws: false })
+    const answer = await createApiClient(h.options).call(ENDPOINTS.serviceLoginNew, { throws: false })
     t.same(answer, { retCode, retMsg, item: {}, items: [] }, `${response.status} ${retMsg}`)
   }
 })
@@ -338,7 +349,7 @@ t.test('call › HTTP errors: body message, else a text for the status', async (
 t.test('call › a 2xx without body is retCode 0 with empty item and items, and is not an error', async (t) => {
   for (const response of [new Response(null, { status: 204 }), new Response('', { status: 200 })]) {
     const h = harness(() => response)
-    const answer = await createApiClient(h.options).call('getAllEnvDomain', { notify: true })
+    const answer = await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain, { notify: true })
     t.same(answer, { retCode: '0', retMsg: '', item: {}, items: [] })
     t.same(h.toasts, [])
   }
@@ -347,7 +358,7 @@ t.test('call › a 2xx without body is retCode 0 with empty item and items, and 
 t.test('call › a 2xx that is not a JSON object is an invalid response', async (t) => {
   for (const body of ['<html></html>', '[1,2]', '"text"', '{"item":{}}']) {
     const h = harness(() => new Response(body, { status: 200 }))
-    const answer = await createApiClient(h.options).call('getAllEnvDomain', { throws: false })
+    const answer = await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
     t.equal(answer.retCode, 'INVALID_RESPONSE', body)
     t.equal(answer.retMsg, zhErrors.generic)
   }
@@ -365,17 +376,17 @@ t.test('call › time-out, network failure and abort each have their own code an
   t.teardown(() => clearInterval(keepAlive))
   const timeout = harness(hanging, { timeoutMs: 30 })
   const started = Date.now()
-  const timedOut = await createApiClient(timeout.options).call('getAllEnvDomain', { throws: false })
+  const timedOut = await createApiClient(timeout.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
   t.same(timedOut, { retCode: 'TIMEOUT', retMsg: zhErrors.timeout, item: {}, items: [] })
   t.ok(Date.now() - started < 2000, 'does not wait for the default 20 s')
 
   const network = harness(() => Promise.reject(new TypeError('Failed to fetch')))
-  const offline = await createApiClient(network.options).call('getAllEnvDomain', { throws: false })
+  const offline = await createApiClient(network.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
   t.same(offline, { retCode: 'NETWORK', retMsg: zhErrors.network, item: {}, items: [] })
 
   const abort = harness(hanging)
   const controller = new AbortController()
-  const pending = createApiClient(abort.options).call('getAllEnvDomain', {
+  const pending = createApiClient(abort.options).call(ENDPOINTS.getAllEnvDomain, {
     signal: controller.signal,
     throws: false,
   })
@@ -383,7 +394,7 @@ t.test('call › time-out, network failure and abort each have their own code an
   t.same(await pending, { retCode: 'ABORTED', retMsg: zhErrors.aborted, item: {}, items: [] })
 
   const before = harness()
-  const aborted = await createApiClient(before.options).call('getAllEnvDomain', {
+  const aborted = await createApiClient(before.options).call(ENDPOINTS.getAllEnvDomain, {
     signal: AbortSignal.abort(),
     throws: false,
   })
@@ -391,7 +402,7 @@ t.test('call › time-out, network failure and abort each have their own code an
   t.equal(before.requests.length, 0, 'an aborted signal sends nothing')
 
   const callerTimeout = harness(hanging)
-  const own = await createApiClient(callerTimeout.options).call('getAllEnvDomain', {
+  const own = await createApiClient(callerTimeout.options).call(ENDPOINTS.getAllEnvDomain, {
     signal: AbortSignal.timeout(10),
     throws: false,
   })
@@ -411,7 +422,7 @@ t.test('call › which signal fired decides, whatever error the fetch rejects wi
     })
   const controller = new AbortController()
   const byCaller = harness(vague)
-  const pending = createApiClient(byCaller.options).call('getAllEnvDomain', {
+  const pending = createApiClient(byCaller.options).call(ENDPOINTS.getAllEnvDomain, {
     signal: controller.signal,
     throws: false,
   })
@@ -419,11 +430,11 @@ t.test('call › which signal fired decides, whatever error the fetch rejects wi
   t.equal((await pending).retCode, 'ABORTED')
   const byTimeout = harness(vague, { timeoutMs: 20 })
   t.equal(
-    (await createApiClient(byTimeout.options).call('getAllEnvDomain', { throws: false })).retCode,
+    (await createApiClient(byTimeout.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })).retCode,
     'TIMEOUT',
   )
   const callerTimeout = harness(vague)
-  const own = await createApiClient(callerTimeout.options).call('getAllEnvDomain', {
+  const own = await createApiClient(callerTimeout.options).call(ENDPOINTS.getAllEnvDomain, {
     signal: AbortSignal.timeout(10),
     throws: false,
   })
@@ -441,21 +452,32 @@ t.test('call › the body read failing counts like the request failing', async (
         }),
       ),
   )
-  t.equal((await createApiClient(h.options).call('getAllEnvDomain', { throws: false })).retCode, 'NETWORK')
+  t.equal(
+    (await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })).retCode,
+    'NETWORK',
+  )
 })
 
 t.test('call › local texts fall back to English when the translator has none', async (t) => {
-  const h = harness(() => Promise.reject(new TypeError('offline')), { translate: () => undefined })
-  const answer = await createApiClient(h.options).call('getAllEnvDomain', { throws: false })
+  const fallbackTexts = { 'errors:network': enErrors.network, 'errors:generic': enErrors.generic }
+  const h = harness(() => Promise.reject(new TypeError('offline')), {
+    translate: () => undefined,
+    fallbackTexts,
+  })
+  const answer = await createApiClient(h.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
   t.equal(answer.retMsg, enErrors.network)
+  // Without fallback texts: one generic English sentence, never an empty message or a key.
+  const bare = harness(() => Promise.reject(new TypeError('offline')), { translate: () => undefined })
+  const plain = await createApiClient(bare.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
+  t.equal(plain.retMsg, enErrors.generic)
 })
 
 t.test('call › notify: a toast of 3 s, a notification of 4.5 s, nothing on success or abort', async (t) => {
   const h = harness(() => json({ code: '700211', message: 'x' }))
   const api = createApiClient(h.options)
-  await api.call('serviceLoginNew', { notify: true, throws: false })
-  await api.call('serviceLoginNew', { notify: 'notification', throws: false })
-  await api.call('serviceLoginNew', { throws: false })
+  await api.call(ENDPOINTS.serviceLoginNew, { notify: true, throws: false })
+  await api.call(ENDPOINTS.serviceLoginNew, { notify: 'notification', throws: false })
+  await api.call(ENDPOINTS.serviceLoginNew, { throws: false })
   t.same(h.toasts, [
     { kind: 'error', message: zhErrors.code['700211'], durationMs: TOAST_DURATION_MS },
     { kind: 'error', message: zhErrors.code['700211'], durationMs: NOTIFICATION_DURATION_MS },
@@ -464,11 +486,11 @@ t.test('call › notify: a toast of 3 s, a notification of 4.5 s, nothing on suc
   t.equal(NOTIFICATION_DURATION_MS, 4500)
 
   const success = harness()
-  await createApiClient(success.options).call('getAllEnvDomain', { notify: true })
+  await createApiClient(success.options).call(ENDPOINTS.getAllEnvDomain, { notify: true })
   t.same(success.toasts, [])
 
   const aborted = harness(hanging)
-  await createApiClient(aborted.options).call('getAllEnvDomain', {
+  await createApiClient(aborted.options).call(ENDPOINTS.getAllEnvDomain, {
     notify: true,
     throws: false,
     signal: AbortSignal.abort(),
@@ -479,7 +501,7 @@ t.test('call › notify: a toast of 3 s, a notification of 4.5 s, nothing on suc
 t.test('call › a failure rejects with ApiError unless throws is false', async (t) => {
   const h = harness(() => json({ code: '700014', message: 'x' }))
   const api = createApiClient(h.options)
-  const error = await api.call('loginEmailCheck', { notify: true }).then(
+  const error = await api.call(ENDPOINTS.loginEmailCheck, { notify: true }).then(
     () => undefined,
     (reason: unknown) => reason,
   )
@@ -491,13 +513,28 @@ t.test('call › a failure rejects with ApiError unless throws is false', async 
     t.same(error.envelope, { retCode: '700014', retMsg: zhErrors.code['700014'], item: {}, items: [] })
   }
   t.equal(h.toasts.length, 1, 'the toast shows before the rejection')
-  const resolved = await api.call('loginEmailCheck', { throws: false })
+  const resolved = await api.call(ENDPOINTS.loginEmailCheck, { throws: false })
   t.equal(resolved.retCode, '700014')
 })
 
-t.test('call › an unknown endpoint name is an invalid request', async (t) => {
+t.test('call › something that is not an endpoint is an invalid request, nothing is sent', async (t) => {
   const h = harness()
-  const answer = await createApiClient(h.options).call('nope' as EndpointName, { throws: false })
-  t.equal(answer.retCode, 'INVALID_REQUEST')
+  const api = createApiClient(h.options)
+  // What a plain-JavaScript caller could pass: a bare name, nothing at all, a route without a path.
+  const notEndpoints = [
+    'loginEmailCheck',
+    undefined,
+    { name: 'x', method: 'POST' },
+  ] as unknown as EndpointRoute[]
+  for (const value of notEndpoints) {
+    const answer = await api.call(value, { throws: false })
+    t.equal(answer.retCode, 'INVALID_REQUEST')
+  }
   t.equal(h.requests.length, 0)
+})
+
+t.test('call › takes a flow table entry the same as the server table entry', async (t) => {
+  const h = harness()
+  await createApiClient(h.options).call(signInEndpoints.serviceLoginNew, { data: { email: 'a@b.co' } })
+  t.equal(new URL(only(h.requests).url).pathname, '/api/basic-login/serviceLoginNew/4')
 })

@@ -1,4 +1,4 @@
-import { parse } from 'qs'
+import { parse, stringify } from 'qs'
 import t from 'tap'
 import { toBase64Utf8 } from '../../../shared/api/base64.ts'
 import {
@@ -62,6 +62,22 @@ t.test('queryLimitProblem › refuses keys and values that do not survive the tr
   t.type(queryLimitProblem({ a: new Map() }), 'string')
   t.equal(queryLimitProblem({ a: null, b: undefined, c: [], d: {} }), undefined)
   t.equal(encodeQuery({ a: null, b: undefined, c: '' }), 'c=')
+})
+
+t.test('encodeQuery › writes what qs.stringify writes, for everything the limits let through', async (t) => {
+  const values: Record<string, unknown>[] = [
+    { a: '1', b: ['x', 'y'], c: { d: { e: 'f' } } },
+    { text: "é & = ? + / # % ! ' ( ) * ~ - _ . 中文 😀", space: 'a b', newline: 'a\nb' },
+    { n: 0, m: -1.5, big: 1e21, yes: true, no: false, empty: '', none: null, gone: undefined },
+    { when: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), list: [], obj: {}, mixed: [{ a: 1 }, 'x', [2, 3]] },
+    { 'key with space': 'v', ключ: 'значение', 'a.b': 'c' },
+  ]
+  for (const value of values) {
+    t.equal(queryLimitProblem(value), undefined)
+    t.equal(encodeQuery(value), stringify(value, { arrayFormat: 'indices', skipNulls: true }))
+  }
+  // A lone surrogate cannot be UTF-8: it is sent as U+FFFD rather than throwing.
+  t.equal(encodeQuery({ a: '\uD800' }), 'a=%EF%BF%BD')
 })
 
 t.test('path › placeholders in both spellings, whole or embedded', async (t) => {

@@ -55,6 +55,8 @@ function pageContextOf(options: Options) {
     headers: { 'user-agent': options.userAgent ?? DESKTOP_UA },
     urlParsed: { pathname, search: options.search ?? {}, searchOriginal: null },
     is404: false,
+    // As Vike gives it: the page declared no namespaces beyond the frame's.
+    config: {},
   }
 }
 

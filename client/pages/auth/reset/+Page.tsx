@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
+import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import type { ResetFlowView } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
@@ -44,7 +45,7 @@ export default function ResetPage() {
     const id = linkIdFromUrl()
     if (id) {
       setView({ kind: 'checkingLink' })
-      void api.call('checkResetPwdLink', { data: { id }, throws: false }).then((answer) => {
+      void api.call(resetEndpoints.checkResetPwdLink, { data: { id }, throws: false }).then((answer) => {
         if (!live) return
         const email = (answer.item as { email?: unknown }).email
         setView(isSuccess(answer) ? { kind: 'link', id, email: String(email ?? '') } : { kind: 'expired' })
@@ -77,7 +78,7 @@ export default function ResetPage() {
     password: string,
     confirmPassword: string,
   ): Promise<FieldError | undefined> {
-    const answer = await api.call('resetServiceNewPwd', {
+    const answer = await api.call(resetEndpoints.resetServiceNewPwd, {
       data: { id, password, confirmPassword },
       throws: false,
     })
@@ -87,7 +88,10 @@ export default function ResetPage() {
   }
 
   async function saveByCode(password: string, confirmPassword: string): Promise<FieldError | undefined> {
-    const answer = await api.call('setServiceNewPwd', { data: { password, confirmPassword }, throws: false })
+    const answer = await api.call(resetEndpoints.setServiceNewPwd, {
+      data: { password, confirmPassword },
+      throws: false,
+    })
     if (isSuccess(answer)) return void (await finished())
     if (answer.retCode === '700125') {
       setView({ kind: 'flow', flow: await restartResetFlow() })

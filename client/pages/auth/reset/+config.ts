@@ -1,6 +1,7 @@
 import type { Config } from 'vike/types'
 
 export default {
+  namespaces: ['reset'],
   // The URL of a reset link carries its id: no other site may learn it from a Referer (security.md #14).
   referrerPolicy: 'no-referrer',
 } satisfies Config

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
@@ -48,10 +49,13 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
     setBusy(true)
     setErrors({})
     try {
-      const answer = await api.call(via === 'email' ? 'sendResetEmail' : 'sendSmsRandomCode', {
-        data,
-        throws: false,
-      })
+      const answer = await api.call(
+        via === 'email' ? resetEndpoints.sendResetEmail : resetEndpoints.sendSmsRandomCode,
+        {
+          data,
+          throws: false,
+        },
+      )
       if (isSuccess(answer)) {
         onSent({
           step: via === 'email' ? 'sent' : 'code',

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
@@ -43,8 +44,11 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     try {
       const answer =
         via === 'email'
-          ? await api.call('sendResetEmail', { data: { email: account }, throws: false })
-          : await api.call('sendSmsRandomCode', { data: { areaCode, phone: account }, throws: false })
+          ? await api.call(resetEndpoints.sendResetEmail, { data: { email: account }, throws: false })
+          : await api.call(resetEndpoints.sendSmsRandomCode, {
+              data: { areaCode, phone: account },
+              throws: false,
+            })
       if (isSuccess(answer)) {
         setNotice(t('reset:resent'))
         start(RESEND_WAIT_SECONDS)
@@ -71,7 +75,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     setErrors({})
     setNotice('')
     try {
-      const answer = await api.call('checkFindPwd', { data: { code }, throws: false })
+      const answer = await api.call(resetEndpoints.checkFindPwd, { data: { code }, throws: false })
       if (isSuccess(answer)) onVerified()
       else {
         const problem = resetError(answer, t, 'code')

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
+import { signInEndpoints } from '../../../../shared/api/endpoints/signIn.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
@@ -40,10 +41,16 @@ export default function SignInPage() {
     setError('')
     try {
       if (step === 'email') {
-        const answer = await api.call('loginEmailCheck', { data: { email: email.trim() }, throws: false })
+        const answer = await api.call(signInEndpoints.loginEmailCheck, {
+          data: { email: email.trim() },
+          throws: false,
+        })
         if (!isSuccess(answer)) return setError(answer.retMsg)
         // The BFF remembers where the account lives; with several places the user picks one.
-        const places = await api.call('getAllEnvDomain', { data: { email: email.trim() }, throws: false })
+        const places = await api.call(signInEndpoints.getAllEnvDomain, {
+          data: { email: email.trim() },
+          throws: false,
+        })
         const names = isSuccess(places)
           ? places.items.map((entry) => (entry as { env?: string }).env ?? '')
           : []
@@ -57,7 +64,7 @@ export default function SignInPage() {
         if (isSuccess(answer)) setStep('password')
         else setError(answer.retMsg)
       } else {
-        const answer = await api.call('serviceLoginNew', {
+        const answer = await api.call(signInEndpoints.serviceLoginNew, {
           data: { email: email.trim(), password },
           throws: false,
         })

@@ -1,4 +1,4 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../../../shared/i18n/index.ts'
+import { pageI18n } from '../../../i18n.ts'
 
-export default (pageContext: PageContext) => i18nFor(pageContext.language).t('signIn.metaDescription')
+export default (pageContext: PageContext) => pageI18n(pageContext).t('signIn.metaDescription')

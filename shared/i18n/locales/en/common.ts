@@ -63,6 +63,7 @@ export default {
     account: 'Enter a valid email address or phone number.',
     privacy: 'Please agree to the privacy notice to continue.',
     consent: 'Please agree to the privacy policy and the terms of service first.',
+    captcha: 'Solve the check first.',
   },
   errorPage: {
     forbiddenTitle: 'Request refused',

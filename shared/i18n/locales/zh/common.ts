@@ -65,6 +65,7 @@ export default {
     account: '请输入有效的邮箱地址或手机号。',
     privacy: '请先同意隐私声明。',
     consent: '请先同意隐私政策和服务条款。',
+    captcha: '请先完成人机验证。',
   },
   errorPage: {
     forbiddenTitle: '请求被拒绝',

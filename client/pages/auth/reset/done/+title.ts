@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { i18nFor } from '../../../../../shared/i18n/index.ts'
+import { pageI18n } from '../../../../i18n.ts'
 
 export default (pageContext: PageContext) =>
-  `${i18nFor(pageContext.language).t('reset:doneTitle')} | ${i18nFor(pageContext.language).t('brand')}`
+  `${pageI18n(pageContext).t('reset:doneTitle')} | ${pageI18n(pageContext).t('brand')}`

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
+import { isSuccess } from '../../../shared/envelope.ts'
+import { useApiClient } from '../../api.ts'
+
+type Challenge = { challengeId: string; a: number; b: number }
+
+/**
+ * The captcha adapter (initSgGeetestInfo → checkSgGeetestInfo): the upstream's challenge, answered
+ * with the keyboard and read out by screen readers; a solved check hands a single-use token to the
+ * form (`onToken`), which the call that needs a captcha carries as `captchaPass`.
+ */
+export function Captcha({
+  purpose,
+  onToken,
+  error,
+}: {
+  purpose: 'signUp' | 'signIn'
+  onToken: (token: string | null) => void
+  /** A problem reported by the form (e.g. 700112/700169 from the upstream). */
+  error?: string
+}) {
+  const { t } = useTranslation('signUp')
+  const api = useApiClient()
+  const id = useId()
+  const [challenge, setChallenge] = useState<Challenge | null>(null)
+  const [answer, setAnswer] = useState('')
+  const [message, setMessage] = useState('')
+  const [solved, setSolved] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  const load = useCallback(
+    async (keepMessage = false) => {
+      setSolved(false)
+      setAnswer('')
+      onToken(null)
+      const reply = await api.call<Challenge>(captchaEndpoints.initSgGeetestInfo, { data: {}, throws: false })
+      if (isSuccess(reply)) {
+        setChallenge(reply.item)
+        if (!keepMessage) setMessage('')
+      } else setMessage(reply.retMsg || t('captcha.failed'))
+    },
+    [api, onToken, t],
+  )
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  // A new form error while solved means the upstream refused the pass: a fresh challenge is needed.
+  const solvedNow = useRef(false)
+  solvedNow.current = solved
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new error, not a new solve, reloads
+  useEffect(() => {
+    if (error && solvedNow.current) void load(true)
+  }, [error])
+
+  async function check() {
+    if (!challenge || busy) return
+    setBusy(true)
+    const reply = await api.call<{ captchaPass: string }>(captchaEndpoints.checkSgGeetestInfo, {
+      data: { challengeId: challenge.challengeId, answer },
+      throws: false,
+    })
+    setBusy(false)
+    if (isSuccess(reply)) {
+      setSolved(true)
+      setMessage('')
+      onToken(reply.item.captchaPass)
+    } else {
+      setMessage(reply.retMsg)
+      await load(true)
+    }
+  }
+
+  const shown = message || (solved ? '' : error) || ''
+  return (
+    <fieldset className="captcha" data-purpose={purpose}>
+      <legend>{t('captcha.legend')}</legend>
+      {solved ? (
+        <p className="captcha-solved" role="status">
+          ✓ {t('captcha.solved')}
+        </p>
+      ) : challenge ? (
+        <div className="captcha-row">
+          <label htmlFor={`${id}-answer`}>{t('captcha.question', { a: challenge.a, b: challenge.b })}</label>
+          <input
+            id={`${id}-answer`}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={3}
+            value={answer}
+            aria-invalid={shown ? true : undefined}
+            aria-describedby={shown ? `${id}-error` : undefined}
+            onChange={(event) => setAnswer(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault()
+                void check()
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={() => void check()}
+            disabled={busy || !answer.trim()}
+          >
+            {t('captcha.check')}
+          </button>
+          <button type="button" className="link-button" onClick={() => void load()}>
+            {t('captcha.another')}
+          </button>
+        </div>
+      ) : (
+        <p>{t('captcha.loading')}</p>
+      )}
+      {shown ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {shown}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}

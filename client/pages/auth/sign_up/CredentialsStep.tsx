@@ -1,0 +1,254 @@
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { fieldMessages } from '../../../../shared/schemas/messages.ts'
+import { signUpCredentialsFormSchema, signUpH5Schema } from '../../../../shared/schemas/signUp.ts'
+import { useApiClient } from '../../../api.ts'
+import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { type FieldErrors, signUpErrors } from './errors.ts'
+import { COUNTRY_CODES, Field } from './Field.tsx'
+import { PasswordChecklist } from './PasswordChecklist.tsx'
+
+export interface CredentialsValues {
+  email: string
+  password: string
+  fullName: string
+  company: string
+  areaCode: string
+  phone: string
+  referralCode: string
+  privacy: boolean
+}
+
+/**
+ * Step one: work e-mail, password (with the live rule checklist), the privacy notice and the
+ * captcha; on phones also the one-page details (registerSgH5). Nothing typed is lost on an error.
+ */
+export function CredentialsStep({
+  values,
+  onChange,
+  onStarted,
+}: {
+  values: CredentialsValues
+  onChange: (values: CredentialsValues) => void
+  onStarted: (email: string, mobile: boolean) => void
+}) {
+  const { t } = useTranslation(['signUp', 'common'])
+  const { isPhone, language } = usePageContext()
+  const api = useApiClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [captchaPass, setCaptchaPass] = useState<string | null>(null)
+  // A solved check clears its "solve the check first" message.
+  const onCaptcha = useCallback((pass: string | null) => {
+    setCaptchaPass(pass)
+    if (pass) setErrors(({ captcha: _solved, ...others }) => others)
+  }, [])
+  const [busy, setBusy] = useState(false)
+  const emailInput = useRef<HTMLInputElement>(null)
+  const set = (patch: Partial<CredentialsValues>) => onChange({ ...values, ...patch })
+
+  // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = emailInput.current?.value
+    if (typed && !values.email) set({ email: typed })
+  }, [])
+
+  const languageQuery = language === 'zh' ? '?language=zh' : ''
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const email = values.email.trim()
+    const base = { email, password: values.password }
+    const parsed = isPhone
+      ? signUpH5Schema.safeParse({
+          ...base,
+          fullName: values.fullName.trim(),
+          company: values.company.trim(),
+          areaCode: values.areaCode,
+          phone: values.phone.trim(),
+          referralCode: values.referralCode.trim(),
+          captchaPass: captchaPass ?? '',
+        })
+      : signUpCredentialsFormSchema.safeParse({
+          ...base,
+          confirmPassword: values.password,
+          privacy: values.privacy,
+        })
+    const found: FieldErrors = parsed.success
+      ? {}
+      : Object.fromEntries(
+          Object.entries(fieldMessages(parsed.error)).map(([field, m]) => [
+            field === 'captchaPass' ? 'captcha' : field,
+            t(`common:${m.key}`, m.values),
+          ]),
+        )
+    if (isPhone && !values.privacy) found.privacy = t('common:validation.privacy')
+    if (!captchaPass) found.captcha = t('common:validation.captcha')
+    if (Object.keys(found).length) return setErrors(found)
+    setBusy(true)
+    setErrors({})
+    try {
+      const check = await api.call(signUpEndpoints.registerEmailCheck, { data: { email }, throws: false })
+      if (!isSuccess(check)) return setErrors(signUpErrors(check))
+      const data = isPhone
+        ? (parsed.data as Record<string, unknown>)
+        : { email, password: values.password, captchaPass }
+      const started = await api.call(isPhone ? signUpEndpoints.registerSgH5 : signUpEndpoints.registerSgNew, {
+        data,
+        throws: false,
+      })
+      if (!isSuccess(started)) return setErrors(signUpErrors(started))
+      onStarted(email, isPhone)
+    } catch (error) {
+      setErrors({ form: (error as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const exists = errors.email && values.email && errors.email === t('errors:code.700037')
+  return (
+    <form className="sign-up-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title">
+      <h1 id="sign-up-title" tabIndex={-1}>
+        {t('credentials.title')}
+      </h1>
+      <p className="lead">{t('credentials.lead')}</p>
+      <Field
+        id="sign-up-email"
+        ref={emailInput}
+        label={t('credentials.email')}
+        type="email"
+        autoComplete="email"
+        maxLength={320}
+        value={values.email}
+        error={errors.email}
+        onChange={(event) => set({ email: event.target.value })}
+      >
+        {exists ? (
+          <p className="field-action">
+            <a href={`/auth/sign_in${languageQuery}#email=${encodeURIComponent(values.email.trim())}`}>
+              {t('credentials.signInWithIt')}
+            </a>
+          </p>
+        ) : null}
+      </Field>
+      <Field
+        id="sign-up-password"
+        label={t('credentials.password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={20}
+        value={values.password}
+        error={errors.password}
+        aria-describedby="sign-up-password-rules"
+        onChange={(event) => set({ password: event.target.value })}
+      />
+      <PasswordChecklist id="sign-up-password-rules" value={values.password} />
+      {isPhone ? (
+        <>
+          <Field
+            id="sign-up-full-name"
+            label={t('credentials.fullName')}
+            autoComplete="name"
+            maxLength={100}
+            value={values.fullName}
+            error={errors.fullName}
+            onChange={(event) => set({ fullName: event.target.value })}
+          />
+          <Field
+            id="sign-up-company"
+            label={t('credentials.company')}
+            autoComplete="organization"
+            maxLength={100}
+            value={values.company}
+            error={errors.company}
+            onChange={(event) => set({ company: event.target.value })}
+          />
+          <div className="phone-row">
+            <div className="field">
+              <label htmlFor="sign-up-area">{t('credentials.areaCode')}</label>
+              <select
+                id="sign-up-area"
+                value={values.areaCode}
+                onChange={(event) => set({ areaCode: event.target.value })}
+              >
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={code}>
+                    +{code}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Field
+              id="sign-up-phone"
+              label={t('credentials.phone')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={15}
+              value={values.phone}
+              error={errors.phone}
+              onChange={(event) => set({ phone: event.target.value })}
+            />
+          </div>
+          <Field
+            id="sign-up-referral"
+            label={t('credentials.referralCode')}
+            maxLength={100}
+            value={values.referralCode}
+            error={errors.referralCode}
+            onChange={(event) => set({ referralCode: event.target.value })}
+          />
+        </>
+      ) : null}
+      <div className="field checkbox-field">
+        <input
+          id="sign-up-privacy"
+          type="checkbox"
+          checked={values.privacy}
+          aria-invalid={errors.privacy ? true : undefined}
+          aria-describedby={errors.privacy ? 'sign-up-privacy-error' : undefined}
+          onChange={(event) => set({ privacy: event.target.checked })}
+        />
+        <label htmlFor="sign-up-privacy">
+          <Trans
+            t={t}
+            i18nKey="credentials.privacy"
+            components={{
+              1: (
+                <a href="/privacy-protection-policy" target="_blank" rel="noopener noreferrer">
+                  privacy notice
+                </a>
+              ),
+              3: (
+                <a href="/terms-of-services" target="_blank" rel="noopener noreferrer">
+                  terms of service
+                </a>
+              ),
+            }}
+          />
+        </label>
+        {errors.privacy ? (
+          <p id="sign-up-privacy-error" className="field-error">
+            {errors.privacy}
+          </p>
+        ) : null}
+      </div>
+      <Captcha purpose="signUp" onToken={onCaptcha} error={errors.captcha} />
+      {errors.form ? (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        {t('credentials.submit')}
+      </button>
+      <p className="aside">
+        {t('credentials.haveAccount')} <a href={`/auth/sign_in${languageQuery}`}>{t('credentials.signIn')}</a>
+      </p>
+    </form>
+  )
+}

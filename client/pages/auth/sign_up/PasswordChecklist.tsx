@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import { passwordRules } from '../../../../shared/schemas/fields.ts'
+
+/** The spec §5 password rule as a checklist that follows what is typed (announced politely). */
+export function PasswordChecklist({ id, value }: { id: string; value: string }) {
+  const { t } = useTranslation('signUp')
+  const rules = passwordRules(value)
+  const items = [
+    ['length', rules.length],
+    ['classes', rules.classes],
+    ['characters', rules.characters && value !== ''],
+  ] as const
+  return (
+    <div id={id} className="password-rules" aria-live="polite">
+      <p>{t('rulesLabel')}</p>
+      <ul>
+        {items.map(([name, met]) => (
+          <li key={name} className={met ? 'rule rule--met' : 'rule'} data-met={met}>
+            <span aria-hidden="true">{met ? '✓' : '•'}</span> {t(`rules.${name}`)}
+            <span className="visually-hidden"> ({met ? t('ruleMet') : t('ruleNotMet')})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

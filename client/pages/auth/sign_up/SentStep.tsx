@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react'
+import { Trans, useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
+import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { useApiClient } from '../../../api.ts'
+import { useCountdown } from '../reset/useCountdown.ts'
+import { loadSignUpFlow } from './flow.ts'
+
+/** 'Check your inbox': names the address, resends after a one-minute countdown. */
+export function SentStep({
+  flow,
+  onFlow,
+  onOtherEmail,
+}: {
+  flow: SignUpFlowView
+  onFlow: (flow: SignUpFlowView) => void
+  onOtherEmail: () => void
+}) {
+  const { t } = useTranslation('signUp')
+  const api = useApiClient()
+  const { seconds, start } = useCountdown()
+  const [notice, setNotice] = useState('')
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  useEffect(() => start(flow.resendInSeconds ?? 0), [flow.resendInSeconds, start])
+
+  async function resend() {
+    if (busy || seconds > 0) return
+    setBusy(true)
+    setError('')
+    setNotice('')
+    const answer = await api.call(signUpEndpoints.sendRegisterVerifyEmail, {
+      data: { email: flow.email },
+      throws: false,
+    })
+    setBusy(false)
+    const next = await loadSignUpFlow()
+    if (isSuccess(answer)) setNotice(t('sent.resent'))
+    else setError(answer.retMsg)
+    onFlow(next)
+  }
+
+  return (
+    <section aria-labelledby="sign-up-title">
+      <h1 id="sign-up-title" tabIndex={-1}>
+        {t('sent.title')}
+      </h1>
+      <p data-testid="sent-to">
+        <Trans t={t} i18nKey="sent.body" values={{ email: flow.email }} components={{ 1: <strong /> }} />
+      </p>
+      <p className="aside">{t('sent.spam')}</p>
+      <p className="form-notice" role="status">
+        {notice || (seconds > 0 ? t('sent.resendIn', { seconds }) : '')}
+      </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button primary"
+          onClick={() => void resend()}
+          disabled={busy || seconds > 0}
+        >
+          {t('sent.resend')}
+        </button>
+        <button type="button" className="link-button" onClick={onOtherEmail}>
+          {t('sent.otherEmail')}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/** The 24-hour verification e-mail limit (700604): its own page, saying when it frees up. */
+export function LimitStep({ flow, onBack }: { flow: SignUpFlowView; onBack: () => void }) {
+  const { t } = useTranslation('signUp')
+  const { language } = usePageContext()
+  const time = flow.freesAt
+    ? new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(new Date(flow.freesAt))
+    : ''
+  return (
+    <section aria-labelledby="sign-up-title" data-testid="sign-up-limit">
+      <h1 id="sign-up-title" tabIndex={-1}>
+        {t('limit.title')}
+      </h1>
+      <p>{t('limit.body')}</p>
+      {time ? <p>{t('limit.freesAt', { time })}</p> : null}
+      <button type="button" className="button" onClick={onBack}>
+        {t('limit.back')}
+      </button>
+    </section>
+  )
+}

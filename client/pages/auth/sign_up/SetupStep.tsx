@@ -1,0 +1,139 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
+import type { SignUpDetailsView } from '../../../../shared/api/signup-flow.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { CHINA_AREA_CODE } from '../../../../shared/schemas/fields.ts'
+import { fieldMessages } from '../../../../shared/schemas/messages.ts'
+import { accountSetupSchema } from '../../../../shared/schemas/signUp.ts'
+import { useApiClient } from '../../../api.ts'
+import { type FieldErrors, signUpErrors } from './errors.ts'
+import { COUNTRY_CODES, Field } from './Field.tsx'
+
+export const EMPTY_DETAILS: SignUpDetailsView = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  jobTitle: '',
+  areaCode: '',
+  phone: '',
+  referralCode: '',
+  notes: '',
+}
+
+/** Account setup (spec §3, §5): names, company, job title, phone, referral code, notes. */
+export function SetupStep({
+  email,
+  saved,
+  values,
+  onChange,
+  onDone,
+}: {
+  email: string
+  /** Set when the user came back to this step: the update endpoint is used. */
+  saved: boolean
+  values: SignUpDetailsView
+  onChange: (values: SignUpDetailsView) => void
+  onDone: () => void
+}) {
+  const { t } = useTranslation(['signUp', 'common'])
+  const { edition } = usePageContext()
+  const api = useApiClient()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  // ADR 0025: the Chinese edition starts from a mainland mobile number, the international one asks.
+  const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
+  const set = (patch: Partial<SignUpDetailsView>) => onChange({ ...values, areaCode, ...patch })
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const data = {
+      email,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      company: values.company.trim(),
+      jobTitle: values.jobTitle.trim(),
+      areaCode,
+      phone: values.phone.trim(),
+      referralCode: values.referralCode?.trim() ?? '',
+      notes: values.notes?.trim() ?? '',
+    }
+    const parsed = accountSetupSchema.safeParse(data)
+    if (!parsed.success) {
+      const found = fieldMessages(parsed.error)
+      return setErrors(
+        Object.fromEntries(Object.entries(found).map(([f, m]) => [f, t(`common:${m.key}`, m.values)])),
+      )
+    }
+    setBusy(true)
+    setErrors({})
+    const endpoint = saved
+      ? signUpEndpoints.updateRegisterPartInfo
+      : edition === 'chinese'
+        ? signUpEndpoints.registerPartInfo
+        : signUpEndpoints.registerSgPartInfo
+    const answer = await api.call(endpoint, { data: parsed.data as Record<string, unknown>, throws: false })
+    setBusy(false)
+    if (isSuccess(answer)) onDone()
+    else setErrors(signUpErrors(answer))
+  }
+
+  const text = (field: keyof SignUpDetailsView, autoComplete: string) => ({
+    id: `setup-${field}`,
+    label: t(`setup.${field}`),
+    maxLength: 100,
+    autoComplete,
+    value: values[field] ?? '',
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
+  })
+  return (
+    <form className="sign-up-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title">
+      <h1 id="sign-up-title" tabIndex={-1}>
+        {t('setup.title')}
+      </h1>
+      <p className="lead">{t('setup.lead', { email })}</p>
+      <div className="name-row">
+        <Field {...text('firstName', 'given-name')} />
+        <Field {...text('lastName', 'family-name')} />
+      </div>
+      <Field {...text('company', 'organization')} />
+      <Field {...text('jobTitle', 'organization-title')} />
+      <div className="phone-row">
+        <div className="field">
+          <label htmlFor="setup-areaCode">{t('setup.areaCode')}</label>
+          <select
+            id="setup-areaCode"
+            value={areaCode}
+            onChange={(event) => set({ areaCode: event.target.value })}
+          >
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={code}>
+                +{code}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          {...text('phone', 'tel-national')}
+          type="tel"
+          inputMode="numeric"
+          maxLength={15}
+          hint={areaCode === CHINA_AREA_CODE ? t('setup.phoneHintChina') : t('setup.phoneHintInternational')}
+        />
+      </div>
+      <Field {...text('referralCode', 'off')} />
+      <Field {...text('notes', 'off')} />
+      {errors.form ? (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        {t('setup.submit')}
+      </button>
+    </form>
+  )
+}

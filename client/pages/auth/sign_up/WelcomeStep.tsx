@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/signup-flow.ts'
+import { useCountdown } from '../reset/useCountdown.ts'
+import { consoleUrl } from './flow.ts'
+
+/** The welcome page: the trial has started; a visible countdown, then the console. */
+export function WelcomeStep() {
+  const { t } = useTranslation('signUp')
+  const { seconds, start } = useCountdown()
+  const [opening, setOpening] = useState(false)
+  const [error, setError] = useState('')
+  const started = useRef(false)
+  useEffect(() => start(WELCOME_COUNTDOWN_SECONDS), [start])
+
+  const open = useCallback(async () => {
+    if (started.current) return
+    started.current = true
+    setOpening(true)
+    try {
+      const answer = await consoleUrl()
+      if (answer.retCode === '000000' && answer.item.url) window.location.assign(answer.item.url)
+      else {
+        setError(answer.retMsg)
+        started.current = false
+        setOpening(false)
+      }
+    } catch (thrown) {
+      setError((thrown as Error).message)
+      started.current = false
+      setOpening(false)
+    }
+  }, [])
+
+  const [ticked, setTicked] = useState(false)
+  useEffect(() => {
+    if (seconds > 0) setTicked(true)
+    else if (ticked && !error) void open()
+  }, [seconds, ticked, error, open])
+
+  return (
+    <section aria-labelledby="sign-up-title" data-testid="welcome">
+      <h1 id="sign-up-title" tabIndex={-1}>
+        {t('welcome.title')}
+      </h1>
+      <p>{t('welcome.body', { days: TRIAL_DAYS })}</p>
+      <p role="status" aria-live="polite">
+        {opening ? t('welcome.opening') : seconds > 0 ? t('welcome.countdown', { seconds }) : ''}
+      </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button primary" onClick={() => void open()} disabled={opening}>
+        {t('welcome.go')}
+      </button>
+    </section>
+  )
+}

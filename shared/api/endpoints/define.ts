@@ -1,0 +1,59 @@
+/**
+ * The browser-safe half of an endpoint: where and how it is called. Request schemas live apart
+ * (shared/api/schemas.ts, server only) so a page that imports a flow's endpoints pulls in neither
+ * zod nor another flow's table.
+ */
+
+/**
+ * Per-IP rate-limit bucket of the BFF that protects an endpoint: sign-in attempts, sign-up and
+ * other lead-creating submissions, password reset checks and changes, and anything that sends an
+ * e-mail or a text (codes, links).
+ */
+export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
+// signIn also covers account look-ups by e-mail and the returns of identity and channel providers.
+
+export interface EndpointRoute {
+  /** The stable name (spec §7), e.g. `loginEmailCheck`: logs, errors and the BFF refer to it. */
+  readonly name: string
+  /** Relative to the API base, no leading slash; placeholders `{name}` or `:name` as in the spec. */
+  readonly path: string
+  readonly method: 'GET' | 'POST'
+  /** Body as `application/json`; otherwise POST bodies are form-encoded. */
+  readonly json: boolean
+  readonly limit: RateLimitBucket | undefined
+  /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
+  readonly exempt?: string
+  /** Server-to-server only: the BFF must not route it from the browser. */
+  readonly internal?: true
+}
+
+export interface RouteSpec {
+  path: string
+  method?: 'GET' | 'POST'
+  json?: boolean
+  limit?: RateLimitBucket
+  exempt?: string
+  internal?: true
+}
+
+export type Routes<T> = { readonly [K in keyof T]: EndpointRoute & { readonly name: K } }
+
+/** Base path of the account service's calls. */
+export const LOGIN = 'basic-login'
+
+/** Method POST and a form body unless the spec says otherwise; the key becomes the name. */
+export function endpoints<const T extends Record<string, RouteSpec>>(table: T): Routes<T> {
+  const out: Record<string, EndpointRoute> = {}
+  for (const [name, spec] of Object.entries(table)) {
+    out[name] = Object.freeze({
+      name,
+      path: spec.path,
+      method: spec.method ?? 'POST',
+      json: spec.json ?? false,
+      limit: spec.limit,
+      ...(spec.exempt ? { exempt: spec.exempt } : {}),
+      ...(spec.internal ? { internal: true as const } : {}),
+    })
+  }
+  return Object.freeze(out) as Routes<T>
+}

@@ -1,0 +1,56 @@
+import { RESEND_WAIT_SECONDS } from './reset-flow.ts'
+
+export { RESEND_WAIT_SECONDS }
+
+/** Spec §9: the free trial's length, shown on the welcome page. */
+export const TRIAL_DAYS = 15
+/** Seconds the welcome page counts down before it opens the console. */
+export const WELCOME_COUNTDOWN_SECONDS = 5
+
+export type SignUpStep = 'credentials' | 'sent' | 'setup' | 'questionnaire' | 'finish' | 'limit' | 'welcome'
+
+/** The account-setup fields the page can show again when the user goes back a step. */
+export interface SignUpDetailsView {
+  firstName: string
+  lastName: string
+  company: string
+  jobTitle: string
+  areaCode: string
+  phone: string
+  referralCode?: string
+  notes?: string
+}
+
+/** What `GET /auth/sign_up/flow` tells the page; never a link id, a token or a password. */
+export interface SignUpFlowView {
+  step: SignUpStep
+  email?: string
+  /** The one-page phone sign-up (registerSgH5): no separate setup step. */
+  mobile?: boolean
+  /** Seconds until another verification e-mail may be asked for. */
+  resendInSeconds?: number
+  /** When the 24-hour verification e-mail limit frees up again (ISO). */
+  freesAt?: string
+  details?: SignUpDetailsView
+}
+
+/** Spec §8 codes of the account-setup fields, and the field each one belongs to. */
+export const SIGN_UP_FIELD_OF_CODE: Readonly<Record<string, string>> = {
+  '700037': 'email',
+  '700077': 'email',
+  '700078': 'email',
+  '700054': 'password',
+  '700112': 'captcha',
+  '700169': 'captcha',
+  '700070': 'company',
+  '700073': 'phone',
+  '700203': 'form',
+  '700204': 'firstName',
+  '700205': 'firstName',
+  '700206': 'lastName',
+  '700207': 'lastName',
+  '700208': 'fullName',
+  '700209': 'fullName',
+  '700210': 'referralCode',
+  '700591': 'jobTitle',
+}

@@ -1,0 +1,28 @@
+import { test } from '@playwright/test'
+import { DESKTOP, expectAxeClean, hydrated, inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { sitePages } from './pages.ts'
+
+/**
+ * WCAG 2.1 AA (axe) on every page of client/pages (tests/e2e/pages.ts), in both languages, on a
+ * desktop and on a phone (the phone gets its own server-rendered header), after hydration.
+ */
+
+const PAGES = sitePages()
+
+for (const [device, options] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`axe · ${device}`, () => {
+    test.use(options)
+    for (const language of LANGUAGES) {
+      for (const path of PAGES) {
+        test(`${path} · ${language}`, async ({ page }) => {
+          await page.goto(inLanguage(path, language))
+          await hydrated(page)
+          await expectAxeClean(page, `${path} ${language} ${device}`)
+        })
+      }
+    }
+  })
+}
