@@ -3,11 +3,13 @@ import enErrors from './locales/en/errors.ts'
 import enFrame from './locales/en/frame.ts'
 import enReset from './locales/en/reset.ts'
 import enSignUp from './locales/en/signUp.ts'
+import enSso from './locales/en/sso.ts'
 import zhCommon from './locales/zh/common.ts'
 import zhErrors from './locales/zh/errors.ts'
 import zhFrame from './locales/zh/frame.ts'
 import zhReset from './locales/zh/reset.ts'
 import zhSignUp from './locales/zh/signUp.ts'
+import zhSso from './locales/zh/sso.ts'
 
 /**
  * Every namespace in every language; a test keeps the English and Chinese key sets equal. A new
@@ -16,8 +18,8 @@ import zhSignUp from './locales/zh/signUp.ts'
  * server and tests import this file: pages declare the namespaces they use (docs/pages.md).
  */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, frame: enFrame, reset: enReset, signUp: enSignUp },
-  zh: { common: zhCommon, errors: zhErrors, frame: zhFrame, reset: zhReset, signUp: zhSignUp },
+  en: { common: enCommon, errors: enErrors, frame: enFrame, reset: enReset, signUp: enSignUp, sso: enSso },
+  zh: { common: zhCommon, errors: zhErrors, frame: zhFrame, reset: zhReset, signUp: zhSignUp, sso: zhSso },
 } as const
 
 /** Every registered namespace; its type is `Namespace` (./namespaces.ts). */

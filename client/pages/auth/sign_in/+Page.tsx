@@ -8,6 +8,8 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
+import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
+import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
 
 type Step = 'email' | 'environment' | 'password'
@@ -19,7 +21,8 @@ export default function SignInPage() {
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState('')
+  const [error, setErrorText] = useState('')
+  const [errorField, setErrorField] = useState<SignInField>('form')
   const [environments, setEnvironments] = useState<string[]>([])
   const [environment, setEnvironment] = useState('')
   const [busy, setBusy] = useState(false)
@@ -31,6 +34,19 @@ export default function SignInPage() {
     if (typed) setEmail(typed)
   }, [])
   const errorId = useId()
+  const ssoOutcome = useSsoOutcome()
+  useEffect(() => {
+    if (ssoOutcome) {
+      setErrorField('form')
+      setErrorText(ssoOutcome)
+    }
+  }, [ssoOutcome])
+
+  /** Shows an answer's message next to the field it is about (spec §8 codes; BFF 400s name the field). */
+  function setError(message: string, answer?: { retCode: string; item?: unknown }) {
+    setErrorText(message)
+    setErrorField(answer ? fieldOfSignInError(answer) : 'form')
+  }
 
   if (user) return <SignedIn email={user.email} />
 
@@ -45,7 +61,7 @@ export default function SignInPage() {
           data: { email: email.trim() },
           throws: false,
         })
-        if (!isSuccess(answer)) return setError(answer.retMsg)
+        if (!isSuccess(answer)) return setError(answer.retMsg, answer)
         // The BFF remembers where the account lives; with several places the user picks one.
         const places = await api.call(signInEndpoints.getAllEnvDomain, {
           data: { email: email.trim() },
@@ -74,17 +90,28 @@ export default function SignInPage() {
           // Only a path on this site: an open redirect here would hand a fresh session to a phishing page.
           if (target) window.location.assign(safeReturnPath(target))
           else await reload()
-        } else setError(answer.retMsg)
+        } else setError(answer.retMsg, answer)
       }
     } finally {
       setBusy(false)
     }
   }
 
+  // A password error while the password field is not shown goes under the form instead.
+  const shownAt: SignInField = errorField === 'password' && step !== 'password' ? 'form' : errorField
+  const errorAt = (field: SignInField) =>
+    error && shownAt === field ? (
+      <p id={errorId} className="form-error" role="alert" data-testid={`error-${field}`}>
+        {error}
+      </p>
+    ) : null
+  const invalid = (field: SignInField) => (error && shownAt === field ? true : undefined)
+  const describedBy = (field: SignInField) => (error && shownAt === field ? errorId : undefined)
+
   return (
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{t('signIn.title')}</h1>
-      <form method="post" noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
+      <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
         <div className="field">
           <label htmlFor="sign-in-email">{t('signIn.email')}</label>
           <input
@@ -98,8 +125,10 @@ export default function SignInPage() {
             readOnly={step !== 'email'}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={step === 'email' && error ? true : undefined}
+            aria-invalid={invalid('email')}
+            aria-describedby={describedBy('email')}
           />
+          {errorAt('email')}
         </div>
         {step === 'environment' && (
           <fieldset className="field choices">
@@ -134,8 +163,10 @@ export default function SignInPage() {
                 autoFocus
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={error ? true : undefined}
+                aria-invalid={invalid('password')}
+                aria-describedby={describedBy('password')}
               />
+              {errorAt('password')}
             </div>
             <button
               type="button"
@@ -150,9 +181,7 @@ export default function SignInPage() {
             </button>
           </>
         )}
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
+        {errorAt('form')}
         <noscript>
           <p className="form-error">{t('signIn.needsScript')}</p>
         </noscript>
@@ -161,6 +190,7 @@ export default function SignInPage() {
           {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>
+      <EnterpriseSignIn />
       <p className="aside">
         <a
           href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
