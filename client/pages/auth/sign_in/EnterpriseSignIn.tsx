@@ -23,7 +23,19 @@ export function EnterpriseSignIn() {
           {t('microsoft')}
         </a>
       </p>
-      <form method="get" action="/auth/sso/saml">
+      <form
+        method="get"
+        action="/auth/sso/saml"
+        onSubmit={(event) => {
+          // CSP form-action 'self' also covers where a form's answer redirects to, and the
+          // identity provider is another site: navigate instead of submitting (ADR 0030).
+          event.preventDefault()
+          const data = new FormData(event.currentTarget)
+          const query = new URLSearchParams()
+          for (const [name, value] of data) if (typeof value === 'string') query.set(name, value)
+          window.location.assign(`/auth/sso/saml?${query}`)
+        }}
+      >
         <fieldset className="field">
           <legend>{t('samlLegend')}</legend>
           <label htmlFor="saml-id">{t('samlId')}</label>
