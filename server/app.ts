@@ -49,16 +49,13 @@ const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
   'aadLogin',
   'aadLoginOverseas',
   'ssoAccessAuth',
+  // The endpoint table's consoleLogin is a sign-in (e-mail, password, optional code).
+  'consoleLogin',
   // The finish of a sign-up answers a temporary token: the new account is signed in.
   'registerFinishNew',
   'registerFinishH5',
 ])
-const SESSION_ENDPOINTS = new Set<EndpointName>([
-  'consoleLogin',
-  'getToken',
-  'updateAgentLanguage',
-  'queryAgentMenus',
-])
+const SESSION_ENDPOINTS = new Set<EndpointName>(['getToken', 'updateAgentLanguage', 'queryAgentMenus'])
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
+import { parseLanguageParam } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
@@ -12,6 +13,8 @@ declare module '@fastify/secure-session' {
   interface SessionData {
     /** Where to go after an enterprise sign-in (a checked same-site path). */
     ssoReturn: string
+    /** The page language the sign-in started in (`?language=`), kept for the pages after it. */
+    ssoLanguage: 'en' | 'zh'
   }
 }
 
@@ -77,14 +80,25 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
   }
 
   function rememberReturn(request: FastifyRequest) {
-    const target = queryOf(request).return
+    const { return: target, language } = queryOf(request)
     request.ensureSession()
     request.session.set('ssoReturn', target ? safeReturnPath(target) : undefined)
+    request.session.set('ssoLanguage', parseLanguageParam(language))
   }
 
-  function toSignIn(reply: FastifyReply, code: string) {
+  /** A page of ours in the language the sign-in started in. */
+  function inLanguage(request: FastifyRequest, path: string): string {
+    const language = request.session.get('ssoLanguage') ?? parseLanguageParam(queryOf(request).language)
+    return language ? `${path}?language=${language}` : path
+  }
+
+  function toSignIn(request: FastifyRequest, reply: FastifyReply, code: string) {
     // The fragment never reaches a server or a shared cache: the page reads it after hydration.
-    return reply.redirect(`${SIGN_IN_PAGE}#sso=${encodeURIComponent(code)}`, 303)
+    return reply.redirect(`${inLanguage(request, SIGN_IN_PAGE)}#sso=${encodeURIComponent(code)}`, 303)
+  }
+
+  function toFail(request: FastifyRequest, reply: FastifyReply) {
+    return reply.redirect(inLanguage(request, SSO_FAIL_PATH), 303)
   }
 
   function finish(
@@ -94,24 +108,24 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       | { answer: ApiEnvelope; environment: Parameters<FastifyRequest['signIn']>[0]['environment'] }
       | undefined,
   ) {
-    if (!result) return reply.redirect(SSO_FAIL_PATH, 303)
+    if (!result) return toFail(request, reply)
     const { answer, environment } = result
     const token = findToken(answer.item)
     if (isSuccess(answer) && token) {
-      const target = request.session.get('ssoReturn') ?? SIGN_IN_PAGE
+      const target = request.session.get('ssoReturn') ?? inLanguage(request, SIGN_IN_PAGE)
       const email = typeof answer.item.email === 'string' ? answer.item.email.toLowerCase() : ''
       request.signIn({ token, email, environment })
       return reply.redirect(target, 303)
     }
     if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === '700014')
-      return toSignIn(reply, answer.retCode)
+      return toSignIn(request, reply, answer.retCode)
     request.log.info({ retCode: answer.retCode }, 'sso sign-in refused')
-    return reply.redirect(SSO_FAIL_PATH, 303)
+    return toFail(request, reply)
   }
 
   app.get('/auth/sso/microsoft', async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
-    if (!options.microsoftAuthorizeUrl) return toSignIn(reply, '700623')
+    if (!options.microsoftAuthorizeUrl) return toSignIn(request, reply, '700623')
     rememberReturn(request)
     const state = issueConnectState(request, 'microsoft')
     const target = new URL(options.microsoftAuthorizeUrl)
@@ -127,7 +141,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
   app.get('/auth/sso/saml', async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     const configId = queryOf(request).id ?? ''
-    if (!SAML_CONFIG_ID.test(configId)) return toSignIn(reply, '700626')
+    if (!SAML_CONFIG_ID.test(configId)) return toSignIn(request, reply, '700626')
     rememberReturn(request)
     const state = issueConnectState(request, 'saml')
     const result = await upstream(
@@ -136,12 +150,12 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       { state, redirectUri: `${origin(request, options.publicOrigin)}${SSO_RETURN_PATH}` },
       { id: configId },
     )
-    if (!result) return reply.redirect(SSO_FAIL_PATH, 303)
+    if (!result) return toFail(request, reply)
     const redirectUrl = result.answer.item.redirectUrl
-    if (!isSuccess(result.answer)) return toSignIn(reply, result.answer.retCode)
+    if (!isSuccess(result.answer)) return toSignIn(request, reply, result.answer.retCode)
     // Only an http(s) address from the upstream: never a javascript: or data: URL.
     if (typeof redirectUrl !== 'string' || !/^https?:\/\//i.test(redirectUrl)) {
-      return reply.redirect(SSO_FAIL_PATH, 303)
+      return toFail(request, reply)
     }
     return reply.redirect(redirectUrl, 303)
   })
@@ -154,11 +168,11 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     const provider = query.provider ?? 'microsoft' // spec §3: microsoft is the default provider
     if (!consumeConnectState(request, provider, query.state)) {
       request.log.warn({ provider }, 'sso return with an unknown, used or expired state')
-      return reply.redirect(SSO_FAIL_PATH, 303)
+      return toFail(request, reply)
     }
     if (provider === 'microsoft') {
-      if (query.error === 'access_denied') return toSignIn(reply, 'cancelled')
-      if (!query.code) return reply.redirect(SSO_FAIL_PATH, 303)
+      if (query.error === 'access_denied') return toSignIn(request, reply, 'cancelled')
+      if (!query.code) return toFail(request, reply)
       const name = options.edition === 'international' ? 'aadLoginOverseas' : 'aadLogin'
       const data = {
         code: query.code,
@@ -168,9 +182,9 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       return finish(request, reply, await upstream(request, name, data))
     }
     if (provider === 'saml') {
-      if (query.retCode !== '000000' || !query.authId) return reply.redirect(SSO_FAIL_PATH, 303)
+      if (query.retCode !== '000000' || !query.authId) return toFail(request, reply)
       return finish(request, reply, await upstream(request, 'ssoAccessAuth', { authId: query.authId }))
     }
-    return reply.redirect(SSO_FAIL_PATH, 303)
+    return toFail(request, reply)
   })
 }

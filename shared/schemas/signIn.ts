@@ -20,6 +20,9 @@ export const consoleLoginSchema = object({
   email,
   password: currentPassword,
   code: verificationCode.optional(),
+  /** Spec §3 product codes: console 02, agent 09. */
+  productCode: z.enum(['02', '09'], { error: V.invalid }).optional(),
+  appType: z.enum(['console', 'serviceConsole', 'appConsole'], { error: V.invalid }).optional(),
 })
 
 /** Standard base64 of at most 80 UTF-8 bytes (20 characters of up to 4 bytes each). */

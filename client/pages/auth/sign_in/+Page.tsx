@@ -190,7 +190,7 @@ export default function SignInPage() {
           {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>
-      <EnterpriseSignIn />
+      <EnterpriseSignIn languageQuery={language} />
       <p className="aside">
         <a
           href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}

@@ -7,19 +7,21 @@ import { safeReturnPath } from '../../../../shared/safe-return.ts'
  * and without JavaScript); the BFF starts the provider round trip with its single-use state. The
  * environment is the one the picker chose for this session, so the picker serves SSO as well.
  */
-export function EnterpriseSignIn() {
+export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
   const { t } = useTranslation('sso')
   // The return path is per visitor: added after hydration, never rendered into shared HTML.
   const [returnQuery, setReturnQuery] = useState('')
   useEffect(() => {
     const target = new URLSearchParams(window.location.search).get('return')
-    if (target) setReturnQuery(`?return=${encodeURIComponent(safeReturnPath(target))}`)
+    if (target) setReturnQuery(`&return=${encodeURIComponent(safeReturnPath(target))}`)
   }, [])
+  // The page's language (part of what the HTML depends on) rides along, so the way back keeps it.
+  const query = `?language=${languageQuery}${returnQuery}`
   return (
     <section className="enterprise-sign-in" aria-labelledby="enterprise-sign-in-title">
       <h2 id="enterprise-sign-in-title">{t('heading')}</h2>
       <p>
-        <a className="button" href={`/auth/sso/microsoft${returnQuery}`} data-testid="sso-microsoft">
+        <a className="button" href={`/auth/sso/microsoft${query}`} data-testid="sso-microsoft">
           {t('microsoft')}
         </a>
       </p>
