@@ -13,6 +13,10 @@ export interface FixtureAccount {
   readonly phone?: { readonly areaCode: string; readonly number: string }
   /** Enterprise single sign-on: Microsoft enabled, SAML configuration id, password sign-in off. */
   readonly sso?: SsoSettings
+  /** Wrong passwords after which its sign-in needs a solved captcha (700112/700169); none: never. */
+  readonly captchaAfter?: number
+  /** Switched off by its company: every sign-in answers 700023. */
+  readonly unavailable?: boolean
 }
 
 export interface SsoSettings {
@@ -121,6 +125,28 @@ export const SSO_SAML_ACCOUNT = {
   sso: { samlConfigId: SANDBOX_SAML_CONFIG_ID },
 } as const satisfies FixtureAccount
 
+/** Switched off by its company (sg-k8s): sign-in answers 700023. */
+export const UNAVAILABLE_ACCOUNT = {
+  email: 'unavailable@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Un',
+  lastName: 'Available',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  unavailable: true,
+} as const satisfies FixtureAccount
+
+/** Reserved for the sign-in captcha: after 3 wrong passwords a captcha is required (sg-k8s). */
+export const CAPTCHA_ACCOUNT = {
+  email: 'captcha@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Cap',
+  lastName: 'Tcha',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  captchaAfter: 3,
+} as const satisfies FixtureAccount
+
 export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   DEMO_ACCOUNT,
   MULTI_ENV_ACCOUNT,
@@ -131,4 +157,16 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   RESET_ACCOUNT,
   SSO_MICROSOFT_ACCOUNT,
   SSO_SAML_ACCOUNT,
+  UNAVAILABLE_ACCOUNT,
+  CAPTCHA_ACCOUNT,
 ]
+
+/** After how many wrong passwords a fixture account's sign-in needs a captcha (undefined: never). */
+export function captchaThreshold(email: string): number | undefined {
+  return FIXTURE_ACCOUNTS.find((fixture) => fixture.email === email)?.captchaAfter
+}
+
+/** Whether a fixture account is switched off (700023). */
+export function isUnavailable(email: string): boolean {
+  return FIXTURE_ACCOUNTS.some((fixture) => fixture.email === email && fixture.unavailable === true)
+}

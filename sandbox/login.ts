@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { EnvironmentName, RegionId } from '../shared/regions.ts'
+import { captchaThreshold, isUnavailable } from './fixtures.ts'
 import { answer, bearerOf, fieldsOf, rawText, text } from './http.ts'
 import { verifyPassword } from './passwords.ts'
 import {
@@ -59,7 +60,12 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
   app.post(`${LOGIN_PREFIX}/getServiceLoginWrongTimes/4`, async (request) => {
     const found = lookUp(request)
     if ('error' in found) return found.error
-    return answer(request, 'success', { item: { wrongTimes: world.lockState(found.account).wrongTimes } })
+    const { wrongTimes } = world.lockState(found.account)
+    const threshold = captchaThreshold(found.account.email)
+    // `captchaRequired` only for accounts whose company asks for a captcha after wrong passwords.
+    return answer(request, 'success', {
+      item: { wrongTimes, ...(threshold === undefined ? {} : { captchaRequired: wrongTimes >= threshold }) },
+    })
   })
 
   app.post(`${LOGIN_PREFIX}/getAllEnvDomain`, async (request) => {
@@ -79,6 +85,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
    */
   async function passwordSignIn(
     request: FastifyRequest,
+    console = false,
   ): Promise<
     { error: ReturnType<typeof answer> } | { account: AccountRecord; environment: EnvironmentName }
   > {
@@ -86,15 +93,24 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const email = normaliseEmail(text(fields, 'email'))
     const password = rawText(fields, 'password')
     if (!email) return { error: answer(request, 'accountEmpty') }
-    if (!password) return { error: answer(request, 'passwordEmpty') }
+    // consoleLogin names an empty password 700076, serviceLoginNew 700009 (spec §8 lists both).
+    if (!password) return { error: answer(request, console ? 'passwordEmptyConsole' : 'passwordEmpty') }
     if (!isValidEmail(email)) return { error: answer(request, 'accountFormat') }
     const account = world.findAccount(email)
     const environment = account && world.environmentIn(account, region)
     if (!account || !environment) return { error: answer(request, 'noSuchAccount') }
 
+    if (isUnavailable(account.email)) return { error: answer(request, 'unavailableAccount') }
     if (account.sso.passwordDisabled) return { error: answer(request, 'passwordLoginDisabled') }
-    const { lockedUntil } = world.lockState(account)
+    const { lockedUntil, wrongTimes } = world.lockState(account)
     if (lockedUntil !== null) return { error: lockedAnswer(request, lockedUntil) }
+    // After a few wrong passwords a solved captcha must come along (getServiceLoginWrongTimes tells).
+    const threshold = captchaThreshold(account.email)
+    if (threshold !== undefined && wrongTimes >= threshold) {
+      const captchaPass = text(fields, 'captchaPass')
+      if (!captchaPass) return { error: answer(request, 'captchaEmpty') }
+      if (!world.captcha.consume(captchaPass)) return { error: answer(request, 'captchaWrong') }
+    }
 
     if (!(await verifyPassword(password, account.passwordHash))) {
       const lockedNow = world.recordWrongPassword(account)
@@ -128,7 +144,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     let token = text(fields, 'email') ? undefined : world.resolveToken(bearerOf(request), region)
     if (!token) {
       if (!text(fields, 'email') && bearerOf(request)) return answer(request, 'tokenInvalid')
-      const result = await passwordSignIn(request)
+      const result = await passwordSignIn(request, true)
       if ('error' in result) return result.error
       token = world.issueToken(result.account.email, result.environment)
     }

@@ -22,6 +22,12 @@ export const MESSAGES = {
     en: 'This account does not exist. Re-enter it or sign up.',
     zh: '账号不存在，请重新输入或注册',
   },
+  unavailableAccount: {
+    code: '700023',
+    en: 'This account is unavailable. Contact your agent or sign up.',
+    zh: '该账号不可用，请联系客服或注册',
+  },
+  passwordEmptyConsole: { code: '700076', en: 'Please enter your password.', zh: '密码不能为空' },
   emailEmpty: { code: '700077', en: 'Please enter your email.', zh: '邮箱不能为空' },
   emailInvalid: { code: '700078', en: 'Please enter a valid email address.', zh: '请输入正确的邮箱地址' },
   locked: {
