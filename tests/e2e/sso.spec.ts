@@ -9,7 +9,7 @@ const LANGUAGES = [
     samlId: 'Company SSO ID',
     samlSubmit: 'Continue with SSO',
     notLinked: /not linked to any account/,
-    passwordOff: /Sign in with Microsoft/,
+    passwordOff: /sign in with Microsoft/i,
     failTitle: 'Sign-in failed',
   },
   {
@@ -19,7 +19,7 @@ const LANGUAGES = [
     samlId: '公司 SSO ID',
     samlSubmit: '继续 SSO 登录',
     notLinked: /未绑定任何账号/,
-    passwordOff: /请使用微软登录/,
+    passwordOff: /请使用 Microsoft 登录|请使用微软登录/,
     failTitle: '登录失败',
   },
 ] as const

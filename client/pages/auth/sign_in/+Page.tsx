@@ -8,6 +8,7 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
+import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
@@ -26,6 +27,11 @@ export default function SignInPage() {
   const [environments, setEnvironments] = useState<string[]>([])
   const [environment, setEnvironment] = useState('')
   const [busy, setBusy] = useState(false)
+  // After a few wrong passwords the account asks for a captcha (getServiceLoginWrongTimes).
+  const [captchaNeeded, setCaptchaNeeded] = useState(false)
+  const [captchaPass, setCaptchaPass] = useState<string | null>(null)
+  // Each solved captcha is single use: a new round gives a fresh challenge after every attempt.
+  const [captchaRound, setCaptchaRound] = useState(0)
   const hydrated = useHydrated()
   const emailInput = useRef<HTMLInputElement>(null)
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
@@ -46,6 +52,16 @@ export default function SignInPage() {
   function setError(message: string, answer?: { retCode: string; item?: unknown }) {
     setErrorText(message)
     setErrorField(answer ? fieldOfSignInError(answer) : 'form')
+  }
+
+  async function checkCaptchaNeeded() {
+    const answer = await api.call(signInEndpoints.getServiceLoginWrongTimes, {
+      data: { email: email.trim() },
+      throws: false,
+    })
+    if (isSuccess(answer) && (answer.item as { captchaRequired?: unknown }).captchaRequired === true) {
+      setCaptchaNeeded(true)
+    }
   }
 
   if (user) return <SignedIn email={user.email} />
@@ -70,6 +86,7 @@ export default function SignInPage() {
         const names = isSuccess(places)
           ? places.items.map((entry) => (entry as { env?: string }).env ?? '')
           : []
+        await checkCaptchaNeeded()
         if (names.length > 1) {
           setEnvironments(names)
           setEnvironment(names[0] ?? '')
@@ -81,9 +98,17 @@ export default function SignInPage() {
         else setError(answer.retMsg)
       } else {
         const answer = await api.call(signInEndpoints.serviceLoginNew, {
-          data: { email: email.trim(), password },
+          data: { email: email.trim(), password, ...(captchaPass ? { captchaPass } : {}) },
           throws: false,
         })
+        if (captchaNeeded) {
+          setCaptchaPass(null)
+          setCaptchaRound((round) => round + 1)
+        }
+        if (!isSuccess(answer)) {
+          if (answer.retCode === '700112' || answer.retCode === '700169') setCaptchaNeeded(true)
+          else if (answer.retCode === '700211') await checkCaptchaNeeded()
+        }
         if (isSuccess(answer)) {
           setPassword('')
           const target = new URLSearchParams(window.location.search).get('return')
@@ -168,6 +193,7 @@ export default function SignInPage() {
               />
               {errorAt('password')}
             </div>
+            {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
             <button
               type="button"
               className="link-button"
