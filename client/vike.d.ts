@@ -29,6 +29,8 @@ declare global {
       isPhone: boolean
       /** Token for plain form posts (sign-out without JavaScript); not an upstream credential. */
       csrfToken: string
+      /** The external sign-in and connect app: base path and runtime config (ADR 0040). */
+      externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
     }
   }
 }

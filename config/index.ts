@@ -34,6 +34,8 @@ export interface AppConfig {
   ephemeralSessionKey: boolean
   upstreams: UpstreamSource
   upstreamTimeoutMs: number
+  /** Byte cap of the signed-out page cache; 0 turns it off. */
+  pageCacheBytes: number
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
@@ -41,12 +43,49 @@ export interface AppConfig {
   rateLimits: Record<RateLimitBucket, RateLimitRule>
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
+  /** Port of the separate Prometheus listener (ADR 0045). */
+  metricsPort: number
+  /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
+  shutdown: { delayMs: number; timeoutMs: number }
   /** Lifetimes of a signed-in session (SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES), in ms. */
   sessionLifetime: { absoluteMs: number; idleMs: number }
   /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
   sandboxPort: number | undefined
   /** Microsoft sign-in (MICROSOFT_AUTHORIZE_URL, MICROSOFT_CLIENT_ID); on the sandbox the URL defaults to its page. */
   microsoft: { authorizeUrl: string | undefined; clientId: string | undefined }
+  /** The standalone external sign-in and connect app (EXTERNAL_*). */
+  externalApp: ExternalAppConfig
+}
+
+export interface ExternalAppConfig {
+  /** Path prefix without trailing slash, e.g. `/auth/external`. */
+  basePath: string
+  /** URL_DOMAIN of the app's runtime config; empty: the site's own origin. */
+  urlDomain: string
+  textPrefix: string
+  /** Authorization start per provider name (EXTERNAL_AUTHORIZE_URLS). */
+  authorizeUrls: Record<string, string>
+}
+
+function parseAuthorizeUrls(raw: string | undefined): Record<string, string> {
+  if (!raw?.trim()) return {}
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch (error) {
+    throw new ConfigError(`EXTERNAL_AUTHORIZE_URLS: not valid JSON (${(error as Error).message})`)
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError('EXTERNAL_AUTHORIZE_URLS: expected an object of provider → https URL')
+  }
+  const urls: Record<string, string> = {}
+  for (const [provider, url] of Object.entries(value)) {
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+      throw new ConfigError(`EXTERNAL_AUTHORIZE_URLS: ${provider} must be an http(s) URL`)
+    }
+    urls[provider] = url
+  }
+  return urls
 }
 
 function describeIssues(error: z.ZodError, prefix = ''): string {
@@ -135,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     ephemeralSessionKey: ephemeral,
     upstreams,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {
@@ -144,11 +184,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       code: env.RATE_LIMIT_CODE,
     },
     redisUrl: env.REDIS_URL,
+    metricsPort: env.METRICS_PORT,
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     sessionLifetime: {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * 60_000,
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     },
     sandboxPort: env.SANDBOX_PORT,
     microsoft: { authorizeUrl: env.MICROSOFT_AUTHORIZE_URL, clientId: env.MICROSOFT_CLIENT_ID },
+    externalApp: {
+      basePath: env.EXTERNAL_APP_BASE,
+      urlDomain: env.EXTERNAL_URL_DOMAIN?.replace(/\/+$/, '') ?? '',
+      textPrefix: env.EXTERNAL_TEXT_PREFIX,
+      authorizeUrls: parseAuthorizeUrls(env.EXTERNAL_AUTHORIZE_URLS),
+    },
   }
 }

@@ -54,6 +54,8 @@ export const envSchema = z.object({
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
   /** A signed-in session ends after this many minutes without a request. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
+  /** Memory for cached signed-out pages (ADR 0015), in MiB; 0 renders every page per request. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
   /** Microsoft sign-in: the authorize endpoint of the tenant (default on the sandbox: its provider page). */
@@ -94,6 +96,31 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),
   RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
   RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
+  /**
+   * Base path of the standalone external sign-in and connect app (docs/decisions/0040): one or more
+   * path segments, no trailing slash. Under /auth by default, so the ingress rule for the account
+   * area already covers it.
+   */
+  EXTERNAL_APP_BASE: z
+    .string()
+    .regex(/^(?:\/[A-Za-z0-9_-]+)+$/, { message: 'expected a path like /auth/external (no trailing slash)' })
+    .default('/auth/external'),
+  /** `URL_DOMAIN` of the external app's runtime config: the main site's origin its links lead to. */
+  EXTERNAL_URL_DOMAIN: z.url({ protocol: /^https?$/ }).optional(),
+  /** `TEXT_PREFIX` of the external app's runtime config (a product-name prefix of its texts). */
+  EXTERNAL_TEXT_PREFIX: z.string().max(100).default(''),
+  /**
+   * Where each provider's authorization starts, as JSON `{"salesforce":"https://…",…}`. The BFF adds
+   * `redirect_uri` and `state`. Unset providers use the sandbox's simulated providers when the
+   * sandbox runs, and are offered as unavailable otherwise.
+   */
+  EXTERNAL_AUTHORIZE_URLS: z.string().optional(),
+  /** Port of the Prometheus `/metrics` listener, apart from PORT so the ingress never exposes it (ADR 0045); 0 picks a free port. */
+  METRICS_PORT: port.default(9464),
+  /** After SIGTERM: time readiness answers 503 while requests are still served, so the ingress stops sending first. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** After that delay: longest wait for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

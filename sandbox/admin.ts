@@ -76,7 +76,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     return { requests: [] }
   })
 
-  // Interim, to the interface agreed in BRIEF.md; the sign-up work brings the full outbox page.
+  // The outbox for tests (JSON); people read GET /__sandbox/outbox (sandbox/admin-outbox.ts).
   app.get('/outbox.json', async (request) => {
     const query = (request.query ?? {}) as { to?: string; kind?: string }
     return {

@@ -138,6 +138,34 @@ export const MESSAGES = {
     en: 'You can request at most 10 verification emails in 24 hours.',
     zh: '24 小时内最多只能获取 10 封验证邮件',
   },
+  // Demo booking and channel authorization (sandbox/demo.ts, sandbox/channels.ts)
+  demoCompany: { code: '700070', en: 'Please enter your company.', zh: '请输入公司名称' },
+  demoJobTitle: { code: '700591', en: 'Please enter your job title.', zh: '请输入职位' },
+  demoName: {
+    code: '700204',
+    en: 'Please enter your first and last name (under 100 characters).',
+    zh: '请输入姓名（100 字以内）',
+  },
+  salesforceFailure: {
+    code: '700619',
+    en: 'This Salesforce organization cannot be authorized.',
+    zh: '该 Salesforce 组织无法授权',
+  },
+  shopifyNotAllowed: {
+    code: '110408',
+    en: 'This Shopify store may not be connected to your account.',
+    zh: '该 Shopify 店铺不允许绑定到您的账号',
+  },
+  tikTokNotAllowed: {
+    code: '140005',
+    en: 'This TikTok Shop does not allow the connection.',
+    zh: '该 TikTok 店铺不允许绑定',
+  },
+  channelUnavailable: {
+    code: '999999',
+    en: 'The channel service could not finish the authorization. Please try again later.',
+    zh: '渠道服务暂时无法完成授权，请稍后重试',
+  },
   tokenInvalid: {
     code: '999999',
     en: 'Your sign-in has expired. Please sign in again.',

@@ -15,7 +15,7 @@ interface ResetRouteOptions {
 
 const PHONE = /^\d{5,15}$/
 const AREA_CODE = /^\d{1,4}$/
-const MINUTES = (ms: number) => Math.round(ms / 60_000)
+const minutesOf = (ms: number) => Math.round(ms / 60_000)
 
 /**
  * Where an e-mailed reset link leads: the BFF's reset page, in the language it was asked in. The
@@ -90,7 +90,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
     if (account) {
       const language = requestLanguage(request)
       const link = resetLinkPath(state.issueLink(account.email, world.now()), language)
-      const minutes = MINUTES(RESET_LINK_TTL_MS)
+      const minutes = minutesOf(RESET_LINK_TTL_MS)
       world.outbox.send({
         to: account.email,
         kind: 'reset-link',
@@ -115,7 +115,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
     const code = state.issueCode(phone.key, account?.email ?? null, world.now())
     if (account) {
       const language = requestLanguage(request)
-      const minutes = MINUTES(RESET_CODE.ttlMs)
+      const minutes = minutesOf(RESET_CODE.ttlMs)
       world.outbox.send({
         to: phone.number,
         kind: 'reset-code',

@@ -4,11 +4,15 @@ import { parse as parseQuery } from 'qs'
 import type { Dispatcher } from 'undici'
 import type { RegionId } from '../shared/regions.ts'
 import { ADMIN_PREFIX, adminRoutes } from './admin.ts'
+import { channelRoutes } from './channels.ts'
+import { demoRoutes } from './demo.ts'
 import { FaultState, GARBAGE_BODY, oversizedBody } from './faults.ts'
 import { forwarderRoutes } from './forwarder.ts'
 import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
-import { providerRoutes } from './providers/routes.ts'
+import { loginConfigRoutes } from './login-config.ts'
+import { providerRoutes } from './providers/index.ts'
+import { providerRoutes as identityProviderRoutes } from './providers/routes.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
 import { signUpRoutes } from './signup.ts'
@@ -166,8 +170,12 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(resetRoutes, { region, world })
   await app.register(ssoRoutes, { region, world, baseUrl: options.baseUrl })
-  await app.register(providerRoutes, { world })
+  await app.register(identityProviderRoutes, { world })
   await app.register(signUpRoutes, { region, world })
+  await app.register(demoRoutes, { world })
+  await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })
+  await app.register(providerRoutes)
+  await app.register(loginConfigRoutes)
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, region, world, faults, log })
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RegionId } from '../shared/regions.ts'
+import { DEMO_ACCOUNT } from './fixtures.ts'
 import { answer, fieldsOf, text } from './http.ts'
 import { LOGIN_PREFIX } from './login.ts'
 import { authorizePath } from './providers/registry.ts'
@@ -32,11 +33,30 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     })
   }
 
+  /**
+   * The fixed codes of the external app's simulated pages (sandbox/providers/index.ts): the demo
+   * code signs in as the demo account, any other value is an identity that is not linked.
+   */
+  function fixedCode(
+    request: FastifyRequest,
+    code: string,
+    demoCode: string,
+    notLinked: 'microsoftNotLinked' | 'ssoNotLinked',
+  ) {
+    const demo = world.findAccount(DEMO_ACCOUNT.email)
+    if (code !== demoCode || !demo) return answer(request, notLinked)
+    return signedIn(request, demo)
+  }
+
   async function aadLogin(request: FastifyRequest) {
-    const fields = fieldsOf(request)
-    const grant = grants.redeem('microsoft', text(fields, 'code'))
-    // A code that is unknown, used or expired: the provider round trip itself failed.
-    if (!grant) return answer(request, 'internal')
+    const code = text(fieldsOf(request), 'code')
+    if (!code) return answer(request, 'badRequest')
+    const grant = grants.redeem('microsoft', code)
+    if (!grant) {
+      // A code of the identity-provider pages that is unknown, used or expired: the round trip failed.
+      if (code.startsWith('microsoft-')) return answer(request, 'internal')
+      return fixedCode(request, code, 'ms-code-demo', 'microsoftNotLinked')
+    }
     const account = world.findAccount(grant.identity)
     if (!account) return answer(request, 'microsoftNotLinked')
     if (!account.sso.microsoft) return answer(request, 'microsoftNotEnabled')
@@ -61,8 +81,15 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
   })
 
   app.post('/basic-sso/access/auth', async (request) => {
-    const grant = grants.redeem('saml', text(fieldsOf(request), 'authId'))
-    if (!grant) return answer(request, 'internal')
+    const authId = text(fieldsOf(request), 'authId')
+    if (!authId) return answer(request, 'badRequest')
+    const grant = grants.redeem('saml', authId)
+    if (!grant) {
+      if (authId.startsWith('saml-') && authId !== 'saml-auth-demo' && authId.length > 20) {
+        return answer(request, 'internal')
+      }
+      return fixedCode(request, authId, 'saml-auth-demo', 'ssoNotLinked')
+    }
     const account = world.findAccount(grant.identity)
     if (!account || !account.sso.samlConfigId || account.sso.samlConfigId !== grant.facts.configId) {
       return answer(request, 'ssoNotLinked')

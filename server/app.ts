@@ -4,10 +4,13 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { AppConfig, Topology } from '../config/index.ts'
 import type { EndpointName } from '../shared/api/endpoints.ts'
 import language from './plugins/app/language.ts'
+import metrics from './plugins/app/metrics.ts'
 import proxyWarning from './plugins/app/proxy-warning.ts'
+import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
+import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
@@ -15,6 +18,8 @@ import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
+import { channelAuthRoutes } from './routes/channel-auth.server.ts'
+import { externalAppRoutes, externalLanguageHook, runtimeConfig } from './routes/external-app.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
@@ -27,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig
     upstream: UpstreamClient
+    /** Readiness answers 503 from now on (first step of a graceful shutdown). */
+    stopReadiness: () => void
   }
 }
 
@@ -63,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const defaultLanguage = config.edition === 'chinese' ? 'zh' : 'en'
   const refusal = { https: config.publicOrigin?.startsWith('https:') ?? false }
   const app = Fastify({
+    ...requestIdOptions,
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -97,11 +105,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let ready = false
   app.decorate('config', config)
   app.decorate('upstream', new UpstreamClient({ topology, timeoutMs: config.upstreamTimeoutMs }))
+  let draining = false
+  app.decorate('stopReadiness', () => {
+    ready = false
+    draining = true
+  })
+  // While draining, every answer closes its connection: clients reconnect (to another pod) rather
+  // than reuse a socket we are about to close, and the close does not wait on idle keep-alives.
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
+  })
   app.addHook('onClose', async () => {
     ready = false
     await app.upstream.close()
   })
 
+  await app.register(requestId)
+  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test' })
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
@@ -115,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
     now: options.now,
   })
+  await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
@@ -140,13 +161,35 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
-  await app.register(imageRoutes, { mediaDir: path.join(options.root, mediaDir) })
+  await app.register(imageRoutes, {
+    mediaDir: path.join(options.root, mediaDir),
+    // The external app's own image path (spec §7), the same endpoint under its base.
+    alsoAt: [`${config.externalApp.basePath}/_next/image`],
+  })
+  await app.register(externalAppRoutes, {
+    config,
+    topology,
+    // With the sandbox, providers without a configured address are its simulated ones (on sg).
+    simulatedProviders:
+      config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
+  })
+  await app.register(channelAuthRoutes, { config, topology })
+  app.addHook('preHandler', externalLanguageHook(app, config, topology))
+  // The header's Book Demo (/demo/) is the booking form of the account area.
+  for (const url of ['/demo', '/demo/']) {
+    app.get(url, async (request, reply) => {
+      const queryStart = request.url.indexOf('?')
+      return reply.redirect(`/auth/demo${queryStart >= 0 ? request.url.slice(queryStart) : ''}`, 302)
+    })
+  }
   if (options.ssr !== false) {
     await app.register(ssr, {
       mode: config.ssrMode,
       root: options.root,
       edition: config.edition,
       publicOrigin: config.publicOrigin,
+      pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
+      externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
     })
   }
 

@@ -5,6 +5,7 @@ import pino from 'pino'
 import { type AppConfig, ConfigError, loadConfig, type Topology } from '../config/index.ts'
 import { buildApp } from './app.ts'
 import { loggerOptions } from './logger.ts'
+import { startMetricsListener } from './metrics-listener.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -46,7 +47,7 @@ async function main() {
     })
     closeSandbox = () => sandbox.close()
     topology = sandboxTopology(sandbox)
-    microsoftAuthorizeFallback = `${sandbox.regions.sg.url}/__sandbox/providers/microsoft/authorize`
+    microsoftAuthorizeFallback = `${sandbox.regions.sg.url}/__sandbox/idp/microsoft/authorize`
     log.warn(
       {
         regions: Object.fromEntries(Object.entries(sandbox.regions).map(([id, { url }]) => [id, url])),
@@ -68,15 +69,34 @@ async function main() {
   app.server.keepAliveTimeout = 65_000
   app.server.headersTimeout = 66_000
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // A port already taken (a second server on one machine) costs the metrics, never the site: the
+  // scrape target shows down, which is what monitoring alerts on.
+  const metricsListener = await startMetricsListener(app.metrics, config.host, config.metricsPort).catch(
+    (err: Error) => {
+      app.log.error({ err, port: config.metricsPort }, 'metrics listener could not start: no /metrics')
+      return undefined
+    },
+  )
+  const { delayMs, timeoutMs } = config.shutdown
+  // Readiness goes false first and requests are still served for delayMs, so the ingress takes
+  // this pod out before it stops listening; then requests in flight get timeoutMs to finish.
+  closeWithGrace({ delay: delayMs + timeoutMs }, async ({ signal, err }) => {
+    app.stopReadiness()
     if (err) app.log.error({ err }, 'closing after an error')
-    else app.log.info({ signal }, 'closing: finishing requests in flight')
+    else {
+      app.log.info({ signal, delayMs }, 'closing: readiness is off, still serving while the ingress drains')
+      await new Promise((resolve) => setTimeout(resolve, delayMs))
+    }
+    app.log.info('closing: finishing requests in flight')
     await app.close()
+    await metricsListener?.close()
     await closeSandbox?.()
   })
 
   await app.listen({ host: config.host, port: config.port })
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  if (metricsListener)
+    app.log.info({ port: metricsListener.port }, 'Prometheus metrics listening at /metrics')
   app.log.info(
     `Open http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/auth/sign_in`,
   )

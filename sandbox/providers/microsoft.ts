@@ -1,25 +1,25 @@
-import { SSO_MICROSOFT_ACCOUNT } from '../fixtures.ts'
-import type { SandboxProvider } from './types.ts'
+import type { SimulatedProvider } from './types.ts'
 
-/**
- * Microsoft Entra ID's authorization-code return: `code`, `state` and `session_state` on the
- * redirect URI; a declined consent comes back as `error=access_denied` with the state.
- */
-export const microsoft: SandboxProvider = {
-  id: 'microsoft',
+/** Microsoft Entra ID: sends back an authorization code (and session_state on sign-in). */
+export const microsoft: SimulatedProvider = {
+  provider: 'microsoft',
   title: 'Microsoft (sandbox)',
-  identityLabel: 'Work account e-mail',
-  defaultIdentity: SSO_MICROSOFT_ACCOUNT.email,
-  approve(request, identity, { grants }) {
-    const code = grants.issue('microsoft', identity)
-    return { provider: 'microsoft', code, state: request.state, session_state: `ss-${code.slice(-8)}` }
-  },
-  decline(request) {
-    return {
-      provider: 'microsoft',
-      error: 'access_denied',
-      error_description: 'The user declined',
-      state: request.state,
-    }
-  },
+  prompt: 'Pick an account to continue to the customer-contact suite.',
+  choices: [
+    {
+      id: 'success',
+      label: 'Sign in as demo@sandbox.test',
+      params: { code: 'ms-code-demo', session_state: 'ms-session' },
+    },
+    {
+      id: 'not-linked',
+      label: 'Sign in with an account that is not linked',
+      params: { code: 'ms-code-unlinked', session_state: 'ms-session' },
+    },
+    {
+      id: 'missing',
+      label: 'Come back without a code (missing parameters)',
+      params: { session_state: 'ms-session' },
+    },
+  ],
 }

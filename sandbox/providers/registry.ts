@@ -1,6 +1,6 @@
-import { microsoft } from './microsoft.ts'
-import { saml } from './saml.ts'
-import type { SandboxProvider } from './types.ts'
+import { microsoft } from './sso-microsoft.ts'
+import { saml } from './sso-saml.ts'
+import type { SandboxProvider } from './sso-types.ts'
 
 /** Every provider the sandbox plays; channel providers join this list. */
 export const SANDBOX_PROVIDERS: readonly SandboxProvider[] = [microsoft, saml]
@@ -11,5 +11,5 @@ export function findProvider(id: string): SandboxProvider | undefined {
 
 /** Path of a provider's authorize page on any region server of the sandbox. */
 export function authorizePath(id: string): string {
-  return `/__sandbox/providers/${encodeURIComponent(id)}/authorize`
+  return `/__sandbox/idp/${encodeURIComponent(id)}/authorize`
 }

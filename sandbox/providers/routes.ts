@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { SandboxWorld } from '../world.ts'
 import { ProviderGrants } from './grants.ts'
 import { findProvider } from './registry.ts'
-import type { AuthorizeRequest, SandboxProvider } from './types.ts'
+import type { AuthorizeRequest, SandboxProvider } from './sso-types.ts'
 
 const grantsByWorld = new WeakMap<SandboxWorld, ProviderGrants>()
 
@@ -60,13 +60,13 @@ function page(provider: SandboxProvider, request: AuthorizeRequest): string {
 }
 
 /**
- * `GET /__sandbox/providers/:id/authorize?redirect_uri&state&…` shows the provider's page;
+ * `GET /__sandbox/idp/:id/authorize?redirect_uri&state&…` shows the provider's page;
  * its form POSTs back here and the user is redirected (303) to `redirect_uri` with the provider's
  * parameters, the app's `state` included unchanged.
  */
 export async function providerRoutes(app: FastifyInstance, options: { world: SandboxWorld }) {
   const grants = grantsOf(options.world)
-  const route = '/__sandbox/providers/:id/authorize'
+  const route = '/__sandbox/idp/:id/authorize'
 
   app.get(route, async (request, reply) => {
     const provider = findProvider((request.params as { id: string }).id)

@@ -27,6 +27,8 @@ export interface ImageRouteOptions {
   maxCacheBytes?: number
   /** Resizes running at once (default: one core less than the machine has, at least one). */
   concurrency?: number
+  /** Further paths answering exactly like IMAGE_ROUTE (the external app's image path). */
+  alsoAt?: readonly string[]
   /** Resizes that may wait for a turn; past that a request gets 503 with Retry-After at once. */
   maxQueue?: number
   /** Cache misses (renders) one client IP may cause per minute; past that 429. */
@@ -229,7 +231,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
       .header('Cache-Control', 'no-store')
       .send(envelope('400', i18nFor(request.language ?? 'en').t('errors:badRequest')))
 
-  app.get(IMAGE_ROUTE, async (request, reply) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const image = parseImageQuery(request.query, options.mediaDir)
     if (!image) return refuse(request, reply)
     const format = negotiateFormat(request.headers.accept, image.extension)
@@ -273,5 +275,6 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
       .header('Cache-Control', 'public, max-age=3600')
       .header('Content-Disposition', `inline; filename="${name}.${format === 'jpeg' ? 'jpg' : format}"`)
       .send(rendered.body)
-  })
+  }
+  for (const url of [IMAGE_ROUTE, ...(options.alsoAt ?? [])]) app.get(url, handler)
 }

@@ -95,11 +95,11 @@ export const resetFlowHooks: FlowHooks = {
       case 'resetServiceNewPwd': {
         request.session.set('reset', undefined)
         // The upstream has ended the account's sessions; this browser's one goes with them, and
-        // no new one starts (no automatic sign-in after a reset).
+        // no new one starts (no automatic sign-in after a reset). Revoked like any sign-out.
         const email = (answer.item as { email?: unknown }).email
         const user = request.sessionUser()
         if (user && typeof email === 'string' && user.email === email.toLowerCase())
-          void request.signOut(reply)
+          await request.signOut(reply)
         return
       }
       default:

@@ -68,8 +68,9 @@ export function encodeQuery(value: Readonly<Record<string, unknown>>): string {
   const add = (key: string, node: unknown): void => {
     if (node === null || node === undefined) return
     if (node instanceof Date) pairs.push(`${encode(key)}=${encode(node.toISOString())}`)
-    else if (Array.isArray(node)) node.forEach((child, index) => add(`${key}[${index}]`, child))
-    else if (typeof node === 'object') {
+    else if (Array.isArray(node)) {
+      for (const [index, child] of node.entries()) add(`${key}[${index}]`, child)
+    } else if (typeof node === 'object') {
       for (const [inner, child] of Object.entries(node)) add(`${key}[${inner}]`, child)
     } else pairs.push(`${encode(key)}=${encode(String(node))}`)
   }

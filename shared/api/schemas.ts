@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { agentLanguageSchema, forwardSchema, loginConfigSchema } from '../schemas/channel.ts'
 import { demoSchema } from '../schemas/demo.ts'
+import { object } from '../schemas/fields.ts'
 import {
   changePasswordSchema,
   checkResetCodeSchema,
@@ -16,7 +17,6 @@ import {
   sendVerifyCodeRequestSchema,
   signInSchema,
 } from '../schemas/signIn.ts'
-import { object } from '../schemas/fields.ts'
 import {
   accountSetupSchema,
   captchaCheckSchema,

@@ -38,12 +38,14 @@ function fromNavigation(): MarketingPage[] {
   return pages
 }
 
-/** Every in-site page the frame links to, besides `/` and the account area (/auth/*). */
+/**
+ * Every in-site page the frame links to, besides `/` and the account area (/auth/*). Book Demo
+ * (`/demo/`) is not one: the BFF sends it to the booking form /auth/demo.
+ */
 export const MARKETING_PAGES: MarketingPage[] = [
   ...fromNavigation(),
   { id: 'customers', path: '/customers', icon: 'icon-customers.svg', kind: 'company' },
   { id: 'about', path: '/about', icon: 'icon-about.svg', kind: 'company' },
-  { id: 'demo', path: '/demo', icon: 'icon-demo.svg', kind: 'company' },
   { id: 'privacy', path: '/privacy-protection-policy', icon: 'icon-legal.svg', kind: 'legal' },
   { id: 'terms', path: '/terms-of-services', icon: 'icon-legal.svg', kind: 'legal' },
   { id: 'dpa', path: '/data_processing_agreement', icon: 'icon-legal.svg', kind: 'legal' },

@@ -1,11 +1,17 @@
+import enChannels from './locales/en/channels.ts'
 import enCommon from './locales/en/common.ts'
+import enDemo from './locales/en/demo.ts'
 import enErrors from './locales/en/errors.ts'
+import enExternal from './locales/en/external.ts'
 import enFrame from './locales/en/frame.ts'
 import enReset from './locales/en/reset.ts'
 import enSignUp from './locales/en/signUp.ts'
 import enSso from './locales/en/sso.ts'
+import zhChannels from './locales/zh/channels.ts'
 import zhCommon from './locales/zh/common.ts'
+import zhDemo from './locales/zh/demo.ts'
 import zhErrors from './locales/zh/errors.ts'
+import zhExternal from './locales/zh/external.ts'
 import zhFrame from './locales/zh/frame.ts'
 import zhReset from './locales/zh/reset.ts'
 import zhSignUp from './locales/zh/signUp.ts'
@@ -18,8 +24,28 @@ import zhSso from './locales/zh/sso.ts'
  * server and tests import this file: pages declare the namespaces they use (docs/pages.md).
  */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, frame: enFrame, reset: enReset, signUp: enSignUp, sso: enSso },
-  zh: { common: zhCommon, errors: zhErrors, frame: zhFrame, reset: zhReset, signUp: zhSignUp, sso: zhSso },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    frame: enFrame,
+    reset: enReset,
+    signUp: enSignUp,
+    demo: enDemo,
+    channels: enChannels,
+    external: enExternal,
+    sso: enSso,
+  },
+  zh: {
+    common: zhCommon,
+    errors: zhErrors,
+    frame: zhFrame,
+    reset: zhReset,
+    signUp: zhSignUp,
+    demo: zhDemo,
+    channels: zhChannels,
+    external: zhExternal,
+    sso: zhSso,
+  },
 } as const
 
 /** Every registered namespace; its type is `Namespace` (./namespaces.ts). */

@@ -47,16 +47,17 @@ export async function signUpInfo(
   return response.status === 200 ? ((await response.json()) as never) : undefined
 }
 
-/** Moves the sandbox clock forward (link lifetimes, limits), instead of waiting. */
+/** A fresh address nobody has used: each test signs up its own. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@trial.example`
+}
+
+/** Moves the sandbox clock forward (links, codes, limits and lockouts all read it). */
 export async function advanceClock(ms: number): Promise<void> {
-  await fetch(`${SANDBOX_URL}/__sandbox/clock`, {
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advanceMs: ms }),
   })
-}
-
-/** A fresh address nobody has used: each test signs up its own. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@trial.example`
+  if (!response.ok) throw new Error(`clock not moved: ${await response.text()}`)
 }

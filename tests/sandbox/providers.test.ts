@@ -19,11 +19,11 @@ async function roundTrip(
   extra: Record<string, string> = {},
 ) {
   const query = new URLSearchParams({ redirect_uri: RETURN, state: 'state-123', ...extra })
-  const pageResponse = await fetch(`${sg}/__sandbox/providers/${provider}/authorize?${query}`)
+  const pageResponse = await fetch(`${sg}/__sandbox/idp/${provider}/authorize?${query}`)
   const html = await pageResponse.text()
   const form = new URLSearchParams({ redirect_uri: RETURN, state: 'state-123', identity, decision, ...extra })
   // The provider answers 303 to the app; the test reads where, without following it.
-  const response = await fetch(`${sg}/__sandbox/providers/${provider}/authorize`, {
+  const response = await fetch(`${sg}/__sandbox/idp/${provider}/authorize`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: form.toString(),
@@ -116,7 +116,7 @@ t.test('saml › authenticate/{id} points at the provider; access/auth redeems t
   })
   t.equal(start.retCode, '000000')
   const redirectUrl = new URL((start.item as { redirectUrl: string }).redirectUrl)
-  t.equal(redirectUrl.pathname, '/__sandbox/providers/saml/authorize')
+  t.equal(redirectUrl.pathname, '/__sandbox/idp/saml/authorize')
   t.equal(redirectUrl.searchParams.get('configId'), SANDBOX_SAML_CONFIG_ID)
 
   const ok = await roundTrip('saml', SSO_SAML_ACCOUNT.email, 'approve', { configId: SANDBOX_SAML_CONFIG_ID })
@@ -140,11 +140,11 @@ t.test('saml › authenticate/{id} points at the provider; access/auth redeems t
 
 t.test('the provider page refuses non-http redirect URIs and unknown providers', async (t) => {
   const bad = await fetch(
-    `${sg}/__sandbox/providers/microsoft/authorize?redirect_uri=javascript:alert(1)&state=s`,
+    `${sg}/__sandbox/idp/microsoft/authorize?redirect_uri=javascript:alert(1)&state=s`,
   )
   t.equal(bad.status, 400)
   const unknown = await fetch(
-    `${sg}/__sandbox/providers/nope/authorize?redirect_uri=${encodeURIComponent(RETURN)}&state=s`,
+    `${sg}/__sandbox/idp/nope/authorize?redirect_uri=${encodeURIComponent(RETURN)}&state=s`,
   )
   t.equal(unknown.status, 404)
 })

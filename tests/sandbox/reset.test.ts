@@ -248,3 +248,17 @@ t.test('POST /__sandbox/accounts › a throwaway account that signs in', async (
   await admin(sg, 'POST', '/reset')
   t.equal((await admin(sg, 'GET', '/accounts/temp@sandbox.test')).status, 404, 'gone after a reset')
 })
+
+t.test('POST /__sandbox/clock › links age on the sandbox clock; a reset puts the clock back', async (t) => {
+  await upstream(t, sg, '/basic-login/account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  const id = await linkId()
+  const moved = await admin(sg, 'POST', '/clock', { advanceMs: 10 * MINUTE })
+  t.equal(moved.status, 200)
+  t.equal(((await moved.json()) as { offsetMs: number }).offsetMs, 10 * MINUTE)
+  t.equal((await upstream(t, sg, `/basic-login/account/checkResetPwdLink/${id}`)).retCode, '700125')
+  t.equal((await admin(sg, 'POST', '/clock', { advanceMs: -1 })).status, 400, 'only forward')
+  await admin(sg, 'POST', '/reset')
+  await upstream(t, sg, '/basic-login/account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  const [message] = await outbox(RESET_ACCOUNT.email, 'reset-link')
+  t.equal(message?.sentAt, new Date(clock.now()).toISOString(), 'the offset is gone after a reset')
+})

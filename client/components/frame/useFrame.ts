@@ -12,20 +12,39 @@ export interface FrameState {
   href: (path: string) => string
 }
 
+interface PageUrl {
+  carryLanguage: boolean
+  currentUrl: string
+  pathname: string
+}
+
+/**
+ * Vike's `pageContext.urlParsed` is a getter that parses the URL again on every read, and every
+ * frame link asks (dozens per page): parse once per pageContext instead (issue 8, point 4).
+ */
+const urlByPageContext = new WeakMap<object, PageUrl>()
+
+function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageUrl {
+  let url = urlByPageContext.get(pageContext)
+  if (!url) {
+    const { urlParsed, language } = pageContext
+    url = {
+      // The BFF drops `language` when it is the visitor's default, so a surviving one is a choice.
+      carryLanguage: parseLanguageParam(urlParsed.search.language) === language,
+      // The raw path: the decoded one turns `/%09/evil` into `/<TAB>/evil`, which browsers read as `//evil`.
+      currentUrl: `${urlParsed.pathnameOriginal}${urlParsed.searchOriginal ?? ''}`,
+      pathname: urlParsed.pathname,
+    }
+    urlByPageContext.set(pageContext, url)
+  }
+  return url
+}
+
 /** What every piece of the frame needs to know about the current page. */
 export function useFrame(base: string = SITE_BASE): FrameState {
-  const { language, urlParsed } = usePageContext()
-  const context: FrameLinkContext = {
-    base,
-    language,
-    // The BFF drops `language` when it is the visitor's default, so a surviving one is a choice.
-    carryLanguage: parseLanguageParam(urlParsed.search.language) === language,
-  }
-  return {
-    language,
-    // The raw path: the decoded one turns `/%09/evil` into `/<TAB>/evil`, which browsers read as `//evil`.
-    currentUrl: `${urlParsed.pathnameOriginal}${urlParsed.searchOriginal ?? ''}`,
-    pathname: urlParsed.pathname,
-    href: (path) => frameHref(path, context),
-  }
+  const pageContext = usePageContext()
+  const { language } = pageContext
+  const { carryLanguage, currentUrl, pathname } = pageUrlOf(pageContext)
+  const context: FrameLinkContext = { base, language, carryLanguage }
+  return { language, currentUrl, pathname, href: (path) => frameHref(path, context) }
 }

@@ -2,8 +2,23 @@ import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 
 export default function ErrorPage() {
-  const { is404, language } = usePageContext()
+  const { is404, language, externalApp, urlPathname } = usePageContext()
   const { t } = useTranslation()
+  const base = externalApp?.basePath
+  // Under the external app's base path, a 404 is that app's own (spec §2: only its known pages).
+  if (is404 && base && (urlPathname === base || urlPathname.startsWith(`${base}/`))) {
+    return (
+      <section className="card" aria-labelledby="error-title" data-app="external">
+        <h1 id="error-title">{t('external:notFoundTitle')}</h1>
+        <p>{t('external:notFoundBody')}</p>
+        <p>
+          <a className="button" href={`${base}${language === 'zh' ? '?language=zh' : ''}`}>
+            {t('external:home')}
+          </a>
+        </p>
+      </section>
+    )
+  }
   return (
     <section className="card" aria-labelledby="error-title">
       <h1 id="error-title">{is404 ? t('errorPage.notFoundTitle') : t('errorPage.errorTitle')}</h1>

@@ -151,8 +151,9 @@ export default fp<SessionPluginOptions>(
     })
 
     app.decorateRequest('signIn', function (this: FastifyRequest, values) {
-      // Start from an empty value so nothing from before sign-in survives but the flow's region.
-      this.session.regenerate(['signUpRegion'])
+      // Start from an empty value: nothing from before sign-in survives but the flow's region and
+      // a connect flow waiting for this sign-in (channel authorization: sign in, then back).
+      this.session.regenerate(['signUpRegion', 'externalLogin'])
       this.session.deleted = false
       this.session.set('sid', randomUUID())
       this.session.set('token', values.token)

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import middie from '@fastify/middie'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
+import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
+import { PageStore } from '../../page-cache/store.ts'
 
 export interface SsrPluginOptions {
   mode: 'built' | 'vite'
@@ -12,9 +16,17 @@ export interface SsrPluginOptions {
   edition: 'international' | 'chinese'
   /** PUBLIC_ORIGIN: makes canonical links absolute (crawlers and Lighthouse want them so). */
   publicOrigin?: string | undefined
+  /** Byte cap of the signed-out page cache (ADR 0015); 0 renders every page per request. */
+  pageCacheBytes?: number
+  /** The external sign-in and connect app's base path and runtime config (ADR 0040). */
+  externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
 }
 
-const PHONE_USER_AGENT = /\b(iPhone|iPad|iPod|Android)\b/i
+interface CachedPage {
+  headers: Array<[string, string]>
+  body: SplicedBody
+  bytes: number
+}
 /** Headers Vike sets that the BFF owns instead (the CSP comes from the headers plugin). */
 const HEADERS_WE_OWN = new Set(['content-security-policy', 'cache-control'])
 
@@ -38,6 +50,8 @@ async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Pr
       prefix: '/auth/_next/',
       wildcard: true,
       index: false,
+      // .br/.gz written next to each text asset by the build (build/precompress.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed build output never changes under its name; anything else is revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -55,8 +69,27 @@ async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Pr
 export default fp<SsrPluginOptions>(
   async (app, options) => {
     const renderPage = await loadRenderer(app, options)
+    const store = options.pageCacheBytes ? new PageStore<CachedPage>(options.pageCacheBytes) : null
+
+    /** Headers of a rendered page, Vike's minus those the BFF owns, plus the page's referrer policy. */
+    function pageHeaders(pageContext: Awaited<ReturnType<RenderPage>>): Array<[string, string]> {
+      const headers: Array<[string, string]> = []
+      for (const [name, value] of pageContext.httpResponse?.headers ?? []) {
+        if (!HEADERS_WE_OWN.has(name.toLowerCase())) headers.push([name, value])
+      }
+      const { referrerPolicy } = pageContext.config as { referrerPolicy?: string }
+      if (referrerPolicy) headers.push(['Referrer-Policy', referrerPolicy])
+      // Pages carry a per-response nonce and may show the signed-in state: no shared cache may keep them.
+      headers.push(['Cache-Control', 'no-store'], ['Vary', 'Cookie, Accept-Language, User-Agent'])
+      return headers
+    }
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
+      const key = store ? pageKeyOf(request) : null
+      if (key && store) {
+        const page = await store.get(keyString(key, options.edition), () => renderForKey(key))
+        if (page) return sendCached(request, reply, page)
+      }
       const userAgent = request.headers['user-agent'] ?? ''
       const user = request.sessionUser()
       const pageContext = await renderPage({
@@ -68,6 +101,7 @@ export default fp<SsrPluginOptions>(
         edition: options.edition,
         // From configuration, never from the Host header: cached HTML is shared between visitors.
         publicOrigin: options.publicOrigin ?? '',
+        externalApp: options.externalApp,
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
@@ -75,15 +109,48 @@ export default fp<SsrPluginOptions>(
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
-      for (const [name, value] of httpResponse.headers) {
-        if (!HEADERS_WE_OWN.has(name.toLowerCase())) reply.header(name, value)
-      }
-      const { referrerPolicy } = pageContext.config as { referrerPolicy?: string }
-      if (referrerPolicy) reply.header('Referrer-Policy', referrerPolicy)
-      // Pages carry a per-response nonce and may show the signed-in state: never cache them.
-      reply.header('Cache-Control', 'no-store')
-      reply.header('Vary', 'Cookie, Accept-Language, User-Agent')
+      for (const [name, value] of pageHeaders(pageContext)) reply.header(name, value)
       return reply.code(httpResponse.statusCode).send(httpResponse.body)
+    }
+
+    /**
+     * Renders a page for a cache key alone: no cookies, no request headers beyond what the key
+     * says, no session, a placeholder where the nonce goes. Kept only when it is a plain 200 page
+     * that sets no cookie and redirects nowhere (ADR 0015).
+     */
+    async function renderForKey(key: PageKey): Promise<CachedPage | null> {
+      const placeholder = randomBytes(16).toString('hex')
+      const pageContext = await renderPage({
+        urlOriginal: key.url,
+        headersOriginal: keyedHeaders(key),
+        cspNonce: placeholder,
+        language: key.language,
+        user: null,
+        edition: options.edition,
+        publicOrigin: options.publicOrigin ?? '',
+        isPhone: key.isPhone,
+        csrfToken: '',
+      })
+      const { httpResponse } = pageContext
+      if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')
+        return null
+      const headers = pageHeaders(pageContext)
+      if (headers.some(([name]) => /^(set-cookie|location)$/i.test(name))) return null
+      const body = spliceable(httpResponse.body, placeholder)
+      return { headers, body, bytes: body.bytes + 512 }
+    }
+
+    function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+      for (const [name, value] of page.headers) reply.header(name, value)
+      // The response's own nonce, the one its CSP header names (security.md #13).
+      const nonce = reply.cspNonce.script
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        // Compressed ahead of time; the nonce goes in uncompressed (BREACH rule, ADR 0016).
+        reply.header('Vary', 'Cookie, Accept-Language, User-Agent, accept-encoding')
+        reply.header('Content-Encoding', 'gzip')
+        return reply.code(200).send(gzipped(page.body, nonce))
+      }
+      return reply.code(200).send(plain(page.body, nonce))
     }
 
     // `/auth` is the account area's root; its first page is sign-in.

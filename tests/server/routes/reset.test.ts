@@ -213,7 +213,8 @@ t.test(
 
 t.test('a reset from a browser signed in to the same account signs that browser out', async (t) => {
   const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
-  const page = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
+  const before = await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password)
+  const page = browser(app, before)
   await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
   const id = await latestLinkId(RESET_ACCOUNT.email)
   const response = await page.send('POST', `/api/basic-login/account/resetServiceNewPwd/${id}`, {
@@ -223,6 +224,12 @@ t.test('a reset from a browser signed in to the same account signs that browser 
   t.equal(response.json().retCode, '000000')
   t.equal(sessionCookieOf(response), '', 'the session cookie is cleared')
   t.equal(response.headers['clear-site-data'], '"cookies"')
+  const replayed = await app.inject({
+    method: 'POST',
+    url: '/api/tokens/getToken',
+    headers: { ...SAME_ORIGIN, ...cookieHeader(page.cookie ?? before) },
+  })
+  t.equal(replayed.statusCode, 401, 'a copy of the old cookie is revoked like any signed-out one')
 })
 
 t.test('account/resetNewPwd › needs a session, refuses same-as-old before forwarding', async (t) => {

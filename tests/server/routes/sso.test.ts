@@ -8,7 +8,7 @@ t.teardown(() => sandbox.close())
 const sg = sandbox.regions.sg.url
 const { app } = await build(t, {
   sandbox,
-  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/providers/microsoft/authorize` },
+  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize` },
 })
 
 t.beforeEach(async () => {

@@ -1,3 +1,6 @@
 import type { Config } from 'vike/types'
 
-export default { namespaces: ['signUp'] } satisfies Config
+export default {
+  // Translations this page uses besides the frame's (docs/pages.md); verify/ inherits them.
+  namespaces: ['signUp'],
+} satisfies Config

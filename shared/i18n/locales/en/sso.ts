@@ -4,7 +4,7 @@ export default {
   microsoft: 'Sign in with Microsoft',
   samlLegend: 'Sign in with your company identity provider (SAML)',
   samlId: 'Company SSO ID',
-  samlSubmit: 'Continue with SSO',
+  samlSubmit: 'Use company SSO',
   failTitle: 'Sign-in failed',
   failText:
     'System abnormity: the sign-in with your identity provider could not be completed. Please try again.',

@@ -2,11 +2,11 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/sso.ts'
 
 const zh: MessagesOf<typeof en> = {
-  heading: '企业登录',
+  heading: '企业账号',
   microsoft: '使用微软账号登录',
   samlLegend: '使用公司身份提供商登录（SAML）',
   samlId: '公司 SSO ID',
-  samlSubmit: '继续 SSO 登录',
+  samlSubmit: '使用公司 SSO',
   failTitle: '登录失败',
   failText: '系统异常：无法通过身份提供商完成登录，请重试。',
   failBack: '返回登录',

@@ -1,0 +1,179 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
+import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { type DemoInput, demoSchema } from '../../../../shared/schemas/demo.ts'
+import { fieldMessages } from '../../../../shared/schemas/messages.ts'
+import { PRODUCTS } from '../../../../shared/schemas/signUp.ts'
+import { useApiClient } from '../../../api.ts'
+import { TextField } from '../reset/TextField.tsx'
+import { demoErrorField } from './fields.ts'
+import '../reset/reset.css'
+
+const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const
+type TextName = 'fullName' | 'email' | 'company' | 'jobTitle' | 'phone' | 'notes'
+
+/** Demo booking (spec §2 /auth/demo): the §5 field rules, addSgReservationInfo, then what happens next. */
+export default function DemoPage() {
+  const { t } = useTranslation('demo')
+  const { language } = usePageContext()
+  const api = useApiClient()
+  const [values, setValues] = useState<Record<TextName, string>>({
+    fullName: '',
+    email: '',
+    company: '',
+    jobTitle: '',
+    phone: '',
+    notes: '',
+  })
+  const [areaCode, setAreaCode] = useState(language === 'zh' ? '86' : '65')
+  const [products, setProducts] = useState<string[]>([])
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+  const [bookedFor, setBookedFor] = useState<string | null>(null)
+
+  const set = (name: TextName) => (event: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [name]: event.target.value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const data: DemoInput = {
+      fullName: values.fullName,
+      email: values.email,
+      company: values.company,
+      jobTitle: values.jobTitle,
+      areaCode,
+      phone: values.phone,
+      products: products as DemoInput['products'],
+      notes: values.notes,
+    }
+    const parsed = demoSchema.safeParse(data)
+    if (!parsed.success) {
+      const found = fieldMessages(parsed.error)
+      setErrors({
+        form: t('fixErrors'),
+        ...Object.fromEntries(
+          Object.entries(found).map(([field, m]) => [field, t(m.key, { ns: 'common', ...m.values })]),
+        ),
+      })
+      document.getElementById(`demo-${Object.keys(found)[0]}`)?.focus()
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    try {
+      const answer = await api.call(demoEndpoints.addSgReservationInfo, { data: parsed.data, throws: false })
+      if (isSuccess(answer)) {
+        setBookedFor(parsed.data.email)
+        return
+      }
+      const field = demoErrorField(answer)
+      setErrors(field === 'form' ? { form: answer.retMsg } : { form: t('fixErrors'), [field]: answer.retMsg })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (bookedFor !== null) {
+    return (
+      <section className="card" aria-labelledby="demo-done-title">
+        <h1 id="demo-done-title" tabIndex={-1} ref={(node) => node?.focus()}>
+          {t('doneTitle')}
+        </h1>
+        <p role="status">{t('doneBody', { email: bookedFor })}</p>
+        <p>
+          <a className="button primary" href={language === 'zh' ? '/?language=zh' : '/'}>
+            {t('doneHome')}
+          </a>{' '}
+          <button type="button" className="link-button" onClick={() => setBookedFor(null)}>
+            {t('doneAgain')}
+          </button>
+        </p>
+      </section>
+    )
+  }
+
+  const text = (name: Exclude<TextName, 'notes'>, extra: Record<string, string | number> = {}) => (
+    <TextField
+      id={`demo-${name}`}
+      name={name}
+      label={t(name)}
+      value={values[name]}
+      onChange={set(name)}
+      error={errors[name]}
+      maxLength={name === 'email' ? 320 : 100}
+      {...extra}
+    />
+  )
+
+  return (
+    <section className="card" aria-labelledby="demo-title">
+      <h1 id="demo-title">{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <form method="post" noValidate onSubmit={submit} aria-describedby="demo-form-error">
+        <p id="demo-form-error" className="form-error" role="alert">
+          {errors.form ?? ''}
+        </p>
+        {text('fullName', { autoComplete: 'name' })}
+        {text('email', { type: 'email', autoComplete: 'email' })}
+        {text('company', { autoComplete: 'organization' })}
+        {text('jobTitle', { autoComplete: 'organization-title' })}
+        <div className="phone-row">
+          <div className="field">
+            <label htmlFor="demo-areaCode">{t('areaCode')}</label>
+            <select id="demo-areaCode" value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  +{code}
+                </option>
+              ))}
+            </select>
+          </div>
+          {text('phone', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
+        </div>
+        <fieldset className="field choices">
+          <legend>{t('products')}</legend>
+          {PRODUCTS.map((product) => (
+            <label key={product} className="choice">
+              <input
+                type="checkbox"
+                name="products"
+                value={product}
+                checked={products.includes(product)}
+                onChange={(event) =>
+                  setProducts((old) =>
+                    event.target.checked ? [...old, product] : old.filter((item) => item !== product),
+                  )
+                }
+              />{' '}
+              {t(`product.${product}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="demo-notes">{t('notes')}</label>
+          <textarea
+            id="demo-notes"
+            name="notes"
+            rows={3}
+            maxLength={100}
+            value={values.notes}
+            onChange={set('notes')}
+            aria-invalid={errors.notes ? true : undefined}
+            aria-describedby={errors.notes ? 'demo-notes-error' : undefined}
+          />
+          {errors.notes ? (
+            <p id="demo-notes-error" className="field-error">
+              {errors.notes}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? t('sending') : t('submit')}
+        </button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,9 @@
+import type { SimulatedProvider } from './types.ts'
+
+/** Rednote (xiaohongshu) spotlight: returns with the provider name only; the upstream already knows the result. */
+export const xiaohongshu: SimulatedProvider = {
+  provider: 'xiaohongshu',
+  title: 'Rednote spotlight (sandbox)',
+  prompt: 'Authorize the customer-contact suite for your Rednote spotlight account?',
+  choices: [{ id: 'success', label: 'Authorize (success)', params: {} }],
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import { UpstreamError } from '../../upstream/errors.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry; server.ts serves it on METRICS_PORT (ADR 0045). */
+    metrics: Registry
+  }
+}
+
+/** The page renderer's catch-all route (server/plugins/app/ssr.server.ts). */
+const SSR_ROUTE = '/*'
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20]
+
+export interface MetricsPluginOptions {
+  /** Process metrics (CPU, memory, event-loop lag, GC) too; off in tests that build many apps. */
+  processMetrics?: boolean
+}
+
+/**
+ * Prometheus metrics of one process: requests by route pattern (never the raw URL: the label set
+ * stays small) and status, page render time, upstream calls by region and environment, rate-limit
+ * refusals, and Node's process metrics. Only counts: nothing is served from the app's own port.
+ */
+export default fp<MetricsPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const registry = new Registry()
+    registry.setDefaultLabels({ app: 'account-edge' })
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
+
+    const requestDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer a request, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    })
+    const ssrDuration = new Histogram({
+      name: 'ssr_render_duration_seconds',
+      help: 'Time to render and send a page (the page route), by status code',
+      labelNames: ['status_code'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    })
+    const upstreamDuration = new Histogram({
+      name: 'upstream_request_duration_seconds',
+      help: 'Time of an upstream call until its answer was read, by region, environment and outcome',
+      labelNames: ['region', 'environment', 'outcome'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers: [registry],
+    })
+    const upstreamErrors = new Counter({
+      name: 'upstream_errors_total',
+      help: 'Upstream calls that failed (timeout, unreachable, bad status or body), by region and environment',
+      labelNames: ['region', 'environment', 'failure'] as const,
+      registers: [registry],
+    })
+    const rateLimitRefusals = new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit (429), by route pattern',
+      labelNames: ['route'] as const,
+      registers: [registry],
+    })
+
+    // Every upstream call goes through app.upstream.call: time it there, once, for all callers.
+    const upstream = app.upstream
+    const call = upstream.call.bind(upstream)
+    upstream.call = async (request) => {
+      const started = process.hrtime.bigint()
+      const seconds = () => Number(process.hrtime.bigint() - started) / 1e9
+      let region = 'unknown'
+      try {
+        region = upstream.environment(request.environment).region
+      } catch {
+        // An environment missing from the topology: call() below reports it as an error.
+      }
+      const labels = { region, environment: request.environment }
+      try {
+        const answer = await call(request)
+        upstreamDuration.observe({ ...labels, outcome: 'answered' }, seconds())
+        return answer
+      } catch (error) {
+        const failure = error instanceof UpstreamError ? error.failure : 'internal'
+        upstreamDuration.observe({ ...labels, outcome: 'failed' }, seconds())
+        upstreamErrors.inc({ ...labels, failure })
+        throw error
+      }
+    }
+
+    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+      const route = request.routeOptions.url ?? 'unmatched'
+      const status = String(reply.statusCode)
+      const seconds = reply.elapsedTime / 1000
+      requestDuration.observe({ method: request.method, route, status_code: status }, seconds)
+      if (route === SSR_ROUTE) ssrDuration.observe({ status_code: status }, seconds)
+      if (reply.statusCode === 429) rateLimitRefusals.inc({ route })
+    })
+
+    app.decorate('metrics', registry)
+  },
+  { name: 'metrics', fastify: '5.x' },
+)

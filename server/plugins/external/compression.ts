@@ -1,0 +1,30 @@
+import { constants } from 'node:zlib'
+import compress from '@fastify/compress'
+import fp from 'fastify-plugin'
+
+/**
+ * Brotli or gzip for text responses (ADR 0016). The BREACH rule: never compress a body that
+ * holds a secret the same across responses next to text an attacker chooses, because the
+ * compressed length then tells the attacker how much of their guess matched. Therefore:
+ * - static assets are public and come pre-compressed from the build;
+ * - cached pages are compressed ahead of time without the nonce, which goes in uncompressed;
+ * - anything answered to a signed-in visitor (pages with the user's data and form token, /api
+ *   answers) is sent uncompressed: it could echo a chosen path or field next to such data.
+ */
+export default fp(
+  async (app) => {
+    // Marks this request for @fastify/compress's own opt-out before any handler runs.
+    app.addHook('onRequest', async (request) => {
+      if (request.sessionUser()) request.headers['x-no-compression'] = 'signed-in'
+    })
+    await app.register(compress, {
+      encodings: ['br', 'gzip'],
+      threshold: 1024,
+      // Per-response compression runs on the request path: quality 4 is ~10× cheaper than 11
+      // for a few per cent larger output.
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    })
+  },
+  { name: 'compression', fastify: '5.x', dependencies: ['session'] },
+)

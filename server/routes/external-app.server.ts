@@ -1,0 +1,320 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppConfig, Topology } from '../../config/index.ts'
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
+import {
+  type ExternalFlowView,
+  externalPagePath,
+  PROVIDER_MODE,
+  returnPage,
+} from '../../shared/external-login/app.ts'
+import { isProvider, type Provider, parseExternalLoginQuery } from '../../shared/external-login/query.ts'
+import { i18nFor } from '../../shared/i18n/index.ts'
+import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
+import { sendRefusal } from '../refusal.ts'
+import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
+import { UpstreamError } from '../upstream/errors.ts'
+import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
+import { environmentFor } from './api/environment.ts'
+import { findToken } from './api/tokens.ts'
+
+/** The temporary login data of spec §3, sealed in the session (never page storage). */
+export interface ExternalLoginData {
+  provider: Provider
+  /** The provider's return parameters, without `state` (used up on arrival). */
+  params: Record<string, string>
+  receivedAt: number
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    externalLogin: ExternalLoginData
+  }
+}
+
+/** A connect flow waits this long for consent; then the provider must be asked again. */
+export const EXTERNAL_LOGIN_TTL_MS = 30 * 60_000
+/** Provider values stay small so the sealed cookie stays under 4096 bytes (security.md #1). */
+const MAX_PARAM_LENGTH = 1024
+
+export function pendingExternalLogin(
+  request: FastifyRequest,
+  now = Date.now(),
+): ExternalLoginData | undefined {
+  const data = request.session.get('externalLogin')
+  if (!data) return undefined
+  if (now - data.receivedAt > EXTERNAL_LOGIN_TTL_MS) {
+    request.session.set('externalLogin', undefined)
+    return undefined
+  }
+  return data
+}
+
+export type UpstreamCaller = (
+  request: FastifyRequest,
+  name: EndpointName,
+  data: Record<string, unknown>,
+  params?: Record<string, string>,
+  /** Leave the session alone (a page render of a visitor must not start one). */
+  stateless?: boolean,
+) => Promise<ApiEnvelope>
+
+/** One upstream call of the endpoint table on the user's behalf (bearer from the session). */
+export function upstreamCaller(app: FastifyInstance, topology: Topology): UpstreamCaller {
+  return async (request, name, data, params = {}, stateless = false) => {
+    const endpoint = ENDPOINTS[name]
+    const path = `/${endpoint.path.replace(/[:{](\w+)\}?/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''))}`
+    try {
+      return await app.upstream.call({
+        environment: stateless
+          ? (request.session.get('environment') ??
+            defaultEnvironmentOf(
+              topology,
+              chooseSignUpRegion(topology, { host: request.host, timeZone: undefined }),
+            ))
+          : environmentFor(request, topology),
+        path,
+        method: endpoint.method,
+        ...(endpoint.method === 'GET' ? { query: data } : { body: data }),
+        json: endpoint.json,
+        language: request.language,
+        bearerToken: request.session.get('token'),
+      })
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      request.log.warn({ endpoint: name, failure: error.failure }, 'upstream call failed')
+      const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
+      return envelope(String(error.httpStatus), i18nFor(request.language).t(key))
+    }
+  }
+}
+
+interface ExternalAppOptions {
+  config: AppConfig
+  topology: Topology
+  /** Base URL of the sandbox's simulated providers when the sandbox runs. */
+  simulatedProviders: string | undefined
+}
+
+function send(reply: FastifyReply, status: number, body: ApiEnvelope) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body)
+}
+
+/**
+ * The BFF side of the external sign-in and connect app (ADR 0040): its runtime and login config,
+ * the start of each provider round trip with a single-use `state`, and the check of each return.
+ */
+export async function externalAppRoutes(app: FastifyInstance, options: ExternalAppOptions) {
+  const { config, topology } = options
+  const base = config.externalApp.basePath
+  const call = upstreamCaller(app, topology)
+  const origin = (request: FastifyRequest) => config.publicOrigin ?? `${request.protocol}://${request.host}`
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(`${base}/`)) return
+    varyOnCsrfHeaders(reply)
+    reply.header('Cache-Control', 'no-store')
+  })
+
+  /** Spec §7: the runtime config, with a timestamp query that says "never from a cache". */
+  app.get(`${base}/config.json`, async (_request, reply) =>
+    reply
+      // The answer must never be served from the browser's cache (the spec's cache-busting timestamp).
+      .header('Cache-Control', 'no-store, max-age=0')
+      .send(runtimeConfig(config)),
+  )
+
+  /** Spec §7: POST login-config, `domain` = the page's host; answer in `item` (with `language`). */
+  app.post(`${base}/api/login-config`, async (request, reply) => {
+    if (!checkApiRequest(request, config.publicOrigin).ok)
+      return refuse(request, reply, 403, 'errors:forbidden')
+    const body = (request.body ?? {}) as { domain?: unknown }
+    const parsed = ENDPOINTS.loginConfig.schema.safeParse({ domain: body.domain ?? request.host })
+    if (!parsed.success) return refuse(request, reply, 400, 'errors:badRequest')
+    return send(reply, 200, await call(request, 'loginConfig', parsed.data))
+  })
+
+  app.get(`${base}/api/flow`, async (request, reply) => {
+    if (!checkApiRequest(request, config.publicOrigin).ok)
+      return refuse(request, reply, 403, 'errors:forbidden')
+    const pending = pendingExternalLogin(request)
+    const view: ExternalFlowView = {
+      signedIn: request.sessionArrival === 'signedIn',
+      connect: pending
+        ? { provider: pending.provider, query: { provider: pending.provider, ...pending.params } }
+        : null,
+    }
+    return send(reply, 200, envelope(SUCCESS_CODE, 'success', { ...view }))
+  })
+
+  /** Starts a round trip: a fresh single-use state, then off to the provider (or its sandbox stand-in). */
+  app.get<{ Params: { provider: string } }>(`${base}/start/:provider`, async (request, reply) => {
+    const { provider } = request.params
+    if (!isProvider(provider)) return reply.callNotFound()
+    // The return comes back in the language the round trip started in.
+    const asked = (request.query as Record<string, unknown>).language !== undefined
+    const redirectUri = `${origin(request)}${externalPagePath(base, returnPage(provider))}${asked ? `?language=${request.language}` : ''}`
+    const state = issueConnectState(request, provider)
+    if (provider === 'xiaohongshu') {
+      // Rednote's authorization address comes from the channel server, for a signed-in agent.
+      if (request.sessionArrival !== 'signedIn') return reply.redirect(externalPagePath(base, 'signIn'), 303)
+      const answer = await call(request, 'rednoteAuthUrl', { redirectUri, state })
+      const url = (answer.item as { url?: unknown }).url
+      if (!isSuccess(answer) || typeof url !== 'string' || !/^https?:\/\//.test(url)) {
+        return refuse(request, reply, 502, 'errors:upstreamUnavailable', 'html')
+      }
+      return reply.redirect(url, 303)
+    }
+    const configured = config.externalApp.authorizeUrls[provider]
+    const start =
+      configured ??
+      (options.simulatedProviders
+        ? `${options.simulatedProviders}/__sandbox/providers/${provider}`
+        : undefined)
+    if (!start) return refuse(request, reply, 503, 'external:providerUnavailable', 'html')
+    const url = new URL(start)
+    url.searchParams.set('redirect_uri', redirectUri)
+    url.searchParams.set('state', state)
+    return reply.redirect(url.toString(), 303)
+  })
+
+  /**
+   * A provider's return, posted by the page after hydration (the parameters never reach the HTML).
+   * The state must be one this session issued for this provider and not used yet (security.md #12).
+   */
+  app.post(`${base}/api/return`, async (request, reply) => {
+    if (!checkApiRequest(request, config.publicOrigin).ok)
+      return refuse(request, reply, 403, 'errors:forbidden')
+    const query = (request.body ?? {}) as Record<string, unknown>
+    const t = i18nFor(request.language).t
+    const provider =
+      typeof query.provider === 'string' && isProvider(query.provider)
+        ? query.provider
+        : query.provider === undefined
+          ? 'microsoft'
+          : undefined
+    if (!provider)
+      return send(reply, 400, envelope('400', t('external:unknownProvider'), { reason: 'unknownProvider' }))
+    const parsed = parseExternalLoginQuery(query, PROVIDER_MODE[provider])
+    if (!parsed.ok) {
+      return send(
+        reply,
+        400,
+        envelope('400', t('external:missingParams'), { reason: parsed.reason, missing: parsed.missing }),
+      )
+    }
+    const tooLong = Object.values(parsed.params).some((value) => value.length > MAX_PARAM_LENGTH)
+    if (tooLong) return send(reply, 400, envelope('400', t('external:missingParams'), { reason: 'tooLong' }))
+    // SAML returns come from the identity provider's own start (basic-sso/saml2/authenticate), not ours.
+    if (provider !== 'saml' && !consumeConnectState(request, provider, query.state)) {
+      request.log.warn(
+        { provider },
+        'external return refused: state not issued, replayed or for another provider',
+      )
+      return send(reply, 400, envelope('400', t('external:stateRefused'), { reason: 'state' }))
+    }
+    const { state: _used, ...params } = parsed.params
+    if (PROVIDER_MODE[provider] === 'connect') {
+      request.ensureSession()
+      request.session.set('externalLogin', { provider, params, receivedAt: Date.now() })
+      return send(reply, 200, envelope(SUCCESS_CODE, 'success', { next: 'consent', provider }))
+    }
+    return signInWith(request, reply, provider, parsed.params)
+  })
+
+  async function signInWith(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: Provider,
+    params: Record<string, string>,
+  ) {
+    if (provider === 'saml' && params.retCode !== SUCCESS_CODE) {
+      const t = i18nFor(request.language).t
+      const key = `errors:code.${params.retCode}`
+      return send(
+        reply,
+        200,
+        envelope(
+          params.retCode ?? '999999',
+          i18nFor(request.language).exists(key) ? t(key) : t('errors:ssoFail'),
+        ),
+      )
+    }
+    const name: EndpointName = provider === 'saml' ? 'ssoAccessAuth' : 'aadLogin'
+    const data =
+      provider === 'saml'
+        ? { authId: params.authId }
+        : { code: params.code, state: params.state, session_state: params.session_state }
+    const answer = await call(request, name, data)
+    const token = findToken(answer.item)
+    if (!isSuccess(answer) || !token) return send(reply, 200, envelope(answer.retCode, answer.retMsg))
+    const pending = pendingExternalLogin(request)
+    const email =
+      typeof (answer.item as { email?: unknown }).email === 'string'
+        ? String((answer.item as { email: string }).email)
+        : ''
+    request.signIn({ token, email: email.toLowerCase(), environment: environmentFor(request, topology) })
+    // A connect flow that was waiting for this sign-in carries on (spec §2: back with the flow intact).
+    if (pending) request.session.set('externalLogin', pending)
+    return send(
+      reply,
+      200,
+      envelope(SUCCESS_CODE, 'success', { next: pending ? 'consent' : 'signedIn', email }),
+    )
+  }
+}
+
+export function runtimeConfig(config: AppConfig) {
+  return {
+    URL_DOMAIN: config.externalApp.urlDomain || config.publicOrigin || '',
+    TEXT_PREFIX: config.externalApp.textPrefix,
+  }
+}
+
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  key: string,
+  kind: 'json' | 'html' = 'json',
+) {
+  if (kind === 'html') {
+    const https = request.server.config.publicOrigin?.startsWith('https:') ?? false
+    return sendRefusal(request, reply, status, { https }, key)
+  }
+  return send(reply, status, envelope(String(status), i18nFor(request.language).t(key)))
+}
+
+/** Login-config languages per host, briefly: a page render must not wait on the upstream each time. */
+const LOGIN_CONFIG_TTL_MS = 60_000
+
+/**
+ * The login config of spec §3, loaded on the server before an external-app page renders (spec §2:
+ * nothing renders before it), so the page comes out at once in the host's configured language.
+ * A `language` in the URL still wins; an upstream failure leaves the usual language choice.
+ */
+export function externalLanguageHook(app: FastifyInstance, config: AppConfig, topology: Topology) {
+  const base = config.externalApp.basePath
+  const call = upstreamCaller(app, topology)
+  const known = new Map<string, { language: 'en' | 'zh'; until: number }>()
+  return async (request: FastifyRequest) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return
+    const path = request.url.split('?')[0] ?? ''
+    if (path !== base && !path.startsWith(`${base}/`)) return
+    const rest = path.slice(base.length)
+    if (/^\/(?:api|start|_next)\/|^\/config\.json$/.test(rest)) return
+    if ((request.query as Record<string, unknown> | undefined)?.language !== undefined) return
+    const host = request.host
+    const cached = known.get(host)
+    if (cached && cached.until > Date.now()) {
+      request.language = cached.language
+      return
+    }
+    const answer = await call(request, 'loginConfig', { domain: host }, {}, true)
+    const language = (answer.item as { language?: unknown }).language
+    if (!isSuccess(answer) || (language !== 'en' && language !== 'zh')) return
+    if (known.size > 100) known.clear()
+    known.set(host, { language, until: Date.now() + LOGIN_CONFIG_TTL_MS })
+    request.language = language
+  }
+}

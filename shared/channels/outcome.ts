@@ -1,0 +1,55 @@
+import { SUCCESS_CODE } from '../envelope.ts'
+
+/** The commerce and CRM channels a user can authorize (spec §2 /auth/channel_auth, §7). */
+export const CHANNELS = ['salesforce', 'shopify', 'tikTok', 'lazada', 'xiaohongshu'] as const
+export type Channel = (typeof CHANNELS)[number]
+
+/** Channel type numbers of the upstream (spec §3): only these two are given. */
+export const CHANNEL_TYPES = { shopify: 35, tikTok: 38 } as const
+
+/** What `/auth/channel_authStatus` shows (spec §3 "channel authorization results"). */
+export const CHANNEL_OUTCOMES = ['success', 'failure', 'not_allowed'] as const
+export type ChannelOutcome = (typeof CHANNEL_OUTCOMES)[number]
+
+/** Salesforce: the org cannot be authorized (spec §4). */
+export const SALESFORCE_FAILURE_CODE = '700619'
+/** Shopify: this shop may not be connected to the account. */
+export const SHOPIFY_NOT_ALLOWED_CODE = '110408'
+/** TikTok: the shop's products do not allow the connection. */
+export const TIKTOK_NOT_ALLOWED_CODE = '140005'
+
+/** Any answer the rule does not map: shown to the user with the server's own message. */
+export class ChannelAuthError extends Error {
+  readonly retCode: string
+  constructor(retCode: string, retMsg: string) {
+    super(retMsg)
+    this.name = 'ChannelAuthError'
+    this.retCode = retCode
+  }
+}
+
+/**
+ * The authorization outcome rule of spec §4, in one place: Salesforce 700619 → failure;
+ * Shopify 110408 or TikTok 140005 → not_allowed; 000000 → success; anything else throws a
+ * ChannelAuthError carrying the server's message. A code only counts for its own channel
+ * (TikTok's 140005 from Shopify is an error, not "not allowed").
+ */
+export function channelOutcome(
+  channel: Channel,
+  answer: { retCode: string; retMsg: string },
+): ChannelOutcome {
+  const { retCode } = answer
+  if (retCode === SUCCESS_CODE) return 'success'
+  if (channel === 'salesforce' && retCode === SALESFORCE_FAILURE_CODE) return 'failure'
+  if (channel === 'shopify' && retCode === SHOPIFY_NOT_ALLOWED_CODE) return 'not_allowed'
+  if (channel === 'tikTok' && retCode === TIKTOK_NOT_ALLOWED_CODE) return 'not_allowed'
+  throw new ChannelAuthError(retCode, answer.retMsg)
+}
+
+export function isChannel(value: unknown): value is Channel {
+  return typeof value === 'string' && (CHANNELS as readonly string[]).includes(value)
+}
+
+export function isChannelOutcome(value: unknown): value is ChannelOutcome {
+  return typeof value === 'string' && (CHANNEL_OUTCOMES as readonly string[]).includes(value)
+}

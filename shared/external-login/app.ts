@@ -1,0 +1,74 @@
+import type { ExternalMode, Provider } from './query.ts'
+
+/**
+ * The standalone external sign-in and connect app (spec §2 "sign-in and connect wrapper"): its
+ * pages relative to its base path. Only these are routes; any other path under the base is that
+ * app's 404.
+ */
+export const EXTERNAL_PAGES = {
+  signIn: '/',
+  connect: '/connect',
+} as const
+export type ExternalPage = keyof typeof EXTERNAL_PAGES
+
+/** The page of the app a path names (base already removed), if it is one of the known list. */
+export function externalPageFor(rest: string): ExternalPage | undefined {
+  const path = rest === '' ? '/' : rest.length > 1 ? rest.replace(/\/+$/, '') : rest
+  for (const [page, pagePath] of Object.entries(EXTERNAL_PAGES))
+    if (pagePath === path) return page as ExternalPage
+  return undefined
+}
+
+/** The address of one of the app's pages. */
+export function externalPagePath(base: string, page: ExternalPage): string {
+  const path = EXTERNAL_PAGES[page]
+  return path === '/' ? base : `${base}${path}`
+}
+
+/** Which flow a provider is used for in this app: identity providers sign in, the rest connect. */
+export const PROVIDER_MODE: Record<Provider, ExternalMode> = {
+  microsoft: 'signIn',
+  saml: 'signIn',
+  salesforce: 'connect',
+  shopify: 'connect',
+  tikTok: 'connect',
+  xiaohongshu: 'connect',
+  lazada: 'connect',
+}
+
+/** The page a provider returns to. */
+export function returnPage(provider: Provider): ExternalPage {
+  return PROVIDER_MODE[provider] === 'signIn' ? 'signIn' : 'connect'
+}
+
+/**
+ * Link rewriting of spec §2 and §5: links starting with http or // are left as they are; other
+ * paths get the base path (minus a trailing slash); on a connect flow the saved external-login
+ * query is appended.
+ */
+export function rewriteLink(href: string, base: string, savedQuery?: Record<string, string>): string {
+  if (/^(?:https?:)?\/\//i.test(href)) return href
+  const trimmedBase = base.replace(/\/+$/, '')
+  const [pathAndQuery = '', hash] = href.split('#', 2)
+  const [path = '', query = ''] = pathAndQuery.split('?', 2)
+  // The app's root is the base itself: the server redirects `/base/` to `/base` (no trailing slash).
+  const absolutePath =
+    path === '/' || path === '' ? trimmedBase : `${trimmedBase}${path.startsWith('/') ? path : `/${path}`}`
+  const params = new URLSearchParams(query)
+  for (const [name, value] of Object.entries(savedQuery ?? {})) if (!params.has(name)) params.set(name, value)
+  const search = params.toString()
+  return `${absolutePath}${search ? `?${search}` : ''}${hash !== undefined ? `#${hash}` : ''}`
+}
+
+/** The runtime config of the app (`{base}/config.json`, spec §3). */
+export interface RuntimeConfig {
+  URL_DOMAIN: string
+  TEXT_PREFIX: string
+}
+
+/** What `{base}/api/flow` tells the page about the flow in progress (sealed in the session). */
+export interface ExternalFlowView {
+  signedIn: boolean
+  /** The connect flow waiting for consent: provider and the query it came back with (no state). */
+  connect: { provider: Provider; query: Record<string, string> } | null
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run load`: issue 8 point 8 against a production process.
+ * 1. 200 connections for LOAD_SECONDS (60) of mixed traffic: cached and rendered pages, a
+ *    signed-in render and /api calls through the BFF. Wanted: 0 errors, RSS flat (sampled).
+ * 2. One region made slow: the sg sandbox server answers after 2 s; /api traffic routed to the
+ *    us region must keep its latency within 20 % of the same traffic with nothing slow.
+ * Prints a Markdown summary (also written to .cache/load.md) for the README.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { DEMO_ACCOUNT } from '../../sandbox/index.ts'
+import { ROOT, startBenchServer } from './server.ts'
+
+const PORT = Number(process.env.LOAD_PORT ?? process.env.BENCH_PORT ?? 3217)
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
+const REGION_SECONDS = Number(process.env.LOAD_REGION_SECONDS ?? 10)
+const SLOW_MS = 2000
+const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
+  'accept-encoding': 'gzip, br',
+}
+const API_HEADERS = {
+  'content-type': 'application/json',
+  'x-requested-with': 'XMLHttpRequest',
+  'sec-fetch-site': 'same-origin',
+}
+
+/**
+ * A signed-out /api call routed to one region: the sandbox topology's host rule sends
+ * `localhost` to sg and `127.0.0.1` to us (server/sandbox-topology.ts).
+ */
+function apiCall(region: 'sg' | 'us') {
+  return {
+    method: 'POST' as const,
+    path: '/api/basic-login/loginEmailCheck/4',
+    headers: { ...API_HEADERS, host: `${region === 'sg' ? 'localhost' : '127.0.0.1'}:${PORT}` },
+    body: JSON.stringify({ email: DEMO_ACCOUNT.email }),
+  }
+}
+
+const server = await startBenchServer(PORT)
+const lines: string[] = []
+try {
+  // Phase 1: mixed load with RSS sampled every 5 s.
+  const rss: number[] = [server.rssMb()]
+  const sampler = setInterval(() => rss.push(server.rssMb()), 5000)
+  const mixed = await autocannon({
+    url: server.base,
+    connections: 200,
+    duration: SECONDS,
+    headers: BROWSER,
+    requests: [
+      { method: 'GET', path: '/' },
+      { method: 'GET', path: '/auth/sign_in' },
+      { method: 'GET', path: '/auth/sign_in?language=zh' },
+      { method: 'GET', path: '/auth/sign_up?serviceEmail=load%40example.com' },
+      apiCall('sg'),
+      apiCall('us'),
+    ],
+  })
+  clearInterval(sampler)
+  rss.push(server.rssMb())
+  // autocannon counts time-outs among its errors already.
+  const errors = mixed.errors + mixed.non2xx
+  const statuses = Object.entries(mixed.statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ')
+  const settled = rss.slice(Math.floor(rss.length / 3))
+  const growth = (settled.at(-1) ?? 0) - (settled[0] ?? 0)
+  lines.push(
+    `Mixed load: 200 connections, ${SECONDS} s (cached pages, a per-visitor render, /api to two regions):`,
+    `${mixed.requests.total} requests, ${Math.round(mixed.requests.average)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms, **${errors} errors** (target 0: ${errors === 0 ? 'met' : 'MISSED'}; errors ${mixed.errors}, of which time-outs ${mixed.timeouts}, statuses ${statuses}).`,
+    `RSS every 5 s (MB): ${rss.join(', ')}; change over the last two thirds ${growth >= 0 ? '+' : ''}${growth} MB; peak ${Math.max(...rss)} MB (target ≤ 200 MB: ${Math.max(...rss) <= 200 ? 'met' : 'MISSED'}).`,
+    '',
+  )
+
+  // Phase 2: us-region /api latency, first with nothing slow, then with sg answering after 2 s.
+  const usTraffic = () =>
+    autocannon({ url: server.base, connections: 50, duration: REGION_SECONDS, requests: [apiCall('us')] })
+  const normal = await usTraffic()
+  const arm = await fetch(`${server.sandboxBase('sg')}/__sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ delayMs: SLOW_MS }),
+  })
+  if (!arm.ok) throw new Error(`arming the sg fault failed: ${arm.status}`)
+  const [slowed, sg] = await Promise.all([
+    usTraffic(),
+    autocannon({ url: server.base, connections: 100, duration: REGION_SECONDS, requests: [apiCall('sg')] }),
+  ])
+  await fetch(`${server.sandboxBase('sg')}/__sandbox/faults`, { method: 'DELETE' })
+  const p50Change = slowed.latency.p50 / Math.max(normal.latency.p50, 0.1) - 1
+  const p99Change = slowed.latency.p99 / Math.max(normal.latency.p99, 0.1) - 1
+  const within = p50Change <= 0.2 && p99Change <= 0.2
+  lines.push(
+    `One slow region: sg answers after ${SLOW_MS} ms while 100 connections keep calling it; us /api at 50 connections:`,
+    '',
+    '| us /api | req/s | p50 ms | p99 ms | errors |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    `| nothing slow | ${Math.round(normal.requests.average)} | ${normal.latency.p50} | ${normal.latency.p99} | ${normal.errors + normal.non2xx} |`,
+    `| sg slow | ${Math.round(slowed.requests.average)} | ${slowed.latency.p50} | ${slowed.latency.p99} | ${slowed.errors + slowed.non2xx} |`,
+    '',
+    `sg meanwhile: ${sg.requests.total} answers, p50 ${sg.latency.p50} ms. us latency change: p50 ${(p50Change * 100).toFixed(0)} %, p99 ${(p99Change * 100).toFixed(0)} % (target ≤ +20 %: ${within ? 'met' : 'MISSED'}).`,
+  )
+  console.log(`\n${lines.join('\n')}\n`)
+  mkdirSync(path.join(ROOT, '.cache'), { recursive: true })
+  writeFileSync(path.join(ROOT, '.cache/load.md'), `${lines.join('\n')}\n`)
+} finally {
+  await server.stop()
+}

@@ -1,0 +1,205 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
+import { SIMULATED_PROVIDERS } from '../../sandbox/providers/index.ts'
+import enChannels from '../../shared/i18n/locales/en/channels.ts'
+import enExternal from '../../shared/i18n/locales/en/external.ts'
+import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
+import zhExternal from '../../shared/i18n/locales/zh/external.ts'
+import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { createAccount } from './sandbox.ts'
+
+const CHANNELS = { en: enChannels, zh: zhChannels } as const
+const EXTERNAL = { en: enExternal, zh: zhExternal } as const
+const BASE = '/auth/external'
+
+/** A browser context signed in as a fresh sandbox account (through the BFF, as the page would). */
+async function signedIn(browser: Browser, options = {}) {
+  const email = await createAccount('channels', FIXTURE_PASSWORD)
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  await page.goto('/auth/sign_in')
+  const retCode = await page.evaluate(async (email) => {
+    const response = await fetch('/api/basic-login/serviceLoginNew/4', {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password: 'Sandbox-Demo1' }).toString(),
+    })
+    return ((await response.json()) as { retCode: string }).retCode
+  }, email)
+  expect(retCode).toBe('000000')
+  return { context, page }
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+}
+
+/** Connect page → provider's button → the simulated provider's choice → back in the app. */
+async function roundTrip(page: Page, provider: string, choice: string, language: 'en' | 'zh') {
+  await page.goto(inLanguage(`${BASE}/connect`, language))
+  await hydrated(page)
+  await page.locator(`a[data-provider="${provider}"]`).click()
+  await page.locator(`a[data-choice="${choice}"]`).click()
+  await page.waitForURL((url) => url.pathname === `${BASE}/connect`)
+  await expect(page.locator('.external-app')).not.toHaveAttribute('data-state', /loading|checking/)
+}
+
+const OUTCOMES: Array<{ provider: string; choice: string; result: 'success' | 'failure' | 'not_allowed' }> = [
+  { provider: 'salesforce', choice: 'success', result: 'success' },
+  { provider: 'salesforce', choice: 'failure', result: 'failure' },
+  { provider: 'shopify', choice: 'success', result: 'success' },
+  { provider: 'shopify', choice: 'not_allowed', result: 'not_allowed' },
+  { provider: 'tikTok', choice: 'success', result: 'success' },
+  { provider: 'tikTok', choice: 'not_allowed', result: 'not_allowed' },
+  { provider: 'lazada', choice: 'success', result: 'success' },
+  { provider: 'xiaohongshu', choice: 'success', result: 'success' },
+]
+const TITLE = { success: 'successTitle', failure: 'failureTitle', not_allowed: 'notAllowedTitle' } as const
+
+for (const language of LANGUAGES) {
+  const C = CHANNELS[language]
+  const X = EXTERNAL[language]
+
+  test.describe(`channel authorization · ${language}`, () => {
+    for (const { provider, choice, result } of OUTCOMES) {
+      test(`${provider} ${choice} → consent → ${result} page`, async ({ browser }) => {
+        const { context, page } = await signedIn(browser)
+        const historyBefore = await page.evaluate(() => history.length)
+        await roundTrip(page, provider, choice, language)
+        // Provider parameters are gone from the address bar, with no entry added for them.
+        const url = new URL(page.url())
+        for (const name of ['provider', 'payload', 'code', 'domain', 'state'])
+          expect(url.searchParams.has(name)).toBe(false)
+        expect(await page.evaluate(() => history.length)).toBe(historyBefore + 3)
+        await page.getByRole('link', { name: X.continueConsent }).click()
+        await page.waitForURL(/\/auth\/channel_auth/)
+        await hydrated(page)
+        const channelName = C.name[provider as keyof typeof C.name]
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          C.title.replace('{{channel}}', channelName),
+        )
+        await expect(page.getByText(C.access.replace('{{channel}}', channelName))).toBeVisible()
+        // The privacy policy and terms must be agreed first.
+        await page.getByRole('button', { name: C.authorize }).click()
+        await expect(page.getByRole('alert')).not.toBeEmpty()
+        await page.getByRole('checkbox').check()
+        await page.getByRole('button', { name: C.authorize }).click()
+        await page.waitForURL(/channel_authStatus/)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(C[TITLE[result]])
+        await expect(page.locator('[data-result]')).toHaveAttribute('data-result', result)
+        await context.close()
+      })
+    }
+
+    test('an error from the channel service shows its message and keeps the flow', async ({ browser }) => {
+      const { context, page } = await signedIn(browser)
+      await roundTrip(page, 'shopify', 'error', language)
+      await page.getByRole('link', { name: X.continueConsent }).click()
+      await hydrated(page)
+      await page.getByRole('checkbox').check()
+      await page.getByRole('button', { name: C.authorize }).click()
+      await expect(page.getByRole('alert')).toContainText(language === 'zh' ? '渠道服务' : 'channel service')
+      await expect(page).toHaveURL(/\/auth\/channel_auth/)
+      await context.close()
+    })
+
+    test('missing provider parameters are explained, nothing is connected', async ({ browser }) => {
+      const { context, page } = await signedIn(browser)
+      await roundTrip(page, 'lazada', 'missing', language)
+      await expect(page.locator('[data-problem="error"]')).toHaveText(X.missingParams)
+      await context.close()
+    })
+
+    test('a replayed state is refused with a clear page; so is a state from another browser', async ({
+      browser,
+    }) => {
+      const { context, page } = await signedIn(browser)
+      await page.goto(inLanguage(`${BASE}/connect`, language))
+      await hydrated(page)
+      await page.locator('a[data-provider="shopify"]').click()
+      const returnUrl = String(await page.locator('a[data-choice="success"]').getAttribute('href'))
+      await page.locator('a[data-choice="success"]').click()
+      await expect(page.locator('.external-app')).toHaveAttribute('data-state', 'received')
+      await page.goto(returnUrl)
+      await expect(page.locator('[data-problem="state"]')).toContainText(X.refusedTitle)
+      await expect(page.getByRole('link', { name: X.startAgain })).toBeVisible()
+
+      const stranger = await browser.newContext()
+      const other = await stranger.newPage()
+      await page.goto(inLanguage(`${BASE}/connect`, language))
+      await hydrated(page)
+      await page.locator('a[data-provider="lazada"]').click()
+      const fresh = String(await page.locator('a[data-choice="success"]').getAttribute('href'))
+      await other.goto(fresh)
+      await expect(other.locator('[data-problem="state"]')).toContainText(X.refusedTitle)
+      await stranger.close()
+      await context.close()
+    })
+
+    test('signed out: connect, sign in, and the flow is still there', async ({ page }) => {
+      await roundTrip(page, 'shopify', 'success', language)
+      await expect(
+        page.getByRole('link', { name: X.pendingSignIn.replace('{{channel}}', C.name.shopify) }),
+      ).toBeVisible()
+      await page.goto(inLanguage('/auth/channel_auth', language))
+      await hydrated(page)
+      await expect(page.getByText(C.signInFirst)).toBeVisible()
+      await expect(page.locator('#main').getByRole('link', { name: C.signIn })).toHaveAttribute(
+        'href',
+        /return=%2Fauth%2Fchannel_auth/,
+      )
+    })
+
+    test('Microsoft and SAML sign in through the external app', async ({ browser }) => {
+      for (const provider of ['microsoft', 'saml']) {
+        const context = await browser.newContext()
+        const page = await context.newPage()
+        await page.goto(inLanguage(BASE, language))
+        await hydrated(page)
+        const start = page.getByRole('link', { name: provider === 'microsoft' ? X.microsoft : X.saml })
+        await expect(start).toHaveAttribute('href', inLanguage(`${BASE}/start/${provider}`, language))
+        await start.click()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          SIMULATED_PROVIDERS[provider as 'saml'].title,
+        )
+        await page.locator('a[data-choice="success"]').click()
+        await expect(page.locator('.external-app')).toHaveAttribute('data-state', 'signedIn')
+        expect(new URL(page.url()).search).toBe(language === 'zh' ? '?language=zh' : '')
+        await context.close()
+      }
+    })
+  })
+}
+
+test('external app · unknown paths are its own 404; config.json is never cached', async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto(`${BASE}/sign_in`)
+  expect(response?.status()).toBe(404)
+  await expect(page.locator('[data-app="external"] h1')).toHaveText(enExternal.notFoundTitle)
+  const config = await request.get(`${BASE}/config.json?t=${Date.now()}`)
+  expect(config.headers()['cache-control']).toContain('no-store')
+  expect(Object.keys(await config.json())).toEqual(['URL_DOMAIN', 'TEXT_PREFIX'])
+  const image = await request.get(`${BASE}/_next/image?url=%2Fauth%2F_next%2Fstatic%2Fmedia%2Flogo.svg&w=256`)
+  expect(image.status()).toBe(200)
+})
+
+test('external app · the login config picks the language before rendering (127.x is Chinese in the sandbox)', async ({
+  page,
+}) => {
+  const port = new URL(test.info().project.use.baseURL ?? '').port
+  await page.goto(`http://127.0.0.1:${port}${BASE}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    zhExternal.signInTitle.replace('{{prefix}}', ''),
+  )
+})
+
+test.describe('phone', () => {
+  test.use(PHONE)
+  test('external connect page fits a phone', async ({ page }) => {
+    await page.goto(`${BASE}/connect`)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    expect(overflow).toBe(false)
+  })
+})

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import enCommon from '../../shared/i18n/locales/en/common.ts'
+import enDemo from '../../shared/i18n/locales/en/demo.ts'
+import zhCommon from '../../shared/i18n/locales/zh/common.ts'
+import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
+import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { SANDBOX_URL } from './sandbox.ts'
+
+const DEMO = { en: enDemo, zh: zhDemo } as const
+const COMMON = { en: enCommon, zh: zhCommon } as const
+
+type FieldName = 'fullName' | 'email' | 'company' | 'jobTitle' | 'phone'
+const VALID: Record<FieldName, string> = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical Engines',
+  jobTitle: 'Head of Support',
+  phone: '91234567',
+}
+
+/** The country code starts as +86 in Chinese: the number is then an 11-digit mainland mobile. */
+function validFor(language: 'en' | 'zh'): Record<FieldName, string> {
+  return language === 'zh' ? { ...VALID, phone: '13912345678' } : VALID
+}
+
+async function fill(page: Page, values: Record<FieldName, string>) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`#demo-${name}`).fill(value)
+}
+
+async function open(page: Page, language: 'en' | 'zh') {
+  await page.goto(inLanguage('/auth/demo', language))
+  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+}
+
+for (const language of LANGUAGES) {
+  const T = DEMO[language]
+  const V = COMMON[language].validation
+
+  test.describe(`demo booking · ${language}`, () => {
+    test('Book Demo in the header leads to the booking form', async ({ page }) => {
+      await page.goto(inLanguage('/demo/', language))
+      await expect(page).toHaveURL(/\/auth\/demo/)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.title)
+    })
+
+    const invalid: Array<[FieldName, string, string]> = [
+      ['fullName', '', V.required],
+      ['fullName', 'Ada', V.fullName],
+      ['email', 'not-an-email', V.email],
+      ['company', 'Engines <Ltd>', V.name],
+      ['jobTitle', '', V.required],
+      ['jobTitle', 'Head/Support', V.name],
+      ['phone', '12-34', V.phone],
+    ]
+    for (const [field, value, message] of invalid) {
+      test(`${field} "${value.slice(0, 12)}" is explained at the field, nothing typed is lost`, async ({
+        page,
+      }) => {
+        await open(page, language)
+        const values = { ...validFor(language), [field]: value }
+        await fill(page, values)
+        await page.getByRole('button', { name: T.submit }).click()
+        const input = page.locator(`#demo-${field}`)
+        await expect(input).toHaveAttribute('aria-invalid', 'true')
+        await expect(page.locator(`#demo-${field}-error`)).toHaveText(message)
+        await expect(page.getByRole('alert').first()).toHaveText(T.fixErrors)
+        for (const [name, typed] of Object.entries(values)) {
+          await expect(page.locator(`#demo-${name}`)).toHaveValue(
+            typed.slice(0, name === 'email' ? 320 : 100),
+          )
+        }
+      })
+    }
+
+    test('a complete booking reaches the sandbox and says what happens next', async ({ page }) => {
+      await open(page, language)
+      const email = `demo-${language}-${Date.now()}@example.com`
+      await fill(page, { ...validFor(language), email })
+      await page.getByRole('checkbox', { name: T.product.chatbot }).check()
+      await page.locator('#demo-notes').fill('Twenty agents')
+      await page.getByRole('button', { name: T.submit }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
+      await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
+      const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
+        reservations: Array<{ email: string; products: string[]; notes: string }>
+      }
+      const mine = booked.reservations.find((item) => item.email === email)
+      expect(mine?.products).toEqual(['chatbot'])
+      expect(mine?.notes).toBe('Twenty agents')
+    })
+
+    test('axe finds nothing on the form with its errors shown', async ({ page }) => {
+      await open(page, language)
+      await page.getByRole('button', { name: T.submit }).click()
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+      expect(results.violations.map((violation) => violation.id)).toEqual([])
+    })
+  })
+}
+
+test.describe('demo booking · phone', () => {
+  test.use(PHONE)
+  test('the form fits a phone', async ({ page }) => {
+    await open(page, 'zh')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+    expect(overflow).toBe(false)
+  })
+})
+
+test('demo booking · zh · a +86 number must be an 11-digit mobile', async ({ page }) => {
+  await open(page, 'zh')
+  await fill(page, { ...VALID, phone: '91234567' })
+  await page.getByRole('button', { name: zhDemo.submit }).click()
+  await expect(page.locator('#demo-phone-error')).toHaveText(zhCommon.validation.chinaMobile)
+})

@@ -1,0 +1,245 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import t from 'tap'
+import { loadConfig } from '../../config/index.ts'
+import { envSchema } from '../../config/schema.ts'
+import {
+  CHART,
+  find,
+  helm,
+  helmBinary,
+  KUBE_VERSION,
+  type Manifest,
+  REGIONS,
+  regionArgs,
+  render,
+  validateManifest,
+} from './chart.ts'
+
+// The chart, checked with the real helm binary for every region: lint, render, Kubernetes
+// schemas, what ops and the ingress rely on, and the server's own config loader reading the
+// rendered configuration. No download means a failure here, never a skip.
+const binary = helmBinary()
+const KEY = Buffer.alloc(32, 9).toString('base64')
+
+for (const region of REGIONS) {
+  t.test(`chart › ${region}: helm lint --strict passes`, async (t) => {
+    const lint = helm(binary, [
+      'lint',
+      '--strict',
+      CHART,
+      '--kube-version',
+      KUBE_VERSION,
+      ...regionArgs(region),
+    ])
+    t.equal(lint.status, 0, lint.stdout + lint.stderr)
+    t.match(lint.stdout, /1 chart\(s\) linted, 0 chart\(s\) failed/)
+  })
+
+  t.test(`chart › ${region}: rendered manifests are valid Kubernetes objects`, async (t) => {
+    const manifests = render(binary, region)
+    t.same(manifests.map((manifest) => manifest.kind).sort(), [
+      'ConfigMap',
+      'Deployment',
+      'HorizontalPodAutoscaler',
+      'Ingress',
+      'Pod',
+      'PodDisruptionBudget',
+      'Service',
+      'ServiceAccount',
+    ])
+    for (const manifest of manifests)
+      t.doesNotThrow(() => validateManifest(manifest), `${manifest.kind} is valid`)
+  })
+
+  t.test(
+    `chart › ${region}: pods are locked down, probed, spread and drained before they stop`,
+    async (t) => {
+      const manifests = render(binary, region)
+      const [deployment] = find(manifests, 'Deployment')
+      const pod = deployment?.spec.template.spec
+      const [container] = pod.containers
+      t.match(pod.securityContext, {
+        runAsNonRoot: true,
+        runAsUser: 10001,
+        seccompProfile: { type: 'RuntimeDefault' },
+      })
+      t.match(container.securityContext, {
+        runAsNonRoot: true,
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+        seccompProfile: { type: 'RuntimeDefault' },
+      })
+      t.same(
+        container.volumeMounts.find((mount: { name: string }) => mount.name === 'tmp'),
+        { name: 'tmp', mountPath: '/tmp' },
+      )
+      t.ok(pod.volumes.find((volume: { name: string }) => volume.name === 'tmp').emptyDir)
+      t.equal(pod.automountServiceAccountToken, false)
+      t.equal(find(manifests, 'ServiceAccount')[0]?.automountServiceAccountToken, false)
+      t.equal(container.livenessProbe.httpGet.path, '/healthz')
+      t.equal(container.readinessProbe.httpGet.path, '/readyz')
+      t.ok(container.startupProbe.httpGet)
+      t.ok(container.resources.requests.cpu && container.resources.limits.memory)
+      t.same(
+        pod.topologySpreadConstraints.map((constraint: { topologyKey: string }) => constraint.topologyKey),
+        ['topology.kubernetes.io/zone', 'kubernetes.io/hostname'],
+      )
+      t.match(deployment?.spec.template.metadata.annotations, { 'checksum/config': /^[0-9a-f]{64}$/ })
+      const preStop = Number(container.lifecycle.preStop.exec.command[1])
+      const configMap = find(manifests, 'ConfigMap')[0]
+      const serverSeconds =
+        (Number(configMap?.data.SHUTDOWN_DELAY_MS) + Number(configMap?.data.SHUTDOWN_TIMEOUT_MS)) / 1000
+      t.ok(
+        pod.terminationGracePeriodSeconds > preStop + serverSeconds,
+        'grace period outlasts preStop and the server close',
+      )
+      t.ok(preStop > 0)
+      t.equal(configMap?.data.TRUST_PROXY, 'uniquelocal', 'client addresses believed from the ingress only')
+    },
+  )
+
+  t.test(`chart › ${region}: the ingress routes the site only, never the metrics port`, async (t) => {
+    const manifests = render(binary, region)
+    const [ingress] = find(manifests, 'Ingress')
+    const backends = ingress?.spec.rules.flatMap((rule: Manifest) =>
+      rule.http.paths.map((entry: Manifest) => entry.backend.service.port.name),
+    )
+    t.same(backends, ['http'])
+    t.ok(ingress?.spec.ingressClassName)
+    t.ok(ingress?.spec.tls?.[0]?.secretName)
+    const [service] = find(manifests, 'Service')
+    t.same(
+      service?.spec.ports.map((port: { name: string }) => port.name),
+      ['http', 'metrics'],
+    )
+    const [test] = find(manifests, 'Pod')
+    t.equal(test?.metadata.annotations?.['helm.sh/hook'], 'test')
+    t.match(test?.spec.containers[0].command.join(' '), /\/readyz/)
+  })
+
+  t.test(
+    `chart › ${region}: the server's own config loader accepts the rendered configuration`,
+    async (t) => {
+      const manifests = render(binary, region)
+      const [configMap] = find(manifests, 'ConfigMap')
+      const container = find(manifests, 'Deployment')[0]?.spec.template.spec.containers[0]
+      const data: Record<string, string> = { ...configMap?.data }
+      const upstreamsJson = data['upstreams.json'] ?? ''
+      delete data['upstreams.json']
+      t.same(
+        Object.keys(data).filter((name) => !(name in envSchema.shape)),
+        [],
+        'every variable the chart sets is one the server reads',
+      )
+      t.notOk('SESSION_KEYS' in data || 'REDIS_URL' in data, 'secrets stay out of the config map')
+      // The file the pod sees at UPSTREAMS_FILE: the config map item mounted there.
+      const mount = container.volumeMounts.find((entry: { name: string }) => entry.name === 'upstreams')
+      t.equal(path.posix.join(mount.mountPath, 'upstreams.json'), data.UPSTREAMS_FILE)
+      const dir = mkdtempSync(path.join(tmpdir(), 'account-edge-chart-'))
+      writeFileSync(path.join(dir, 'upstreams.json'), upstreamsJson)
+      const secretEnv = Object.fromEntries(
+        container.env.map((entry: { name: string }) => [
+          entry.name,
+          entry.name === 'SESSION_KEYS' ? KEY : 'redis://redis:6379',
+        ]),
+      )
+      const config = loadConfig({ ...data, ...secretEnv, UPSTREAMS_FILE: path.join(dir, 'upstreams.json') })
+      t.equal(config.isProduction, true)
+      t.equal(config.upstreams.kind, 'configured', 'never the sandbox')
+      const topology = config.upstreams.kind === 'configured' ? config.upstreams.topology : undefined
+      t.ok(topology?.regions[region], 'the release region is in the topology')
+      t.equal(config.edition, region === 'ten' ? 'chinese' : 'international')
+      if (region === 'ten')
+        t.ok(topology?.environments.ten?.forwarder, 'ten is reached through its forwarder')
+      const ports = Object.fromEntries(
+        container.ports.map((port: { name: string; containerPort: number }) => [
+          port.name,
+          port.containerPort,
+        ]),
+      )
+      t.equal(config.port, ports.http)
+      t.equal(config.metricsPort, ports.metrics)
+      t.same(config.trustProxy, ['uniquelocal'])
+      t.ok(config.redisUrl)
+    },
+  )
+}
+
+t.test('chart › ten pulls from its registry mirror; the others from the main registry', async (t) => {
+  const image = (region: string) =>
+    find(render(binary, region), 'Deployment')[0]?.spec.template.spec.containers[0].image
+  t.match(image('ten'), /^registry\.example\.cn\/mirror\//)
+  t.match(image('sg'), /^registry\.example\.com\//)
+})
+
+t.test('chart › the key ring: chart-made Secret or an existing one, never in the config map', async (t) => {
+  const manifests = render(binary, 'sg', [
+    '--set',
+    'sessionKeys.existingSecret=',
+    '--set',
+    `sessionKeys.keys={${KEY}}`,
+  ])
+  const [secret] = find(manifests, 'Secret')
+  t.equal(Buffer.from(secret?.data.SESSION_KEYS, 'base64').toString(), KEY)
+  t.notMatch(JSON.stringify(find(manifests, 'ConfigMap')), KEY)
+  const env = find(manifests, 'Deployment')[0]?.spec.template.spec.containers[0].env
+  t.equal(env[0].valueFrom.secretKeyRef.name, secret?.metadata.name)
+  const other = render(binary, 'sg', ['--set', 'logLevel=debug'])
+  t.not(
+    find(other, 'Deployment')[0]?.spec.template.metadata.annotations['checksum/config'],
+    find(render(binary, 'sg'), 'Deployment')[0]?.spec.template.metadata.annotations['checksum/config'],
+    'a configuration change rolls the pods',
+  )
+})
+
+t.test('chart › no PDB when only one pod runs; one when more always do', async (t) => {
+  const single = render(binary, 'hk', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1'])
+  t.same(find(single, 'PodDisruptionBudget'), [])
+  t.same(find(single, 'HorizontalPodAutoscaler'), [])
+  t.equal(find(single, 'Deployment')[0]?.spec.replicas, 1)
+  const fixed = render(binary, 'hk', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=3'])
+  t.equal(find(fixed, 'PodDisruptionBudget')[0]?.spec.maxUnavailable, 1)
+})
+
+/** What, on top of which region's file, and what helm's message must name. */
+const REFUSED: Array<[string, string[], RegExp, string?]> = [
+  ['an unknown region', ['--set', 'region=eu'], /region/],
+  ['a malformed upstream URL', ['--set', 'topology.environments.hk.upstream=hk.api.example.com'], /upstream/],
+  ['a malformed public origin', ['--set', 'publicOrigin=ftp://www.example.com'], /publicOrigin/],
+  ['a missing cookie key', ['--set', 'sessionKeys.existingSecret='], /sessionKeys/],
+  [
+    'a short cookie key',
+    ['--set', 'sessionKeys.existingSecret=', '--set', 'sessionKeys.keys={c2hvcnQ=}'],
+    /sessionKeys/,
+  ],
+  [
+    'a replica count below 1',
+    ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=0'],
+    /replicaCount/,
+  ],
+  ['a mistyped value name', ['--set', 'replicas=3'], /replicas/],
+  [
+    'a grace period shorter than the drain',
+    ['--set', 'shutdown.terminationGracePeriodSeconds=10'],
+    /terminationGracePeriodSeconds/,
+  ],
+  ['a region missing from the topology', ['--set', 'region=us'], /topology\.regions/, 'ten'],
+]
+
+for (const [what, args, names, base = 'hk'] of REFUSED) {
+  t.test(`chart › refuses ${what}`, async (t) => {
+    const run = helm(binary, [
+      'template',
+      'bad',
+      CHART,
+      '--kube-version',
+      KUBE_VERSION,
+      ...regionArgs(base, args),
+    ])
+    t.not(run.status, 0, 'helm template fails')
+    t.match(run.stderr, names, 'the message names the value')
+  })
+}

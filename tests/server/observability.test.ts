@@ -1,0 +1,120 @@
+import { Writable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import t, { type Test } from 'tap'
+import { loadConfig } from '../../config/index.ts'
+import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { type RunningSandbox, startSandbox } from '../../sandbox/index.ts'
+import { buildApp } from '../../server/app.ts'
+import { sandboxTopology } from '../../server/sandbox-topology.ts'
+import { ROOT, SAME_ORIGIN, sandboxRequests, sessionKey } from '../helper.ts'
+import { admin } from '../sandbox/helpers.ts'
+import { sampleOf } from '../support/metrics.ts'
+
+const SIGN_IN = '/api/basic-login/serviceLoginNew/4'
+
+interface LogLine {
+  msg: string
+  reqId?: string
+  level: number
+}
+
+/** The BFF over a real sandbox, its JSON log lines collected in `lines`. */
+async function appWithLog(t: Test, env: Record<string, string> = {}, ssr = false) {
+  const sandbox: RunningSandbox = await startSandbox()
+  t.teardown(() => sandbox.close())
+  const lines: LogLine[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const text of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(text))
+      done()
+    },
+  })
+  const config = loadConfig({ NODE_ENV: 'test', SESSION_KEYS: sessionKey(3), ...env })
+  const app: FastifyInstance = await buildApp({
+    config,
+    topology: sandboxTopology(sandbox),
+    root: ROOT,
+    ssr,
+    logger: { level: 'info', stream },
+  })
+  t.teardown(() => app.close())
+  await app.ready()
+  return { app, sandbox, lines }
+}
+
+function signInCall(app: FastifyInstance, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: SIGN_IN,
+    headers: { ...SAME_ORIGIN, ...headers },
+    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  })
+}
+
+t.test(
+  'request id › the ingress id is echoed, sent upstream and on every log line of the request',
+  async (t) => {
+    const { app, sandbox, lines } = await appWithLog(t)
+    const sg = sandbox.regions.sg.url
+    await admin(sg, 'PUT', '/faults', { status: 503, remaining: 1 })
+    const id = 'f3a9c2d1e4b5a6978877665544332211'
+    const response = await signInCall(app, { 'x-request-id': id })
+    t.equal(response.statusCode, 502, 'the injected upstream fault answered')
+    t.equal(response.headers['x-request-id'], id)
+
+    const upstreamCall = (await sandboxRequests(sg)).find((logged) => logged.url.includes('serviceLoginNew'))
+    t.equal(upstreamCall?.headers['x-request-id'], id, 'the upstream call carries the same id')
+
+    const ofRequest = lines.filter((line) => line.reqId === id)
+    t.ok(ofRequest.some((line) => line.msg === 'incoming request'))
+    t.ok(
+      ofRequest.some((line) => line.msg === 'upstream call failed'),
+      'the failure line names the request',
+    )
+    t.ok(ofRequest.some((line) => line.msg === 'request completed'))
+    const unlabelled = lines.filter((line) => /request|upstream/.test(line.msg) && line.reqId === undefined)
+    t.same(unlabelled, [], 'no line about a request lacks its id')
+  },
+)
+
+t.test('request id › generated when absent or unfit to log, and different per request', async (t) => {
+  const { app, sandbox } = await appWithLog(t)
+  const first = await signInCall(app)
+  const second = await signInCall(app, { 'x-request-id': 'bad id\n{"forged":true}' })
+  const tooLong = await signInCall(app, { 'x-request-id': 'a'.repeat(200) })
+  const ids = [first, second, tooLong].map((response) => String(response.headers['x-request-id']))
+  for (const id of ids) t.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  t.equal(new Set(ids).size, 3)
+  const sent = (await sandboxRequests(sandbox.regions.sg.url)).map((logged) => logged.headers['x-request-id'])
+  t.same(sent, ids, 'upstream got the generated ids')
+})
+
+t.test(
+  'metrics › requests by route pattern, upstream by region and environment, 429s, page renders',
+  async (t) => {
+    const { app, sandbox } = await appWithLog(t, { RATE_LIMIT_SIGN_IN: '2/1m' }, true)
+    t.equal((await signInCall(app)).statusCode, 200)
+    await admin(sandbox.regions.sg.url, 'PUT', '/faults', { status: 503, remaining: 1 })
+    t.equal((await signInCall(app)).statusCode, 502)
+    t.equal((await signInCall(app)).statusCode, 429)
+    t.equal((await app.inject('/auth/sign_in')).statusCode, 200)
+
+    const text = await app.metrics.metrics()
+    const sample = (name: string, labels: Record<string, string>) => sampleOf(text, name, labels)
+    t.equal(
+      sample('http_request_duration_seconds_count', { method: 'POST', route: '/api/*', status_code: '200' }),
+      1,
+    )
+    t.equal(sample('http_request_duration_seconds_count', { route: '/api/*', status_code: '429' }), 1)
+    t.equal(sample('rate_limit_refusals_total', { route: '/api/*' }), 1)
+    const sgK8s = { region: 'sg', environment: 'sg-k8s' }
+    t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'answered' }), 1)
+    t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'failed' }), 1)
+    t.equal(sample('upstream_errors_total', { ...sgK8s, failure: 'badStatus' }), 1)
+    t.equal(sample('ssr_render_duration_seconds_count', { status_code: '200' }), 1)
+    t.notMatch(text, /sign_in|serviceLoginNew/, 'raw URLs never become labels')
+
+    const onAppPort = await app.inject('/metrics')
+    t.equal(onAppPort.statusCode, 404, 'the public port does not serve metrics (ADR 0045)')
+  },
+)

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import type { LightMyRequestResponse } from 'fastify'
+import t from 'tap'
+import { DEMO_ACCOUNT } from '../../../sandbox/index.ts'
+import { build, cookieHeader, ROOT, signIn } from '../../helper.ts'
+
+const NONCE_IN_CSP = /script-src[^;]*'nonce-([0-9a-f]{32})'/
+
+function nonceOf(response: LightMyRequestResponse): string {
+  return NONCE_IN_CSP.exec(String(response.headers['content-security-policy']))?.[1] ?? ''
+}
+
+function bodyOf(response: LightMyRequestResponse): string {
+  return response.headers['content-encoding'] === 'gzip'
+    ? gunzipSync(response.rawPayload).toString('utf8')
+    : response.body
+}
+
+if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
+  t.fail('dist/ is missing: run `npx vike build` first (npm test does)')
+} else {
+  t.test('page cache › thousands of concurrent responses carry thousands of distinct nonces', async (t) => {
+    const { app } = await build(t, { ssr: true })
+    const responses = await Promise.all(
+      Array.from({ length: 2000 }, (_, index) =>
+        app.inject({
+          url: '/auth/sign_in',
+          headers: index % 2 ? { 'accept-encoding': 'gzip, br' } : {},
+        }),
+      ),
+    )
+    const nonces = new Set<string>()
+    let mismatched = 0
+    for (const response of responses) {
+      const nonce = nonceOf(response)
+      const inBody = [...bodyOf(response).matchAll(/nonce="([^"]+)"/g)].map((match) => match[1])
+      if (inBody.length === 0 || inBody.some((value) => value !== nonce)) mismatched++
+      nonces.add(nonce)
+    }
+    t.equal(nonces.size, 2000, 'every response has its own nonce')
+    t.equal(mismatched, 0, 'every script nonce equals the nonce of its own CSP header')
+  })
+
+  t.test('page cache › what is per visitor never enters or leaves the cache', async (t) => {
+    const { app } = await build(t, { ssr: true })
+    const echoed = await app.inject('/auth/sign_up?serviceEmail=echo%40visitor.example')
+    t.equal(echoed.statusCode, 200)
+    const plainSignUp = await app.inject('/auth/sign_up')
+    t.notMatch(
+      plainSignUp.body,
+      'echo@visitor.example',
+      'a query outside the allowlist is rendered for its visitor only',
+    )
+
+    const account = DEMO_ACCOUNT
+    const cookie = await signIn(app, account.email, account.password)
+    const signedIn = await app.inject({ url: '/auth/sign_in', headers: cookieHeader(cookie) })
+    t.match(signedIn.body, account.email, 'a signed-in visitor sees their own page')
+    const visitor = await app.inject('/auth/sign_in')
+    t.notMatch(visitor.body, account.email, 'and nobody else ever does')
+    t.notOk(visitor.headers['set-cookie'], 'a cached page sets no cookie')
+
+    const missing = await app.inject('/auth/no_such_page')
+    t.equal(missing.statusCode, 404)
+  })
+}

@@ -1,0 +1,68 @@
+import fastifyHelmet from '@fastify/helmet'
+import Fastify from 'fastify'
+import t from 'tap'
+import securityHeaders, { helmetOptions } from '../../../server/plugins/external/helmet.ts'
+
+const NONCE = /[0-9a-f]{32}/g
+
+async function serve(register: (app: ReturnType<typeof Fastify>) => Promise<void>) {
+  const app = Fastify()
+  await register(app)
+  app.get('/page', async (_request, reply) => ({ nonces: reply.cspNonce }))
+  await app.ready()
+  return app
+}
+
+/** Header names and values in the order they are written, nonces masked. */
+function headerLines(headers: Record<string, unknown>): string[] {
+  return Object.entries(headers)
+    .filter(
+      ([name]) => !['date', 'content-length', 'content-type', 'connection', 'keep-alive'].includes(name),
+    )
+    .map(([name, value]) => `${name}: ${String(value).replace(NONCE, 'NONCE')}`)
+}
+
+for (const options of [
+  { development: false, https: false },
+  { development: false, https: true },
+  { development: true, https: false },
+]) {
+  t.test(
+    `headers computed once › byte for byte what @fastify/helmet sent (${JSON.stringify(options)})`,
+    async (t) => {
+      const ours = await serve(async (app) => {
+        await app.register(securityHeaders, options)
+      })
+      const reference = await serve(async (app) => {
+        await app.register(fastifyHelmet, { enableCSPNonces: true, ...helmetOptions(options, null) })
+      })
+      t.teardown(() => Promise.all([ours.close(), reference.close()]))
+      const [mine, theirs] = await Promise.all([ours.inject('/page'), reference.inject('/page')])
+      t.ok(headerLines(theirs.headers).some((line) => line.startsWith('content-security-policy')))
+      t.same(headerLines(mine.headers), headerLines(theirs.headers))
+
+      const { nonces } = mine.json() as { nonces: { script: string; style: string } }
+      const csp = String(mine.headers['content-security-policy'])
+      t.match(
+        csp,
+        `script-src 'strict-dynamic' 'nonce-${nonces.script}'`,
+        'the reply sees the nonce it sends',
+      )
+      t.match(csp, `'nonce-${nonces.style}'`)
+      t.not(nonces.script, nonces.style)
+    },
+  )
+}
+
+t.test('headers computed once › every response gets fresh nonces', async (t) => {
+  const app = await serve(async (app) => {
+    await app.register(securityHeaders, { development: false, https: false })
+  })
+  t.teardown(() => app.close())
+  const seen = new Set<string>()
+  for (let index = 0; index < 200; index++) {
+    const csp = String((await app.inject('/page')).headers['content-security-policy'])
+    for (const nonce of csp.match(NONCE) ?? []) seen.add(nonce)
+  }
+  t.equal(seen.size, 400)
+})

@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import path from 'node:path'
+import t from 'tap'
+import { ROOT } from '../helper.ts'
+import { admin } from '../sandbox/helpers.ts'
+import { sampleOf } from '../support/metrics.ts'
+
+// A real `node server/server.ts` (production build, embedded sandbox upstream) under steady load
+// gets SIGTERM. What an ingress needs: readiness turns 503 while requests are still served, a
+// request in flight when the server stops listening still gets its answer, nothing fails, and the
+// process exits 0 well inside the grace period. Needs dist/ (npm test builds it first).
+
+const SHUTDOWN_DELAY_MS = 2000
+const SHUTDOWN_TIMEOUT_MS = 10_000
+/** How long after readiness turns false the "ingress" still sends: endpoint propagation lag. */
+const INGRESS_LAG_MS = 300
+const WORKERS = 6
+const LOAD_PATHS = ['/healthz', '/auth/sign_in', '/auth/sign_in?language=zh', '/']
+
+interface Started {
+  child: ChildProcess
+  baseUrl: string
+  metricsUrl: string
+  sandboxUrls: string[]
+  logLines: () => Array<Record<string, unknown>>
+}
+
+async function startServer(): Promise<Started> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'server/server.ts')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      _TAPJS_PROCESSINFO_COVERAGE_: '0',
+      NODE_ENV: 'production',
+      SANDBOX: 'on',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      METRICS_PORT: '0',
+      LOG_FORMAT: 'json',
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: Array<Record<string, unknown>> = []
+  let pending = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    pending += chunk
+    const complete = pending.split('\n')
+    pending = complete.pop() ?? ''
+    for (const text of complete)
+      if (text.startsWith('{')) lines.push({ ...JSON.parse(text), seenAt: Date.now() })
+  })
+  let stderr = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk
+  })
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
+    const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
+    const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
+    if (listening && metrics && sandbox) {
+      return {
+        child,
+        baseUrl: String(listening.msg).replace('Server listening at ', ''),
+        metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
+        sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
+        logLines: () => lines,
+      }
+    }
+    if (child.exitCode !== null) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`server did not start: ${stderr}`)
+}
+
+t.test(
+  'shutdown › SIGTERM under load: readiness false first, in-flight answered, 0 failed, exit 0',
+  async (t) => {
+    const server = await startServer()
+    t.teardown(() => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL')
+    })
+    const exited = once(server.child, 'exit')
+
+    let sending = true
+    let ok = 0
+    const failures: string[] = []
+    let answeredAfterNotReady = 0
+    let notReadyAt = 0
+    const worker = async (index: number) => {
+      for (let i = index; sending; i++) {
+        const target = LOAD_PATHS[i % LOAD_PATHS.length] ?? '/healthz'
+        try {
+          const response = await fetch(`${server.baseUrl}${target}`)
+          await response.arrayBuffer()
+          if (response.status >= 200 && response.status < 400) {
+            ok++
+            if (notReadyAt) answeredAfterNotReady++
+          } else failures.push(`${target} → ${response.status}`)
+        } catch (error) {
+          failures.push(`${target} → ${(error as Error).cause ?? (error as Error).message}`)
+        }
+      }
+    }
+    // The ingress's view: readiness polled; once it says 503 it sends for INGRESS_LAG_MS more.
+    const readinessWatch = (async () => {
+      while (!notReadyAt) {
+        const response = await fetch(`${server.baseUrl}/readyz`).catch(() => undefined)
+        if (response?.status === 503) notReadyAt = Date.now()
+        await response?.arrayBuffer()
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      await new Promise((resolve) => setTimeout(resolve, INGRESS_LAG_MS))
+      sending = false
+    })()
+    const load = Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)))
+
+    for (const until = Date.now() + 20_000; ok < 40 && Date.now() < until; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    t.ok(ok >= 40, `steady load before the signal (${ok} answered)`)
+    const metrics = await (await fetch(server.metricsUrl)).text()
+    t.ok(sampleOf(metrics, 'http_request_duration_seconds_count', { route: '/*', status_code: '200' }) > 0)
+    t.match(metrics, /^process_cpu_user_seconds_total\{[^}]*\} /m, 'process metrics on the metrics port')
+    t.equal((await fetch(`${server.baseUrl}/metrics`)).status, 404, 'the public port does not serve them')
+
+    // A slow upstream call begun inside the drain window is still running when the server stops
+    // listening; it must get its answer. (The load never calls an upstream: the fault is its own.)
+    for (const url of server.sandboxUrls) {
+      await admin(url, 'PUT', '/faults', { delayMs: SHUTDOWN_DELAY_MS + 1500, remaining: 1 })
+    }
+    const signalledAt = Date.now()
+    server.child.kill('SIGTERM')
+    const slow = await fetch(`${server.baseUrl}/api/basic-login/serviceLoginNew/4`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        'sec-fetch-site': 'same-origin',
+      },
+      body: JSON.stringify({ email: 'demo@sandbox.test', password: 'Not-The-Password1' }),
+    })
+    const slowAnsweredAt = Date.now()
+    t.equal(slow.status, 200, 'the request in flight during the close was answered')
+
+    await Promise.all([load, readinessWatch])
+    const [code] = await exited
+    const exitedAt = Date.now()
+
+    t.same(failures, [], '0 failed requests')
+    t.ok(notReadyAt > 0 && notReadyAt - signalledAt < SHUTDOWN_DELAY_MS, 'readiness turned false first')
+    t.ok(
+      answeredAfterNotReady > 0,
+      `requests still served after readiness went false (${answeredAfterNotReady})`,
+    )
+    const closing = server.logLines().find((line) => line.msg === 'closing: finishing requests in flight')
+    t.ok(
+      closing && Number(closing.seenAt) < slowAnsweredAt,
+      'the server stopped listening before the slow answer',
+    )
+    t.equal(code, 0, 'exit code 0')
+    t.ok(exitedAt - signalledAt < SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS, 'exited inside the grace period')
+  },
+)
