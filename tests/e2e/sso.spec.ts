@@ -107,3 +107,18 @@ for (const language of LANGUAGES) {
     })
   }
 }
+
+for (const language of LANGUAGES) {
+  test(`${language.code}: /auth/restrict explains the missing workbench permission (phone)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/auth/restrict${language.query}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      language.code === 'en' ? 'No access to the desktop workbench' : '无桌面工作台权限',
+    )
+    await page.screenshot({ path: `test-results/restrict-${language.code}.png`, fullPage: true })
+    await page.getByRole('main').getByRole('link').last().click()
+    await expect(page).toHaveURL(/\/auth\/sign_in/)
+  })
+}

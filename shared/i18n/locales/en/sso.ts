@@ -9,6 +9,9 @@ export default {
   failText:
     'System abnormity: the sign-in with your identity provider could not be completed. Please try again.',
   failBack: 'Back to sign-in',
+  restrictTitle: 'No access to the desktop workbench',
+  restrictText:
+    'Your account does not have permission to use the desktop workbench. Ask your administrator to grant it, then sign in again.',
   errors: {
     cancelled: 'The sign-in at your identity provider was cancelled.',
     '700014': 'This account does not exist in this environment. Re-enter it or sign up.',

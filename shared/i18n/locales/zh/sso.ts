@@ -10,6 +10,8 @@ const zh: MessagesOf<typeof en> = {
   failTitle: '登录失败',
   failText: '系统异常：无法通过身份提供商完成登录，请重试。',
   failBack: '返回登录',
+  restrictTitle: '无桌面工作台权限',
+  restrictText: '您的账号没有使用桌面工作台的权限。请联系管理员开通后重新登录。',
   errors: {
     cancelled: '已在身份提供商处取消登录。',
     '700014': '该环境中不存在此账号，请重新输入或注册。',
