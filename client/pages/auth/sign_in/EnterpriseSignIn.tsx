@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 
 /**
@@ -9,6 +10,7 @@ import { safeReturnPath } from '../../../../shared/safe-return.ts'
  */
 export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
   const { t } = useTranslation('sso')
+  const hydrated = useHydrated()
   // The return path is per visitor: added after hydration, never rendered into shared HTML.
   const [returnQuery, setReturnQuery] = useState('')
   useEffect(() => {
@@ -53,7 +55,8 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
         {returnQuery && (
           <input type="hidden" name="return" value={decodeURIComponent(returnQuery.slice(8))} />
         )}
-        <button type="submit" className="button">
+        {/* Before hydration a native submit would be stopped by form-action at the provider's redirect. */}
+        <button type="submit" className="button" disabled={!hydrated}>
           {t('samlSubmit')}
         </button>
       </form>
