@@ -23,6 +23,13 @@ const BUDGET: Record<string, number> = {
   'best-practices': 1,
   seo: 0.95,
 }
+/**
+ * Performance is a timing score: on a shared CI machine it measures the neighbours as much as the
+ * page (the handbook keeps speed targets in benchmarks, never in timed tests). `npm test` runs
+ * this script with LIGHTHOUSE_PERFORMANCE=report: the score and what costs it are printed, the
+ * other three categories decide pass or fail. `npm run lighthouse` enforces all four.
+ */
+const REPORT_ONLY = new Set(process.env.LIGHTHOUSE_PERFORMANCE === 'report' ? ['performance'] : [])
 
 async function startServer(): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['server/server.ts'], {
@@ -113,6 +120,10 @@ async function audit(port: number, page: string): Promise<PageResult> {
     const score = category?.score ?? 0
     scores[id] = score
     if (score >= minimum || !category) continue
+    if (REPORT_ONLY.has(id)) {
+      console.log(`  ${page}: ${id} ${score} below its budget ${minimum} (reported, not enforced here)`)
+      continue
+    }
     for (const ref of category.auditRefs) {
       const item = lhr.audits[ref.id]
       if (ref.weight > 0 && item && item.score !== null && item.score < 1) {

@@ -10,6 +10,11 @@ import {
 } from '../api/limits.ts'
 import { V } from './messages.ts'
 
+// In the browser zod must not probe for eval (`new Function`): the CSP forbids it (no
+// 'unsafe-eval', security.md #13), so the probe is a reported violation on every form page. The
+// JIT-less parser is plenty fast for a form.
+if (typeof window !== 'undefined') z.config({ jitless: true })
+
 /**
  * Reusable fields of the account forms (spec §5). Every message is a `validation.*` key. Text is
  * trimmed except passwords. Fields used over form-encoded transport are strings only, so the same
