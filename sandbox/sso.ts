@@ -91,7 +91,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
       return fixedCode(request, authId, 'saml-auth-demo', 'ssoNotLinked')
     }
     const account = world.findAccount(grant.identity)
-    if (!account || !account.sso.samlConfigId || account.sso.samlConfigId !== grant.facts.configId) {
+    if (!account?.sso.samlConfigId || account.sso.samlConfigId !== grant.facts.configId) {
       return answer(request, 'ssoNotLinked')
     }
     return signedIn(request, account)

@@ -139,9 +139,7 @@ t.test('saml › authenticate/{id} points at the provider; access/auth redeems t
 })
 
 t.test('the provider page refuses non-http redirect URIs and unknown providers', async (t) => {
-  const bad = await fetch(
-    `${sg}/__sandbox/idp/microsoft/authorize?redirect_uri=javascript:alert(1)&state=s`,
-  )
+  const bad = await fetch(`${sg}/__sandbox/idp/microsoft/authorize?redirect_uri=javascript:alert(1)&state=s`)
   t.equal(bad.status, 400)
   const unknown = await fetch(
     `${sg}/__sandbox/idp/nope/authorize?redirect_uri=${encodeURIComponent(RETURN)}&state=s`,
