@@ -51,6 +51,8 @@ export interface AppConfig {
   sessionLifetime: { absoluteMs: number; idleMs: number }
   /** First port of the sandbox's region servers (SANDBOX_PORT); undefined: free ports. */
   sandboxPort: number | undefined
+  /** Microsoft sign-in (MICROSOFT_AUTHORIZE_URL, MICROSOFT_CLIENT_ID); on the sandbox the URL defaults to its page. */
+  microsoft: { authorizeUrl: string | undefined; clientId: string | undefined }
   /** The standalone external sign-in and connect app (EXTERNAL_*). */
   externalApp: ExternalAppConfig
 }
@@ -189,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,
     },
     sandboxPort: env.SANDBOX_PORT,
+    microsoft: { authorizeUrl: env.MICROSOFT_AUTHORIZE_URL, clientId: env.MICROSOFT_CLIENT_ID },
     externalApp: {
       basePath: env.EXTERNAL_APP_BASE,
       urlDomain: env.EXTERNAL_URL_DOMAIN?.replace(/\/+$/, '') ?? '',

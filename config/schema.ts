@@ -58,6 +58,10 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
+  /** Microsoft sign-in: the authorize endpoint of the tenant (default on the sandbox: its provider page). */
+  MICROSOFT_AUTHORIZE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Microsoft sign-in: the application (client) id registered with Microsoft. */
+  MICROSOFT_CLIENT_ID: z.string().min(1).max(200).optional(),
   /**
    * Which proxies in front of us to believe about the client address (`X-Forwarded-For`), scheme
    * and host: `false`, `true` (every hop), or comma-separated addresses/CIDRs of our own proxies,

@@ -110,6 +110,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
       lockedUntil: null,
       phone: parsed.data.phone ?? null,
       agentLanguage: null,
+      sso: {},
     })
     return reply.code(201).send({ email, environments: parsed.data.environments })
   })

@@ -11,7 +11,23 @@ export interface FixtureAccount {
   readonly environments: readonly EnvironmentName[]
   /** Mobile number for the phone-code password reset: country code without `+`, then the number. */
   readonly phone?: { readonly areaCode: string; readonly number: string }
+  /** Enterprise single sign-on: Microsoft enabled, SAML configuration id, password sign-in off. */
+  readonly sso?: SsoSettings
+  /** Wrong passwords after which its sign-in needs a solved captcha (700112/700169); none: never. */
+  readonly captchaAfter?: number
+  /** Switched off by its company: every sign-in answers 700023. */
+  readonly unavailable?: boolean
 }
+
+export interface SsoSettings {
+  readonly microsoft?: boolean
+  readonly samlConfigId?: string
+  /** The company signs in only through its identity provider: passwords answer 700625. */
+  readonly passwordDisabled?: boolean
+}
+
+/** The SAML configuration id of the sandbox company (`basic-sso/saml2/authenticate/{id}`). */
+export const SANDBOX_SAML_CONFIG_ID = 'sandbox-saml'
 
 /** Every fixture account shares this password (it satisfies the spec §5 password rule). */
 export const FIXTURE_PASSWORD = 'Sandbox-Demo1'
@@ -87,6 +103,50 @@ export const RESET_ACCOUNT = {
   phone: { areaCode: '86', number: '13800138000' },
 } as const satisfies FixtureAccount
 
+/** Signs in with Microsoft only (sg-k8s): the password answers 700625. */
+export const SSO_MICROSOFT_ACCOUNT = {
+  email: 'sso-microsoft@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Micro',
+  lastName: 'Soft',
+  company: 'Sandbox SSO Ltd',
+  environments: ['sg-k8s'],
+  sso: { microsoft: true, passwordDisabled: true },
+} as const satisfies FixtureAccount
+
+/** Signs in through the sandbox SAML provider (configuration `sandbox-saml`), sg-k8s and us-k8s. */
+export const SSO_SAML_ACCOUNT = {
+  email: 'sso-saml@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Sam',
+  lastName: 'Ell',
+  company: 'Sandbox SSO Ltd',
+  environments: ['sg-k8s', 'us-k8s'],
+  sso: { samlConfigId: SANDBOX_SAML_CONFIG_ID },
+} as const satisfies FixtureAccount
+
+/** Switched off by its company (sg-k8s): sign-in answers 700023. */
+export const UNAVAILABLE_ACCOUNT = {
+  email: 'unavailable@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Un',
+  lastName: 'Available',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  unavailable: true,
+} as const satisfies FixtureAccount
+
+/** Reserved for the sign-in captcha: after 3 wrong passwords a captcha is required (sg-k8s). */
+export const CAPTCHA_ACCOUNT = {
+  email: 'captcha@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Cap',
+  lastName: 'Tcha',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  captchaAfter: 3,
+} as const satisfies FixtureAccount
+
 export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   DEMO_ACCOUNT,
   MULTI_ENV_ACCOUNT,
@@ -95,4 +155,18 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   TEN_ACCOUNT,
   LOCKOUT_ACCOUNT,
   RESET_ACCOUNT,
+  SSO_MICROSOFT_ACCOUNT,
+  SSO_SAML_ACCOUNT,
+  UNAVAILABLE_ACCOUNT,
+  CAPTCHA_ACCOUNT,
 ]
+
+/** After how many wrong passwords a fixture account's sign-in needs a captcha (undefined: never). */
+export function captchaThreshold(email: string): number | undefined {
+  return FIXTURE_ACCOUNTS.find((fixture) => fixture.email === email)?.captchaAfter
+}
+
+/** Whether a fixture account is switched off (700023). */
+export function isUnavailable(email: string): boolean {
+  return FIXTURE_ACCOUNTS.some((fixture) => fixture.email === email && fixture.unavailable === true)
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { RegionId } from '../shared/regions.ts'
+import type { EnvironmentName, RegionId } from '../shared/regions.ts'
+import { captchaThreshold, isUnavailable } from './fixtures.ts'
 import { answer, bearerOf, fieldsOf, rawText, text } from './http.ts'
 import { verifyPassword } from './passwords.ts'
 import {
@@ -59,7 +60,12 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
   app.post(`${LOGIN_PREFIX}/getServiceLoginWrongTimes/4`, async (request) => {
     const found = lookUp(request)
     if ('error' in found) return found.error
-    return answer(request, 'success', { item: { wrongTimes: world.lockState(found.account).wrongTimes } })
+    const { wrongTimes } = world.lockState(found.account)
+    const threshold = captchaThreshold(found.account.email)
+    // `captchaRequired` only for accounts whose company asks for a captcha after wrong passwords.
+    return answer(request, 'success', {
+      item: { wrongTimes, ...(threshold === undefined ? {} : { captchaRequired: wrongTimes >= threshold }) },
+    })
   })
 
   app.post(`${LOGIN_PREFIX}/getAllEnvDomain`, async (request) => {
@@ -73,39 +79,91 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     return answer(request, 'success', { items })
   })
 
-  app.post(`${LOGIN_PREFIX}/serviceLoginNew/4`, async (request) => {
+  /**
+   * The password check of `serviceLoginNew` and `account/consoleLogin`: 700004, 700009, 700201,
+   * 700014, 700625 (SSO only), 700123 (locked, with minutes), 700211 (counted towards the lock).
+   */
+  async function passwordSignIn(
+    request: FastifyRequest,
+    console = false,
+  ): Promise<
+    { error: ReturnType<typeof answer> } | { account: AccountRecord; environment: EnvironmentName }
+  > {
     const fields = fieldsOf(request)
     const email = normaliseEmail(text(fields, 'email'))
     const password = rawText(fields, 'password')
-    if (!email) return answer(request, 'accountEmpty')
-    if (!password) return answer(request, 'passwordEmpty')
-    if (!isValidEmail(email)) return answer(request, 'accountFormat')
+    if (!email) return { error: answer(request, 'accountEmpty') }
+    // consoleLogin names an empty password 700076, serviceLoginNew 700009 (spec §8 lists both).
+    if (!password) return { error: answer(request, console ? 'passwordEmptyConsole' : 'passwordEmpty') }
+    if (!isValidEmail(email)) return { error: answer(request, 'accountFormat') }
     const account = world.findAccount(email)
     const environment = account && world.environmentIn(account, region)
-    if (!account || !environment) return answer(request, 'noSuchAccount')
+    if (!account || !environment) return { error: answer(request, 'noSuchAccount') }
 
-    const { lockedUntil } = world.lockState(account)
-    if (lockedUntil !== null) return lockedAnswer(request, lockedUntil)
+    if (isUnavailable(account.email)) return { error: answer(request, 'unavailableAccount') }
+    if (account.sso.passwordDisabled) return { error: answer(request, 'passwordLoginDisabled') }
+    const { lockedUntil, wrongTimes } = world.lockState(account)
+    if (lockedUntil !== null) return { error: lockedAnswer(request, lockedUntil) }
+    // After a few wrong passwords a solved captcha must come along (getServiceLoginWrongTimes tells).
+    const threshold = captchaThreshold(account.email)
+    if (threshold !== undefined && wrongTimes >= threshold) {
+      const captchaPass = text(fields, 'captchaPass')
+      if (!captchaPass) return { error: answer(request, 'captchaEmpty') }
+      if (!world.captcha.consume(captchaPass)) return { error: answer(request, 'captchaWrong') }
+    }
 
     if (!(await verifyPassword(password, account.passwordHash))) {
       const lockedNow = world.recordWrongPassword(account)
-      if (lockedNow !== null) return lockedAnswer(request, lockedNow)
-      return answer(request, 'wrongPassword', { item: { wrongTimes: world.lockState(account).wrongTimes } })
+      if (lockedNow !== null) return { error: lockedAnswer(request, lockedNow) }
+      return {
+        error: answer(request, 'wrongPassword', {
+          item: { wrongTimes: world.lockState(account).wrongTimes },
+        }),
+      }
     }
-
     world.recordSuccessfulLogin(account)
-    const token = world.issueToken(account.email, environment)
+    return { account, environment }
+  }
+
+  app.post(`${LOGIN_PREFIX}/serviceLoginNew/4`, async (request) => {
+    const result = await passwordSignIn(request)
+    if ('error' in result) return result.error
+    const token = world.issueToken(result.account.email, result.environment)
     return answer(request, 'success', {
-      item: { token: token.token, email: account.email, expiresIn: TOKEN_TTL_SECONDS },
+      item: { token: token.token, email: result.account.email, expiresIn: TOKEN_TTL_SECONDS },
     })
   })
 
+  /**
+   * The sign-in into a product (spec §3: console 02, agent 09; app types console, serviceConsole,
+   * appConsole) with the endpoint table's `{ email, password, code? }`: a token and the product's
+   * console URL. A bearer token alone (no e-mail) still hands an existing session over.
+   */
   app.post(`${LOGIN_PREFIX}/account/consoleLogin`, async (request) => {
-    const token = world.resolveToken(bearerOf(request), region)
-    if (!token) return answer(request, 'tokenInvalid')
+    const fields = fieldsOf(request)
+    let token = text(fields, 'email') ? undefined : world.resolveToken(bearerOf(request), region)
+    if (!token) {
+      if (!text(fields, 'email') && bearerOf(request)) return answer(request, 'tokenInvalid')
+      const result = await passwordSignIn(request, true)
+      if ('error' in result) return result.error
+      token = world.issueToken(result.account.email, result.environment)
+    }
+    const productCode = text(fields, 'productCode') === '09' ? '09' : '02'
+    const appType = ['serviceConsole', 'appConsole'].includes(text(fields, 'appType'))
+      ? text(fields, 'appType')
+      : 'console'
     const ticket = world.issueConsoleTicket(token)
-    const consoleUrl = `${options.baseUrl()}/__sandbox/console?ticket=${encodeURIComponent(ticket)}`
-    return answer(request, 'success', { item: { consoleUrl } })
+    const consoleUrl = `${options.baseUrl()}/__sandbox/console?ticket=${encodeURIComponent(ticket)}&product=${productCode}&appType=${appType}`
+    return answer(request, 'success', {
+      item: {
+        token: token.token,
+        email: token.email,
+        expiresIn: TOKEN_TTL_SECONDS,
+        consoleUrl,
+        productCode,
+        appType,
+      },
+    })
   })
 
   /** Exchanges a valid (temporary) token for a fresh one of the same account and environment. */

@@ -22,6 +22,12 @@ export const MESSAGES = {
     en: 'This account does not exist. Re-enter it or sign up.',
     zh: '账号不存在，请重新输入或注册',
   },
+  unavailableAccount: {
+    code: '700023',
+    en: 'This account is unavailable. Contact your agent or sign up.',
+    zh: '该账号不可用，请联系客服或注册',
+  },
+  passwordEmptyConsole: { code: '700076', en: 'Please enter your password.', zh: '密码不能为空' },
   emailEmpty: { code: '700077', en: 'Please enter your email.', zh: '邮箱不能为空' },
   emailInvalid: { code: '700078', en: 'Please enter a valid email address.', zh: '请输入正确的邮箱地址' },
   locked: {
@@ -31,6 +37,27 @@ export const MESSAGES = {
   },
   accountFormat: { code: '700201', en: 'Incorrect account format.', zh: '账号格式不正确' },
   wrongPassword: { code: '700211', en: 'Incorrect account or password.', zh: '账号或密码错误' },
+  microsoftNotEnabled: {
+    code: '700623',
+    en: 'Microsoft verification is not enabled for this account.',
+    zh: '该账号未开启微软验证',
+  },
+  microsoftNotLinked: {
+    code: '700624',
+    en: 'This Microsoft account is not linked to any account.',
+    zh: '该微软账号未绑定任何账号',
+  },
+  passwordLoginDisabled: {
+    code: '700625',
+    en: 'Password sign-in is disabled for this product. Sign in with Microsoft.',
+    zh: '该产品已禁用密码登录，请使用微软登录',
+  },
+  ssoNotEnabled: { code: '700626', en: 'Single sign-on is not enabled.', zh: '未开启单点登录' },
+  ssoNotLinked: {
+    code: '700627',
+    en: 'This identity provider account is not linked to any account.',
+    zh: '该服务提供商账号未绑定任何账号',
+  },
   // Password reset and change (sandbox/reset.ts)
   passwordMismatch: {
     code: '700001',
@@ -138,16 +165,6 @@ export const MESSAGES = {
     code: '999999',
     en: 'The channel service could not finish the authorization. Please try again later.',
     zh: '渠道服务暂时无法完成授权，请稍后重试',
-  },
-  microsoftNotLinked: {
-    code: '700624',
-    en: 'This Microsoft account is not linked to an account.',
-    zh: '该 Microsoft 账号未绑定账号',
-  },
-  ssoNotLinked: {
-    code: '700627',
-    en: 'This identity provider account is not linked to an account.',
-    zh: '该身份提供商账号未绑定账号',
   },
   tokenInvalid: {
     code: '999999',

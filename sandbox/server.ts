@@ -12,6 +12,7 @@ import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
 import { loginConfigRoutes } from './login-config.ts'
 import { providerRoutes } from './providers/index.ts'
+import { providerRoutes as identityProviderRoutes } from './providers/routes.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
 import { signUpRoutes } from './signup.ts'
@@ -168,12 +169,13 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   app.get('/healthz', async () => ({ status: 'ok', region }))
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(resetRoutes, { region, world })
+  await app.register(ssoRoutes, { region, world, baseUrl: options.baseUrl })
+  await app.register(identityProviderRoutes, { world })
   await app.register(signUpRoutes, { region, world })
   await app.register(demoRoutes, { world })
   await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(providerRoutes)
   await app.register(loginConfigRoutes)
-  await app.register(ssoRoutes, { region, world })
   if (options.forwarder) await app.register(forwarderRoutes, { world, dispatcher: options.forwarder })
   await app.register(adminRoutes, { prefix: ADMIN_PREFIX, region, world, faults, log })
 

@@ -242,6 +242,7 @@ export async function signUpRoutes(
       lockedUntil: null,
       phone: { areaCode: signUp.details.areaCode, number: signUp.details.phone },
       agentLanguage: null,
+      sso: {},
     })
     const token = world.issueToken(signUp.email, environment)
     return answer(request, 'success', {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { EnvironmentName, RegionId } from '../shared/regions.ts'
 import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
 import { CaptchaStore } from './captcha.ts'
-import { FIXTURE_ACCOUNTS, type FixtureAccount } from './fixtures.ts'
+import { FIXTURE_ACCOUNTS, type FixtureAccount, type SsoSettings } from './fixtures.ts'
 import { Outbox } from './outbox.ts'
 import { hashPassword } from './passwords.ts'
 import { SignUpState } from './signup-state.ts'
@@ -41,6 +41,8 @@ export interface AccountRecord {
   phone: { areaCode: string; number: string } | null
   /** Set by basic-public/agent/updateAgentLanguage. */
   agentLanguage: 'en' | 'zh' | null
+  /** Enterprise single sign-on of the account's company; none: passwords only. */
+  sso: SsoSettings
 }
 
 export interface TokenRecord {
@@ -143,6 +145,7 @@ export class SandboxWorld {
           lockedUntil: null,
           phone: fixture.phone ? { ...fixture.phone } : null,
           agentLanguage: null,
+          sso: { ...fixture.sso },
         }),
       ),
     )

@@ -25,6 +25,7 @@ import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/signup-flow.server.ts'
+import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
 declare module 'fastify' {
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Unit tests of the BFF alone can leave page rendering out. */
   ssr?: boolean
+  /** Microsoft's authorize page when the config names none (the sandbox's provider page). */
+  microsoftAuthorizeFallback?: string
   /** The clock of session lifetimes; tests move it. */
   now?: () => number
 }
@@ -53,16 +56,13 @@ const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
   'aadLogin',
   'aadLoginOverseas',
   'ssoAccessAuth',
+  // The endpoint table's consoleLogin is a sign-in (e-mail, password, optional code).
+  'consoleLogin',
   // The finish of a sign-up answers a temporary token: the new account is signed in.
   'registerFinishNew',
   'registerFinishH5',
 ])
-const SESSION_ENDPOINTS = new Set<EndpointName>([
-  'consoleLogin',
-  'getToken',
-  'updateAgentLanguage',
-  'queryAgentMenus',
-])
+const SESSION_ENDPOINTS = new Set<EndpointName>(['getToken', 'updateAgentLanguage', 'queryAgentMenus'])
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -150,6 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flows: [resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(ssoRoutes, {
+    publicOrigin: config.publicOrigin,
+    topology,
+    edition: config.edition,
+    microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,
+    microsoftClientId: config.microsoft.clientId,
+  })
   await app.register(signUpFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).

@@ -29,6 +29,7 @@ async function main() {
 
   let topology: Topology
   let closeSandbox: (() => Promise<void>) | undefined
+  let microsoftAuthorizeFallback: string | undefined
   if (config.upstreams.kind === 'configured') {
     topology = config.upstreams.topology
   } else {
@@ -46,6 +47,7 @@ async function main() {
     })
     closeSandbox = () => sandbox.close()
     topology = sandboxTopology(sandbox)
+    microsoftAuthorizeFallback = `${sandbox.regions.sg.url}/__sandbox/idp/microsoft/authorize`
     log.warn(
       {
         regions: Object.fromEntries(Object.entries(sandbox.regions).map(([id, { url }]) => [id, url])),
@@ -62,7 +64,7 @@ async function main() {
     log.warn('SESSION_KEYS is not set: using a random key, so sessions end when the process restarts')
   }
 
-  const app = await buildApp({ config, topology, root, logger: logOptions })
+  const app = await buildApp({ config, topology, root, logger: logOptions, microsoftAuthorizeFallback })
   // Longer than the ingress's idle time-out, so the proxy closes idle connections, not us.
   app.server.keepAliveTimeout = 65_000
   app.server.headersTimeout = 66_000

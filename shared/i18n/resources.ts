@@ -6,6 +6,7 @@ import enExternal from './locales/en/external.ts'
 import enFrame from './locales/en/frame.ts'
 import enReset from './locales/en/reset.ts'
 import enSignUp from './locales/en/signUp.ts'
+import enSso from './locales/en/sso.ts'
 import zhChannels from './locales/zh/channels.ts'
 import zhCommon from './locales/zh/common.ts'
 import zhDemo from './locales/zh/demo.ts'
@@ -14,6 +15,7 @@ import zhExternal from './locales/zh/external.ts'
 import zhFrame from './locales/zh/frame.ts'
 import zhReset from './locales/zh/reset.ts'
 import zhSignUp from './locales/zh/signUp.ts'
+import zhSso from './locales/zh/sso.ts'
 
 /**
  * Every namespace in every language; a test keeps the English and Chinese key sets equal. A new
@@ -31,6 +33,7 @@ export const resources = {
     demo: enDemo,
     channels: enChannels,
     external: enExternal,
+    sso: enSso,
   },
   zh: {
     common: zhCommon,
@@ -41,6 +44,7 @@ export const resources = {
     demo: zhDemo,
     channels: zhChannels,
     external: zhExternal,
+    sso: zhSso,
   },
 } as const
 

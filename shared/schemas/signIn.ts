@@ -12,7 +12,10 @@ import { V } from './messages.ts'
 export const emailOnlySchema = object({ email })
 
 /** `serviceLoginNew`: step two. */
-export const signInSchema = object({ email, password: currentPassword })
+/** The solved captcha's single-use token, once the wrong-password count asks for one. */
+const captchaPass = z.string({ error: V.invalid }).max(200, { error: V.tooLong }).optional()
+
+export const signInSchema = object({ email, password: currentPassword, captchaPass })
 export type SignInInput = z.input<typeof signInSchema>
 
 /** `account/consoleLogin`: the sign-in of the multi-environment picker; may carry an e-mailed code. */
@@ -20,6 +23,10 @@ export const consoleLoginSchema = object({
   email,
   password: currentPassword,
   code: verificationCode.optional(),
+  captchaPass,
+  /** Spec §3 product codes: console 02, agent 09. */
+  productCode: z.enum(['02', '09'], { error: V.invalid }).optional(),
+  appType: z.enum(['console', 'serviceConsole', 'appConsole'], { error: V.invalid }).optional(),
 })
 
 /** Standard base64 of at most 80 UTF-8 bytes (20 characters of up to 4 bytes each). */

@@ -8,6 +8,9 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
+import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
+import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
 
 type Step = 'email' | 'environment' | 'password'
@@ -19,10 +22,16 @@ export default function SignInPage() {
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState('')
+  const [error, setErrorText] = useState('')
+  const [errorField, setErrorField] = useState<SignInField>('form')
   const [environments, setEnvironments] = useState<string[]>([])
   const [environment, setEnvironment] = useState('')
   const [busy, setBusy] = useState(false)
+  // After a few wrong passwords the account asks for a captcha (getServiceLoginWrongTimes).
+  const [captchaNeeded, setCaptchaNeeded] = useState(false)
+  const [captchaPass, setCaptchaPass] = useState<string | null>(null)
+  // Each solved captcha is single use: a new round gives a fresh challenge after every attempt.
+  const [captchaRound, setCaptchaRound] = useState(0)
   const hydrated = useHydrated()
   const emailInput = useRef<HTMLInputElement>(null)
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
@@ -31,6 +40,29 @@ export default function SignInPage() {
     if (typed) setEmail(typed)
   }, [])
   const errorId = useId()
+  const ssoOutcome = useSsoOutcome()
+  useEffect(() => {
+    if (ssoOutcome) {
+      setErrorField('form')
+      setErrorText(ssoOutcome)
+    }
+  }, [ssoOutcome])
+
+  /** Shows an answer's message next to the field it is about (spec §8 codes; BFF 400s name the field). */
+  function setError(message: string, answer?: { retCode: string; item?: unknown }) {
+    setErrorText(message)
+    setErrorField(answer ? fieldOfSignInError(answer) : 'form')
+  }
+
+  async function checkCaptchaNeeded() {
+    const answer = await api.call(signInEndpoints.getServiceLoginWrongTimes, {
+      data: { email: email.trim() },
+      throws: false,
+    })
+    if (isSuccess(answer) && (answer.item as { captchaRequired?: unknown }).captchaRequired === true) {
+      setCaptchaNeeded(true)
+    }
+  }
 
   if (user) return <SignedIn email={user.email} />
 
@@ -45,7 +77,7 @@ export default function SignInPage() {
           data: { email: email.trim() },
           throws: false,
         })
-        if (!isSuccess(answer)) return setError(answer.retMsg)
+        if (!isSuccess(answer)) return setError(answer.retMsg, answer)
         // The BFF remembers where the account lives; with several places the user picks one.
         const places = await api.call(signInEndpoints.getAllEnvDomain, {
           data: { email: email.trim() },
@@ -54,6 +86,7 @@ export default function SignInPage() {
         const names = isSuccess(places)
           ? places.items.map((entry) => (entry as { env?: string }).env ?? '')
           : []
+        await checkCaptchaNeeded()
         if (names.length > 1) {
           setEnvironments(names)
           setEnvironment(names[0] ?? '')
@@ -65,26 +98,45 @@ export default function SignInPage() {
         else setError(answer.retMsg)
       } else {
         const answer = await api.call(signInEndpoints.serviceLoginNew, {
-          data: { email: email.trim(), password },
+          data: { email: email.trim(), password, ...(captchaPass ? { captchaPass } : {}) },
           throws: false,
         })
+        if (captchaNeeded) {
+          setCaptchaPass(null)
+          setCaptchaRound((round) => round + 1)
+        }
+        if (!isSuccess(answer)) {
+          if (answer.retCode === '700112' || answer.retCode === '700169') setCaptchaNeeded(true)
+          else if (answer.retCode === '700211') await checkCaptchaNeeded()
+        }
         if (isSuccess(answer)) {
           setPassword('')
           const target = new URLSearchParams(window.location.search).get('return')
           // Only a path on this site: an open redirect here would hand a fresh session to a phishing page.
           if (target) window.location.assign(safeReturnPath(target))
           else await reload()
-        } else setError(answer.retMsg)
+        } else setError(answer.retMsg, answer)
       }
     } finally {
       setBusy(false)
     }
   }
 
+  // A password error while the password field is not shown goes under the form instead.
+  const shownAt: SignInField = errorField === 'password' && step !== 'password' ? 'form' : errorField
+  const errorAt = (field: SignInField) =>
+    error && shownAt === field ? (
+      <p id={errorId} className="form-error" role="alert" data-testid={`error-${field}`}>
+        {error}
+      </p>
+    ) : null
+  const invalid = (field: SignInField) => (error && shownAt === field ? true : undefined)
+  const describedBy = (field: SignInField) => (error && shownAt === field ? errorId : undefined)
+
   return (
     <section className="card" aria-labelledby="sign-in-title">
       <h1 id="sign-in-title">{t('signIn.title')}</h1>
-      <form method="post" noValidate onSubmit={submit} aria-describedby={error ? errorId : undefined}>
+      <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
         <div className="field">
           <label htmlFor="sign-in-email">{t('signIn.email')}</label>
           <input
@@ -98,8 +150,10 @@ export default function SignInPage() {
             readOnly={step !== 'email'}
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={step === 'email' && error ? true : undefined}
+            aria-invalid={invalid('email')}
+            aria-describedby={describedBy('email')}
           />
+          {errorAt('email')}
         </div>
         {step === 'environment' && (
           <fieldset className="field choices">
@@ -134,9 +188,12 @@ export default function SignInPage() {
                 autoFocus
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={error ? true : undefined}
+                aria-invalid={invalid('password')}
+                aria-describedby={describedBy('password')}
               />
+              {errorAt('password')}
             </div>
+            {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
             <button
               type="button"
               className="link-button"
@@ -150,9 +207,7 @@ export default function SignInPage() {
             </button>
           </>
         )}
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
+        {errorAt('form')}
         <noscript>
           <p className="form-error">{t('signIn.needsScript')}</p>
         </noscript>
@@ -161,6 +216,7 @@ export default function SignInPage() {
           {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
         </button>
       </form>
+      <EnterpriseSignIn languageQuery={language} />
       <p className="aside">
         <a
           href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}

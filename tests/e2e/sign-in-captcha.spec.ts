@@ -1,0 +1,50 @@
+import { expect, type Page, test } from '@playwright/test'
+import { CAPTCHA_ACCOUNT } from '../../sandbox/fixtures.ts'
+import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
+import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
+import { expectAxeClean, expectNoRawKeys } from './frame-helpers.ts'
+import { SANDBOX_URL } from './sandbox.ts'
+
+const CASES = [
+  { code: 'en', query: '', s: enSignUp, viewport: { width: 1280, height: 900 } },
+  { code: 'zh', query: '?language=zh', s: zhSignUp, viewport: { width: 390, height: 844 } },
+] as const
+
+async function submit(page: Page) {
+  await page.locator('form:has(#sign-in-email) button[type=submit]').first().click()
+}
+
+for (const language of CASES) {
+  test.describe(language.code, () => {
+    test.use({ viewport: language.viewport })
+
+    test('after 3 wrong passwords the sign-in asks for the captcha, and signs in once it is solved', async ({
+      page,
+    }) => {
+      await fetch(`${SANDBOX_URL}/__sandbox/reset`, { method: 'POST' })
+      await page.goto(`/auth/sign_in${language.query}`)
+      await page.locator('#sign-in-email').fill(CAPTCHA_ACCOUNT.email)
+      await submit(page)
+      for (let i = 0; i < 3; i++) {
+        await page.locator('#sign-in-password').fill('Wrong-Pass1')
+        await submit(page)
+        await expect(page.getByTestId('error-password')).toBeVisible()
+      }
+      const question = page.locator('.captcha-row label')
+      await expect(question).toBeVisible()
+      await page.screenshot({ path: `test-results/sign-in-captcha-${language.code}.png`, fullPage: true })
+      await expectNoRawKeys(page)
+      await expectAxeClean(page, `sign-in-captcha-${language.code}`)
+      const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []
+      await question
+        .locator('xpath=..')
+        .getByRole('textbox')
+        .fill(String((a ?? 0) + (b ?? 0)))
+      await page.getByRole('button', { name: language.s.captcha.check }).click()
+      await expect(page.getByText(language.s.captcha.solved)).toBeVisible()
+      await page.locator('#sign-in-password').fill(CAPTCHA_ACCOUNT.password)
+      await submit(page)
+      await expect(page.getByTestId('signed-in')).toContainText(CAPTCHA_ACCOUNT.email)
+    })
+  })
+}

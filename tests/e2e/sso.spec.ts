@@ -1,0 +1,124 @@
+import { expect, type Page, test } from '@playwright/test'
+import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../sandbox/fixtures.ts'
+
+const LANGUAGES = [
+  {
+    code: 'en',
+    query: '',
+    microsoft: 'Sign in with Microsoft',
+    samlId: 'Company SSO ID',
+    samlSubmit: 'Use company SSO',
+    notLinked: /not linked to any account/,
+    passwordOff: /sign in with Microsoft/i,
+    failTitle: 'Sign-in failed',
+  },
+  {
+    code: 'zh',
+    query: '?language=zh',
+    microsoft: '使用微软账号登录',
+    samlId: '公司 SSO ID',
+    samlSubmit: '使用公司 SSO',
+    notLinked: /未绑定任何账号/,
+    passwordOff: /请使用 Microsoft 登录|请使用微软登录/,
+    failTitle: '登录失败',
+  },
+] as const
+
+const VIEWPORTS = [
+  { name: 'desktop', size: { width: 1280, height: 900 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+] as const
+
+/** On the sandbox's provider page: sign in there as `identity` and approve. */
+async function approveAtProvider(page: Page, identity: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('(sandbox)')
+  await page.locator('#identity').fill(identity)
+  await page.getByRole('button', { name: 'Approve' }).click()
+}
+
+for (const language of LANGUAGES) {
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${language.code} ${viewport.name}`, () => {
+      test.use({ viewport: viewport.size })
+
+      test('Microsoft round trip signs in', async ({ page }) => {
+        await page.goto(`/auth/sign_in${language.query}`)
+        await page.screenshot({
+          path: `test-results/sso-sign-in-${language.code}-${viewport.name}.png`,
+          fullPage: true,
+        })
+        await page.getByRole('link', { name: language.microsoft }).click()
+        await approveAtProvider(page, SSO_MICROSOFT_ACCOUNT.email)
+        await expect(page.getByTestId('signed-in')).toContainText(SSO_MICROSOFT_ACCOUNT.email)
+        expect(new URL(page.url()).pathname).toBe('/auth/sign_in')
+      })
+
+      test('an unlinked Microsoft account comes back with the message, localised', async ({ page }) => {
+        await page.goto(`/auth/sign_in${language.query}`)
+        await page.getByRole('link', { name: language.microsoft }).click()
+        await approveAtProvider(page, 'stranger@elsewhere.test')
+        await expect(page.getByRole('alert')).toHaveText(language.notLinked)
+        expect(page.url()).not.toContain('#sso=')
+        await page.screenshot({
+          path: `test-results/sso-error-${language.code}-${viewport.name}.png`,
+          fullPage: true,
+        })
+      })
+
+      test('SAML with the company id signs in', async ({ page }) => {
+        await page.goto(`/auth/sign_in${language.query}`)
+        await page.getByLabel(language.samlId).fill(SANDBOX_SAML_CONFIG_ID)
+        await page.getByRole('button', { name: language.samlSubmit }).click()
+        await approveAtProvider(page, SSO_SAML_ACCOUNT.email)
+        await expect(page.getByTestId('signed-in')).toContainText(SSO_SAML_ACCOUNT.email)
+      })
+
+      test('the Microsoft-only account’s password is refused at the password field', async ({ page }) => {
+        await page.goto(`/auth/sign_in${language.query}`)
+        await page.locator('#sign-in-email').fill(SSO_MICROSOFT_ACCOUNT.email)
+        await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+        await page.locator('#sign-in-password').fill(SSO_MICROSOFT_ACCOUNT.password)
+        await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+        await expect(page.getByTestId('error-password')).toHaveText(language.passwordOff)
+        await expect(page.locator('#sign-in-password')).toHaveAttribute('aria-invalid', 'true')
+      })
+
+      test('an unknown account is refused at the e-mail field', async ({ page }) => {
+        await page.goto(`/auth/sign_in${language.query}`)
+        await page.locator('#sign-in-email').fill('nobody-here@sandbox.test')
+        await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+        await expect(page.getByTestId('error-email')).toBeVisible()
+        await expect(page.locator('#sign-in-email')).toHaveAttribute('aria-invalid', 'true')
+        await page.screenshot({
+          path: `test-results/sign-in-email-error-${language.code}-${viewport.name}.png`,
+        })
+      })
+
+      test('the ssoFail page explains and leads back', async ({ page }) => {
+        await page.goto(`/auth/ssoFail${language.query}`)
+        await expect(page.getByRole('heading', { name: language.failTitle })).toBeVisible()
+        await page.screenshot({
+          path: `test-results/sso-fail-${language.code}-${viewport.name}.png`,
+          fullPage: true,
+        })
+        await page.getByRole('main').getByRole('link').last().click()
+        await expect(page).toHaveURL(/\/auth\/sign_in/)
+      })
+    })
+  }
+}
+
+for (const language of LANGUAGES) {
+  test(`${language.code}: /auth/restrict explains the missing workbench permission (phone)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/auth/restrict${language.query}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      language.code === 'en' ? 'No access to the desktop workbench' : '无桌面工作台权限',
+    )
+    await page.screenshot({ path: `test-results/restrict-${language.code}.png`, fullPage: true })
+    await page.getByRole('main').getByRole('link').last().click()
+    await expect(page).toHaveURL(/\/auth\/sign_in/)
+  })
+}
