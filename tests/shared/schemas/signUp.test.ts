@@ -90,8 +90,14 @@ t.test('registerSgH5 and registerSendSms', async (t) => {
     company: 'Acme',
     areaCode: '86',
     phone: '13800138000',
+    captchaPass: 'cpt_solved',
   }
   t.ok(signUpH5Schema.safeParse(h5).success)
+  t.same(
+    firstKeys(signUpH5Schema.safeParse({ ...h5, captchaPass: '' })),
+    { captchaPass: V.captcha },
+    'the solved check is required',
+  )
   t.same(firstKeys(signUpH5Schema.safeParse({ ...h5, fullName: 'Ana' })), { fullName: V.fullName })
   t.ok(signUpSmsSchema.safeParse({ areaCode: '86', phone: '13800138000' }).success)
   t.same(firstKeys(signUpSmsSchema.safeParse({ areaCode: '86', phone: '1380013800' })), {
