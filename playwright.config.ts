@@ -28,7 +28,20 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: /-clock\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
+    // Tests that move the sandbox's shared clock run after everything else, one file at a time:
+    // a jump of minutes would expire links and wrong-password windows other tests rely on.
+    {
+      name: 'clock',
+      testMatch: /-clock\.spec\.ts$/,
+      dependencies: ['desktop'],
+      fullyParallel: false,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: {
     command: `node server/server.ts`,

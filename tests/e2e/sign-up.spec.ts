@@ -1,67 +1,10 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/signup.ts'
-import enCommon from '../../shared/i18n/locales/en/common.ts'
-import enErrors from '../../shared/i18n/locales/en/errors.ts'
-import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
-import zhCommon from '../../shared/i18n/locales/zh/common.ts'
-import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
-import {
-  expectAxeClean,
-  expectNoHorizontalOverflow,
-  expectNoRawKeys,
-  inLanguage,
-  LANGUAGES,
-  PHONE,
-} from './frame-helpers.ts'
-import { advanceClock, outbox, signUpInfo, uniqueEmail } from './sandbox.ts'
-
-const TEXT = {
-  en: { s: enSignUp, common: enCommon, errors: enErrors },
-  zh: { s: zhSignUp, common: zhCommon, errors: zhErrors },
-} as const
-type Texts = (typeof TEXT)[keyof typeof TEXT]
-const PASSWORD = 'Trial-Start42'
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `.cache/screens/${name}.png`, fullPage: true })
-  await expectNoRawKeys(page)
-  await expectNoHorizontalOverflow(page)
-  await expectAxeClean(page, name)
-}
-
-/** Answers the sandbox's challenge the way a person would: reads the question, types the sum. */
-async function solveCaptcha(page: Page, T: Texts) {
-  const question = page.locator('.captcha-row label')
-  await expect(question).toBeVisible()
-  const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []
-  await question
-    .locator('xpath=..')
-    .getByRole('textbox')
-    .fill(String((a ?? 0) + (b ?? 0)))
-  await page.getByRole('button', { name: T.s.captcha.check }).click()
-  await expect(page.getByText(T.s.captcha.solved)).toBeVisible()
-}
-
-async function startSignUp(page: Page, T: Texts, email: string) {
-  await page.getByLabel(T.s.credentials.email).fill(email)
-  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
-  await page.locator('#sign-up-privacy').check()
-  await solveCaptcha(page, T)
-  await page.getByRole('button', { name: T.s.credentials.submit }).click()
-  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
-  await expect(page.getByTestId('sent-to')).toContainText(email)
-}
-
-async function openLink(page: Page, email: string): Promise<string> {
-  const [message] = (await outbox(email, 'register-verify')).slice(-1)
-  expect(message?.link, 'a verification e-mail with its link').toBeTruthy()
-  await page.goto('about:blank')
-  const response = await page.goto(message?.link ?? '')
-  expect(response?.headers()['referrer-policy']).toBe('no-referrer')
-  return message?.link ?? ''
-}
+import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { outbox, signUpInfo, uniqueEmail } from './sandbox.ts'
+import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
 for (const language of LANGUAGES) {
   const T = TEXT[language]
@@ -198,22 +141,6 @@ test('the 24-hour verification e-mail limit has its own page saying when it free
   await expect(page.getByTestId('sign-up-limit')).toBeVisible()
   await expect(page.getByText(/after/)).toBeVisible()
   await screenshot(page, 'sign-up-limit-en-desktop')
-})
-
-test('a link older than 10 minutes shows the link-expired page; a new link works', async ({ page }) => {
-  const T = TEXT.en
-  const email = uniqueEmail('expired')
-  await page.goto('/auth/sign_up')
-  await startSignUp(page, T, email)
-  const [first] = await outbox(email, 'register-verify')
-  await advanceClock(11 * 60_000)
-  await page.goto(first?.link ?? '')
-  await expect(page.getByRole('heading', { name: T.s.verify.expiredTitle })).toBeVisible()
-  await page.getByRole('button', { name: T.s.verify.newLink }).click()
-  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
-  await expect.poll(async () => (await outbox(email, 'register-verify')).length).toBe(2)
-  await openLink(page, email)
-  await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
 })
 
 for (const [zone, region] of [

@@ -1,3 +1,4 @@
 import type { Config } from 'vike/types'
 
-export default { namespaces: ['external'] } satisfies Config
+// The app names the channels it connects with the channel-authorization texts.
+export default { namespaces: ['external', 'channels'] } satisfies Config
