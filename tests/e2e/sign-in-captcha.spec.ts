@@ -14,6 +14,10 @@ async function submit(page: Page) {
   await page.locator('form:has(#sign-in-email) button[type=submit]').first().click()
 }
 
+// Both languages use the one captcha fixture account and reset the sandbox first: one after the
+// other, or each would count the other's wrong passwords.
+test.describe.configure({ mode: 'serial' })
+
 for (const language of CASES) {
   test.describe(language.code, () => {
     test.use({ viewport: language.viewport })
