@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
+import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import type { FieldError } from './outcome.ts'
-import { PasswordRules } from './PasswordRules.tsx'
 import { TextField } from './TextField.tsx'
 
 interface NewPasswordStepProps {
@@ -60,7 +60,7 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
           error={errors.password}
           autoFocus
         />
-        <PasswordRules id="reset-password-rules" value={password} />
+        <PasswordRules id="reset-password-rules" value={password} namespace="reset" />
         <TextField
           id="reset-confirm"
           label={t('reset:confirmPassword')}

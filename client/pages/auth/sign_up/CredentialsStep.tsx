@@ -7,9 +7,9 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { signUpCredentialsFormSchema, signUpH5Schema } from '../../../../shared/schemas/signUp.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
 import { COUNTRY_CODES, Field } from './Field.tsx'
-import { PasswordChecklist } from './PasswordChecklist.tsx'
 
 export interface CredentialsValues {
   email: string
@@ -146,7 +146,7 @@ export function CredentialsStep({
         aria-describedby="sign-up-password-rules"
         onChange={(event) => set({ password: event.target.value })}
       />
-      <PasswordChecklist id="sign-up-password-rules" value={values.password} />
+      <PasswordRules id="sign-up-password-rules" value={values.password} namespace="signUp" />
       {isPhone ? (
         <>
           <Field

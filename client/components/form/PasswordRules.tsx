@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next'
-import { passwordRules } from '../../../../shared/schemas/fields.ts'
+import { passwordRules } from '../../../shared/schemas/fields.ts'
 
-/** The spec §5 password rule as a checklist that follows what is typed. */
-export function PasswordRules({ id, value }: { id: string; value: string }) {
-  const { t } = useTranslation('reset')
+/**
+ * The spec §5 password rule as a checklist that follows what is typed (announced politely). Its
+ * texts come from the flow's namespace (`rulesLabel`, `rules.*`, `ruleMet`, `ruleNotMet`).
+ */
+export function PasswordRules({
+  id,
+  value,
+  namespace,
+}: {
+  id: string
+  value: string
+  namespace: 'reset' | 'signUp'
+}) {
+  const { t } = useTranslation(namespace)
   const rules = passwordRules(value)
   const items = [
     ['length', rules.length],
@@ -11,7 +22,7 @@ export function PasswordRules({ id, value }: { id: string; value: string }) {
     ['characters', rules.characters && value !== ''],
   ] as const
   return (
-    <div id={id} className="password-rules">
+    <div id={id} className="password-rules" aria-live="polite">
       <p>{t('rulesLabel')}</p>
       <ul>
         {items.map(([name, met]) => (
