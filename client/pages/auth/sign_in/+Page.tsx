@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
@@ -47,6 +47,8 @@ export default function SignInPage() {
   const [reminder, setReminder] = useState<Reminder | null>(null)
   const hydrated = useHydrated()
   const emailInput = useRef<HTMLInputElement>(null)
+  const submitButton = useRef<HTMLButtonElement>(null)
+  const submitButtonElement = useCallback(() => submitButton.current, [])
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
   useEffect(() => {
     const typed = emailInput.current?.value
@@ -300,7 +302,13 @@ export default function SignInPage() {
           <p className="form-error">{t('signIn.needsScript')}</p>
         </noscript>
         {/* Until the page is interactive a click would post the form nowhere useful. */}
-        <button type="submit" className="button primary" disabled={busy || !hydrated} aria-busy={busy}>
+        <button
+          ref={submitButton}
+          type="submit"
+          className="button primary"
+          disabled={busy || !hydrated}
+          aria-busy={busy}
+        >
           {busy
             ? t('signIn.working')
             : step === 'code' || (step === 'password' && !emailCodeRequired)
@@ -311,6 +319,7 @@ export default function SignInPage() {
       {reminder && (
         <PasswordAgeDialog
           changeHref={`/auth/reset${languageQuery}`}
+          returnFocusTo={submitButtonElement}
           onLater={() => {
             const { target } = reminder
             setReminder(null)
