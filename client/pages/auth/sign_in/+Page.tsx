@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
@@ -9,13 +9,19 @@ import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
-import { CodeStep } from './CodeStep.tsx'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
-import { NotActivated } from './NotActivated.tsx'
-import { PasswordAgeDialog } from './PasswordAgeDialog.tsx'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
+
+// Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
+const CodeStep = lazy(() => import('./CodeStep.tsx').then((module) => ({ default: module.CodeStep })))
+const NotActivated = lazy(() =>
+  import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
+)
+const PasswordAgeDialog = lazy(() =>
+  import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
+)
 
 type Step = 'email' | 'environment' | 'password' | 'code'
 /** Where the sign-in goes once the password age reminder is answered with "later". */
@@ -148,7 +154,13 @@ export default function SignInPage() {
   }
 
   if (user && !reminder) return <SignedIn email={user.email} />
-  if (notActivated) return <NotActivated email={email.trim()} onBack={backToEmail} />
+  if (notActivated) {
+    return (
+      <Suspense fallback={null}>
+        <NotActivated email={email.trim()} onBack={backToEmail} />
+      </Suspense>
+    )
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -280,7 +292,7 @@ export default function SignInPage() {
           </>
         )}
         {step === 'code' && (
-          <>
+          <Suspense fallback={null}>
             <CodeStep
               email={email.trim()}
               code={code}
@@ -295,7 +307,7 @@ export default function SignInPage() {
             <button type="button" className="link-button" onClick={backToEmail}>
               {t('signIn.changeEmail')}
             </button>
-          </>
+          </Suspense>
         )}
         {errorAt('form')}
         <noscript>
@@ -317,15 +329,17 @@ export default function SignInPage() {
         </button>
       </form>
       {reminder && (
-        <PasswordAgeDialog
-          changeHref={`/auth/reset${languageQuery}`}
-          returnFocusTo={submitButtonElement}
-          onLater={() => {
-            const { target } = reminder
-            setReminder(null)
-            void continueTo(target)
-          }}
-        />
+        <Suspense fallback={null}>
+          <PasswordAgeDialog
+            changeHref={`/auth/reset${languageQuery}`}
+            returnFocusTo={submitButtonElement}
+            onLater={() => {
+              const { target } = reminder
+              setReminder(null)
+              void continueTo(target)
+            }}
+          />
+        </Suspense>
       )}
       <EnterpriseSignIn languageQuery={language} />
       <p className="aside">
