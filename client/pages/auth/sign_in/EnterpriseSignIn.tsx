@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
+import { WeComSignIn } from './WeComSignIn.tsx'
 
 /**
  * Microsoft and SAML sign-in. Both are plain links/forms to the BFF (they work before hydration
@@ -60,6 +61,7 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
           {t('samlSubmit')}
         </button>
       </form>
+      <WeComSignIn languageQuery={languageQuery} />
     </section>
   )
 }
