@@ -125,8 +125,17 @@ t.test(
   async (t) => {
     const ok = await signInWith(`/auth/sso/saml?id=${SANDBOX_SAML_CONFIG_ID}`, SSO_SAML_ACCOUNT.email)
     t.equal(ok.back?.searchParams.get('provider'), 'saml')
-    t.equal(ok.returned?.headers.location, '/auth/sign_in')
-    t.ok(await isSignedIn(ok.cookie))
+    // The SAML account lives in two environments: the picker comes first (ADR 0051).
+    t.equal(ok.returned?.headers.location, '/auth/sign_in#sso=pick')
+    t.notOk(await isSignedIn(ok.cookie))
+    const picked = await app.inject({
+      method: 'POST',
+      url: '/auth/sso/environment',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(ok.cookie) },
+      payload: { environment: 'sg-k8s' },
+    })
+    t.equal(picked.json().item.redirect, '/auth/sign_in')
+    t.ok(await isSignedIn(sessionCookieOf(picked)))
     const unknown = await signInWith('/auth/sso/saml?id=nobody', SSO_SAML_ACCOUNT.email)
     t.equal(unknown.started.headers.location, '/auth/sign_in#sso=700626')
     const stranger = await signInWith(
