@@ -53,6 +53,8 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
             autoComplete="organization"
           />
         </fieldset>
+        {/* The way back keeps the page's language, as the Microsoft link's query does. */}
+        <input type="hidden" name="language" value={languageQuery} />
         {returnQuery && (
           <input type="hidden" name="return" value={decodeURIComponent(returnQuery.slice(8))} />
         )}
