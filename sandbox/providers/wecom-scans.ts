@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { SandboxWorld } from '../world.ts'
+import { perWorld } from './per-world.ts'
 
 /** How long a WeCom QR code can be scanned (the real one lasts a few minutes). */
 export const WECOM_QR_TTL_MS = 2 * 60_000
@@ -69,16 +69,5 @@ export class WeComScans {
   }
 }
 
-const scansByWorld = new WeakMap<SandboxWorld, WeComScans>()
-
 /** One store per sandbox, shared by its region servers (the phone page may be on any of them). */
-export function wecomScansOf(world: SandboxWorld): WeComScans {
-  let scans = scansByWorld.get(world)
-  if (!scans) {
-    const created = new WeComScans(() => world.now())
-    world.onReset(() => created.clear())
-    scansByWorld.set(world, created)
-    scans = created
-  }
-  return scans
-}
+export const wecomScansOf = perWorld((now) => new WeComScans(now))

@@ -2,7 +2,13 @@ import t from 'tap'
 import { SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { WECOM_QR_TTL_MS } from '../../../sandbox/providers/wecom-scans.ts'
-import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  isSignedIn as isSignedInWith,
+  SAME_ORIGIN,
+  sessionCookieOf,
+} from '../../helper.ts'
 
 const sandbox = await startSandbox()
 t.teardown(() => sandbox.close())
@@ -49,13 +55,8 @@ async function onPhone(
   return { page: await page.text(), status: answer.status }
 }
 
-async function isSignedIn(cookie: string | undefined): Promise<boolean> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/tokens/getToken',
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
-  })
-  return response.statusCode === 200 && response.json().retCode === '000000'
+function isSignedIn(cookie: string | undefined): Promise<boolean> {
+  return isSignedInWith(app, cookie)
 }
 
 t.test(

@@ -10,6 +10,7 @@ import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
+import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
 import { SsoEnvironmentPicker } from './SsoEnvironmentPicker.tsx'
@@ -42,6 +43,8 @@ export default function SignInPage() {
   }, [])
   const errorId = useId()
   const ssoOutcome = useSsoOutcome()
+  // While an SSO sign-in waits for its environment, the picker is the whole page.
+  const [picking, setPicking] = useState(false)
   useEffect(() => {
     if (ssoOutcome) {
       setErrorField('form')
@@ -136,8 +139,8 @@ export default function SignInPage() {
 
   return (
     <>
-      <SsoEnvironmentPicker />
-      <section className="card" aria-labelledby="sign-in-title">
+      <SsoEnvironmentPicker onOpen={setPicking} />
+      <section className="card" aria-labelledby="sign-in-title" hidden={picking}>
         <h1 id="sign-in-title">{t('signIn.title')}</h1>
         <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
           <div className="field">
@@ -159,22 +162,13 @@ export default function SignInPage() {
             {errorAt('email')}
           </div>
           {step === 'environment' && (
-            <fieldset className="field choices">
-              <legend>{t('signIn.environmentLegend')}</legend>
-              <p>{t('signIn.chooseEnvironment')}</p>
-              {environments.map((name) => (
-                <label key={name} className="choice">
-                  <input
-                    type="radio"
-                    name="environment"
-                    value={name}
-                    checked={environment === name}
-                    onChange={() => setEnvironment(name)}
-                  />
-                  {t(`environments.${name}`, { defaultValue: name })}
-                </label>
-              ))}
-            </fieldset>
+            <EnvironmentChoices
+              name="environment"
+              hint={t('signIn.chooseEnvironment')}
+              environments={environments}
+              chosen={environment}
+              onChoose={setEnvironment}
+            />
           )}
           {step === 'password' && (
             <>

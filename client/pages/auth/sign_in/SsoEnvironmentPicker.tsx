@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { flowFetch } from '../../../flow-fetch.ts'
+import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 
 /** The page was sent here to pick an environment for an SSO sign-in (`#sso=pick`). */
 function wantsPicker(): boolean {
@@ -11,9 +12,8 @@ function wantsPicker(): boolean {
  * The multi-environment picker of an enterprise sign-in (ADR 0051): the provider confirmed the
  * user, the account lives in several environments; the choice finishes the sign-in there.
  */
-export function SsoEnvironmentPicker() {
+export function SsoEnvironmentPicker({ onOpen }: { onOpen: (open: boolean) => void }) {
   const { t } = useTranslation('sso')
-  const { t: tCommon } = useTranslation()
   const [environments, setEnvironments] = useState<string[]>([])
   const [chosen, setChosen] = useState('')
   const [message, setMessage] = useState('')
@@ -37,11 +37,13 @@ export function SsoEnvironmentPicker() {
     return () => window.removeEventListener('hashchange', load)
   }, [t])
 
+  const open = environments.length > 0 || message !== ''
   useEffect(() => {
-    if (environments.length > 0 || message) heading.current?.focus()
-  }, [environments, message])
+    onOpen(open)
+    if (open) heading.current?.focus()
+  }, [open, onOpen])
 
-  if (environments.length === 0 && !message) return null
+  if (!open) return null
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -64,22 +66,13 @@ export function SsoEnvironmentPicker() {
       )}
       {environments.length > 0 && (
         <form onSubmit={submit}>
-          <fieldset className="field choices">
-            <legend>{tCommon('signIn.environmentLegend')}</legend>
-            <p>{t('pickText')}</p>
-            {environments.map((name) => (
-              <label key={name} className="choice">
-                <input
-                  type="radio"
-                  name="sso-environment"
-                  value={name}
-                  checked={chosen === name}
-                  onChange={() => setChosen(name)}
-                />
-                {tCommon(`environments.${name}`, { defaultValue: name })}
-              </label>
-            ))}
-          </fieldset>
+          <EnvironmentChoices
+            name="sso-environment"
+            hint={t('pickText')}
+            environments={environments}
+            chosen={chosen}
+            onChoose={setChosen}
+          />
           <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
             {t('pickSubmit')}
           </button>
