@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { SANDBOX_SAML_CONFIG_ID, SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { expectAxeClean } from './frame-helpers.ts'
 import { onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
 for (const language of WECOM_LANGUAGES) {
@@ -11,6 +12,7 @@ for (const language of WECOM_LANGUAGES) {
       // On a desktop the code is for the phone: no app link here.
       await expect(page.getByRole('link', { name: language.openApp })).toHaveCount(0)
       await page.screenshot({ path: `test-results/wecom-qr-${language.code}-desktop.png`, fullPage: true })
+      await expectAxeClean(page, `WeCom QR panel ${language.code}`)
       await onPhone(context, qrUrl, 'Confirm sign-in')
       await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
     })
@@ -62,6 +64,8 @@ for (const language of WECOM_LANGUAGES) {
       await expect(picker.getByRole('heading', { name: language.pickTitle })).toBeFocused()
       expect(page.url()).not.toContain('#sso=')
       await page.screenshot({ path: `test-results/sso-picker-${language.code}.png`, fullPage: true })
+      await expectAxeClean(page, `SSO picker ${language.code}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
       await picker.getByRole('radio', { name: language.us }).check()
       await picker.getByRole('button', { name: language.pickSubmit }).click()
       await expect(page.getByTestId('signed-in')).toContainText(SSO_SAML_ACCOUNT.email)
