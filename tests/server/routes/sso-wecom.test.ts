@@ -209,3 +209,44 @@ t.test('the picker serves SSO: a multi-environment account chooses, then lands t
   const twice = await post('/auth/sso/environment', chosen.cookie, { environment: 'sg-k8s' })
   t.equal(twice.status, 409, 'the choice is made once')
 })
+
+t.test('POST /auth/sso/wecom › starting a code spends the signIn bucket; polling does not', async (t) => {
+  const limited = await build(t, { sandbox, env: { RATE_LIMIT_SIGN_IN: '2/1m' } })
+  const start = () =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/auth/sso/wecom',
+      remoteAddress: '203.0.113.77',
+      headers: SAME_ORIGIN,
+      payload: {},
+    })
+  const first = await start()
+  t.equal((await start()).statusCode, 200)
+  t.equal((await start()).statusCode, 429, 'the third code within the window is refused')
+  const cookie = sessionCookieOf(first)
+  for (let round = 0; round < 4; round++) {
+    const poll = await limited.app.inject({
+      method: 'POST',
+      url: '/auth/sso/wecom/poll',
+      remoteAddress: '203.0.113.77',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
+      payload: {},
+    })
+    t.equal(poll.statusCode, 200, 'polling an open code is not counted')
+  }
+})
+
+t.test(
+  'memberQrCodeLoginUrl (sandbox) › no state and no ticket is refused; the phone page of a dead code',
+  async (t) => {
+    const refused = await fetch(`${sg}/basic-login/account/memberQrCodeLoginUrl`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    })
+    t.equal(((await refused.json()) as { retCode: string }).retCode, '999999')
+    const unknown = await fetch(`${sg}/__sandbox/wecom/scan?ticket=wecom-nope`)
+    t.equal(unknown.status, 410)
+    t.match(await unknown.text(), /expired/)
+  },
+)
