@@ -4,7 +4,7 @@ export const WECOM_LANGUAGES = [
   {
     code: 'en',
     query: '',
-    start: 'Sign in with WeCom',
+    start: 'Use WeCom (scan a QR code)',
     title: 'Scan with WeCom',
     qrAlt: /QR code for signing in with WeCom/,
     countdown: /The code expires in \d:\d\d\./,
@@ -19,8 +19,8 @@ export const WECOM_LANGUAGES = [
   {
     code: 'zh',
     query: '?language=zh',
-    start: '企业微信扫码登录',
-    title: '使用企业微信扫码',
+    start: '使用企业微信扫码',
+    title: '企业微信扫码登录',
     qrAlt: /企业微信登录二维码/,
     countdown: /二维码将在 \d:\d\d 后失效。/,
     cancelled: /已在企业微信中取消登录/,

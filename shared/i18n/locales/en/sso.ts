@@ -17,7 +17,7 @@ export default {
   pickText: 'Your account lives in several environments. Which one do you want to work in?',
   pickSubmit: 'Continue',
   wecom: {
-    start: 'Sign in with WeCom',
+    start: 'Use WeCom (scan a QR code)',
     title: 'Scan with WeCom',
     instructions: 'Open WeCom on your phone, tap + then Scan, and point it at this code.',
     qrAlt: 'QR code for signing in with WeCom. Scan it with the WeCom app on your phone.',

@@ -17,8 +17,8 @@ const zh: MessagesOf<typeof en> = {
   pickText: '您的账号位于多个环境，请选择要进入的环境。',
   pickSubmit: '继续',
   wecom: {
-    start: '企业微信扫码登录',
-    title: '使用企业微信扫码',
+    start: '使用企业微信扫码',
+    title: '企业微信扫码登录',
     instructions: '在手机上打开企业微信，点击右上角 + 再点“扫一扫”，对准此二维码。',
     qrAlt: '企业微信登录二维码，请用手机上的企业微信扫描。',
     loading: '正在获取二维码…',
