@@ -1,26 +1,37 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
+import { ProviderCaptcha } from './ProviderCaptcha.tsx'
 
 type Challenge = { challengeId: string; a: number; b: number }
 
-/**
- * The captcha adapter (initSgGeetestInfo → checkSgGeetestInfo): the upstream's challenge, answered
- * with the keyboard and read out by screen readers; a solved check hands a single-use token to the
- * form (`onToken`), which the call that needs a captcha carries as `captchaPass`.
- */
-export function Captcha({
-  purpose,
-  onToken,
-  error,
-}: {
+export interface CaptchaProps {
   purpose: 'signUp' | 'signIn'
+  /** A solved check's single-use token (null while unsolved), carried as `captchaPass`. */
   onToken: (token: string | null) => void
   /** A problem reported by the form (e.g. 700112/700169 from the upstream). */
-  error?: string
-}) {
+  error?: string | undefined
+}
+
+/**
+ * The captcha adapter (initSgGeetestInfo → checkSgGeetestInfo): the configured provider's widget
+ * (ADR 0027), or else the upstream's own challenge. Either way a solved check hands a single-use
+ * token to the form (`onToken`), which the call that needs a captcha carries as `captchaPass`.
+ */
+export function Captcha(props: CaptchaProps) {
+  const { captchaProvider } = usePageContext()
+  return captchaProvider ? (
+    <ProviderCaptcha {...props} provider={captchaProvider} />
+  ) : (
+    <ChallengeCaptcha {...props} />
+  )
+}
+
+/** The upstream's challenge, answered with the keyboard and read out by screen readers. */
+function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
   const id = useId()
