@@ -22,6 +22,8 @@ export interface FixtureAccount {
 export interface SsoSettings {
   readonly microsoft?: boolean
   readonly samlConfigId?: string
+  /** A member of the company's WeCom (企业微信): signs in by scanning the QR code. */
+  readonly wecom?: boolean
   /** The company signs in only through its identity provider: passwords answer 700625. */
   readonly passwordDisabled?: boolean
 }
@@ -125,6 +127,17 @@ export const SSO_SAML_ACCOUNT = {
   sso: { samlConfigId: SANDBOX_SAML_CONFIG_ID },
 } as const satisfies FixtureAccount
 
+/** Signs in only by scanning the WeCom QR code (sg-k8s): the password answers 700625. */
+export const SSO_WECOM_ACCOUNT = {
+  email: 'sso-wecom@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Wei',
+  lastName: 'Com',
+  company: 'Sandbox SSO Ltd',
+  environments: ['sg-k8s'],
+  sso: { wecom: true, passwordDisabled: true },
+} as const satisfies FixtureAccount
+
 /** Switched off by its company (sg-k8s): sign-in answers 700023. */
 export const UNAVAILABLE_ACCOUNT = {
   email: 'unavailable@sandbox.test',
@@ -157,6 +170,7 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   RESET_ACCOUNT,
   SSO_MICROSOFT_ACCOUNT,
   SSO_SAML_ACCOUNT,
+  SSO_WECOM_ACCOUNT,
   UNAVAILABLE_ACCOUNT,
   CAPTCHA_ACCOUNT,
 ]

@@ -169,8 +169,18 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
   /** Exchanges a valid (temporary) token for a fresh one of the same account and environment. */
   app.post('/tokens/getToken', async (request) => {
     const token = world.resolveToken(bearerOf(request), region)
-    if (!token) return answer(request, 'tokenInvalid')
-    const fresh = world.issueToken(token.email, token.environment)
+    if (token) {
+      const fresh = world.issueToken(token.email, token.environment)
+      return answer(request, 'success', { item: { token: fresh.token } })
+    }
+    // A temporary token of another region (an SSO sign-in before the environment picker): a token
+    // of the same account in this region's environment, when the account lives there (ADR 0051).
+    const elsewhere = world.resolveTokenAnywhere(bearerOf(request))
+    const account = elsewhere && world.findAccount(elsewhere.email)
+    const environment = account && world.environmentIn(account, region)
+    if (!elsewhere || !environment) return answer(request, 'tokenInvalid')
+    world.tokens.delete(elsewhere.token)
+    const fresh = world.issueToken(elsewhere.email, environment)
     return answer(request, 'success', { item: { token: fresh.token } })
   })
 }

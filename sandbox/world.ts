@@ -248,6 +248,12 @@ export class SandboxWorld {
     return record.region === region ? record : undefined
   }
 
+  /** A live token of an existing account, whichever region issued it. */
+  resolveTokenAnywhere(token: string | undefined): TokenRecord | undefined {
+    const record = token ? this.tokens.get(token) : undefined
+    return record && this.resolveToken(token, record.region)
+  }
+
   issueConsoleTicket(token: TokenRecord): string {
     const ticket = opaque('sbxt_')
     this.tickets.set(ticket, {

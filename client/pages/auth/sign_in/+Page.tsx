@@ -10,8 +10,10 @@ import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
+import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
+import { SsoEnvironmentPicker } from './SsoEnvironmentPicker.tsx'
 
 type Step = 'email' | 'environment' | 'password'
 
@@ -41,6 +43,8 @@ export default function SignInPage() {
   }, [])
   const errorId = useId()
   const ssoOutcome = useSsoOutcome()
+  // While an SSO sign-in waits for its environment, the picker is the whole page.
+  const [picking, setPicking] = useState(false)
   useEffect(() => {
     if (ssoOutcome) {
       setErrorField('form')
@@ -134,101 +138,95 @@ export default function SignInPage() {
   const describedBy = (field: SignInField) => (error && shownAt === field ? errorId : undefined)
 
   return (
-    <section className="card" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">{t('signIn.title')}</h1>
-      <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
-        <div className="field">
-          <label htmlFor="sign-in-email">{t('signIn.email')}</label>
-          <input
-            ref={emailInput}
-            id="sign-in-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={320}
-            readOnly={step !== 'email'}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={invalid('email')}
-            aria-describedby={describedBy('email')}
-          />
-          {errorAt('email')}
-        </div>
-        {step === 'environment' && (
-          <fieldset className="field choices">
-            <legend>{t('signIn.environmentLegend')}</legend>
-            <p>{t('signIn.chooseEnvironment')}</p>
-            {environments.map((name) => (
-              <label key={name} className="choice">
+    <>
+      <SsoEnvironmentPicker onOpen={setPicking} />
+      <section className="card" aria-labelledby="sign-in-title" hidden={picking}>
+        <h1 id="sign-in-title">{t('signIn.title')}</h1>
+        <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
+          <div className="field">
+            <label htmlFor="sign-in-email">{t('signIn.email')}</label>
+            <input
+              ref={emailInput}
+              id="sign-in-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={320}
+              readOnly={step !== 'email'}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={invalid('email')}
+              aria-describedby={describedBy('email')}
+            />
+            {errorAt('email')}
+          </div>
+          {step === 'environment' && (
+            <EnvironmentChoices
+              name="environment"
+              hint={t('signIn.chooseEnvironment')}
+              environments={environments}
+              chosen={environment}
+              onChoose={setEnvironment}
+            />
+          )}
+          {step === 'password' && (
+            <>
+              <div className="field">
+                <label htmlFor="sign-in-password">{t('signIn.password')}</label>
                 <input
-                  type="radio"
-                  name="environment"
-                  value={name}
-                  checked={environment === name}
-                  onChange={() => setEnvironment(name)}
+                  id="sign-in-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={20}
+                  // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
+                  autoFocus
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-invalid={invalid('password')}
+                  aria-describedby={describedBy('password')}
                 />
-                {t(`environments.${name}`, { defaultValue: name })}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {step === 'password' && (
-          <>
-            <div className="field">
-              <label htmlFor="sign-in-password">{t('signIn.password')}</label>
-              <input
-                id="sign-in-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={20}
-                // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={invalid('password')}
-                aria-describedby={describedBy('password')}
-              />
-              {errorAt('password')}
-            </div>
-            {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setStep('email')
-                setPassword('')
-                setError('')
-              }}
-            >
-              {t('signIn.changeEmail')}
-            </button>
-          </>
-        )}
-        {errorAt('form')}
-        <noscript>
-          <p className="form-error">{t('signIn.needsScript')}</p>
-        </noscript>
-        {/* Until the page is interactive a click would post the form nowhere useful. */}
-        <button type="submit" className="button primary" disabled={busy || !hydrated} aria-busy={busy}>
-          {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
-        </button>
-      </form>
-      <EnterpriseSignIn languageQuery={language} />
-      <p className="aside">
-        <a
-          href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
-          data-testid="forgot-password"
-        >
-          {t('signIn.forgotPassword')}
-        </a>
-      </p>
-      <p className="aside">
-        {t('signIn.noAccount')}{' '}
-        <a href={`/auth/sign_up?language=${signUpLanguageQuery(language)}`}>{t('signIn.freeTrial')}</a>
-      </p>
-    </section>
+                {errorAt('password')}
+              </div>
+              {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setStep('email')
+                  setPassword('')
+                  setError('')
+                }}
+              >
+                {t('signIn.changeEmail')}
+              </button>
+            </>
+          )}
+          {errorAt('form')}
+          <noscript>
+            <p className="form-error">{t('signIn.needsScript')}</p>
+          </noscript>
+          {/* Until the page is interactive a click would post the form nowhere useful. */}
+          <button type="submit" className="button primary" disabled={busy || !hydrated} aria-busy={busy}>
+            {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
+          </button>
+        </form>
+        <EnterpriseSignIn languageQuery={language} />
+        <p className="aside">
+          <a
+            href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
+            data-testid="forgot-password"
+          >
+            {t('signIn.forgotPassword')}
+          </a>
+        </p>
+        <p className="aside">
+          {t('signIn.noAccount')}{' '}
+          <a href={`/auth/sign_up?language=${signUpLanguageQuery(language)}`}>{t('signIn.freeTrial')}</a>
+        </p>
+      </section>
+    </>
   )
 }
