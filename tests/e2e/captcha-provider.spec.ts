@@ -70,6 +70,10 @@ for (const language of LANGUAGES) {
     await start.click()
     const dialog = page.getByRole('dialog', { name: 'Fake provider' })
     await expect(dialog).toHaveCSS('outline-color', 'rgb(1, 2, 3)')
+    await page.screenshot({
+      path: `.cache/screens/sign-up-captcha-provider-${language}-desktop.png`,
+      fullPage: true,
+    })
     await expect
       .poll(() => dialog.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBe(1)

@@ -5,6 +5,7 @@ import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
 import { ProviderCaptcha } from './ProviderCaptcha.tsx'
+import { useCaptchaCheck } from './useCaptchaCheck.ts'
 
 type Challenge = { challengeId: string; a: number; b: number }
 
@@ -37,8 +38,7 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
   const id = useId()
   const [challenge, setChallenge] = useState<Challenge | null>(null)
   const [answer, setAnswer] = useState('')
-  const [message, setMessage] = useState('')
-  const [solved, setSolved] = useState(false)
+  const { solved, setSolved, message, setMessage, check: checkSolution } = useCaptchaCheck(onToken)
   const [busy, setBusy] = useState(false)
 
   const load = useCallback(
@@ -52,7 +52,7 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
         if (!keepMessage) setMessage('')
       } else setMessage(reply.retMsg || t('captcha.failed'))
     },
-    [api, onToken, t],
+    [api, onToken, t, setSolved, setMessage],
   )
 
   useEffect(() => {
@@ -70,19 +70,9 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
   async function check() {
     if (!challenge || busy) return
     setBusy(true)
-    const reply = await api.call<{ captchaPass: string }>(captchaEndpoints.checkSgGeetestInfo, {
-      data: { challengeId: challenge.challengeId, answer },
-      throws: false,
-    })
+    const passed = await checkSolution({ challengeId: challenge.challengeId, answer })
     setBusy(false)
-    if (isSuccess(reply)) {
-      setSolved(true)
-      setMessage('')
-      onToken(reply.item.captchaPass)
-    } else {
-      setMessage(reply.retMsg)
-      await load(true)
-    }
+    if (!passed) await load(true)
   }
 
   const shown = message || (solved ? '' : error) || ''

@@ -6,6 +6,7 @@ import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
 import type { CaptchaProps } from './Captcha.tsx'
 import { loadProviderScript, type ProviderCaptcha as Widget } from './provider-script.ts'
+import { useCaptchaCheck } from './useCaptchaCheck.ts'
 
 /**
  * The captcha with a real provider configured (GeeTest v4, ADR 0027): initSgGeetestInfo names the
@@ -25,8 +26,7 @@ export function ProviderCaptcha({
   const widget = useRef<Widget | null>(null)
   const challengeId = useRef<string | null>(null)
   const [ready, setReady] = useState(false)
-  const [solved, setSolved] = useState(false)
-  const [message, setMessage] = useState('')
+  const { solved, setSolved, message, setMessage, check } = useCaptchaCheck(onToken)
 
   const newChallenge = useCallback(async () => {
     setSolved(false)
@@ -38,25 +38,15 @@ export function ProviderCaptcha({
     })
     if (isSuccess(reply)) challengeId.current = reply.item.challengeId
     else setMessage(reply.retMsg || t('captcha.failed'))
-  }, [api, onToken, t])
+  }, [api, onToken, t, setSolved, setMessage])
 
   const submitResult = useCallback(async () => {
     const result = widget.current?.getValidate()
     if (!result || !challengeId.current) return
-    const reply = await api.call<{ captchaPass: string }>(captchaEndpoints.checkSgGeetestInfo, {
-      data: { challengeId: challengeId.current, ...result },
-      throws: false,
-    })
-    if (isSuccess(reply)) {
-      setSolved(true)
-      setMessage('')
-      onToken(reply.item.captchaPass)
-    } else {
-      setMessage(reply.retMsg)
-      widget.current?.reset()
-      await newChallenge()
-    }
-  }, [api, onToken, newChallenge])
+    if (await check({ challengeId: challengeId.current, ...result })) return
+    widget.current?.reset()
+    await newChallenge()
+  }, [check, newChallenge])
 
   useEffect(() => {
     let gone = false
@@ -81,7 +71,7 @@ export function ProviderCaptcha({
       widget.current?.destroy?.()
       widget.current = null
     }
-  }, [provider, language, newChallenge, submitResult, t])
+  }, [provider, language, newChallenge, submitResult, t, setMessage])
 
   // A new form error while solved means the upstream refused the pass: a fresh check is needed.
   const solvedNow = useRef(false)
