@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
+import { SANDBOX_URL } from './sandbox.ts'
 
 export const WECOM_LANGUAGES = [
   {
@@ -60,4 +61,10 @@ export async function onPhone(
   await phone.getByRole('button', { name: decision }).click()
   await expect(phone.getByTestId('wecom-outcome')).toBeVisible()
   await phone.close()
+}
+
+/** Signed in and sent on like a password sign-in: the sandbox's console of the environment. */
+export async function expectConsole(page: Page, email: string, environment: string) {
+  await expect(page.getByText('Signed in as')).toContainText(`${email} in ${environment}`)
+  expect(page.url().startsWith(`${SANDBOX_URL}/__sandbox/console?`)).toBe(true)
 }
