@@ -31,6 +31,8 @@ declare global {
       csrfToken: string
       /** The external sign-in and connect app: base path and runtime config (ADR 0040). */
       externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
+      /** The captcha provider's script and public id (configuration, ADR 0027); null: none. */
+      captchaProvider: { scriptUrl: string; captchaId: string } | null
     }
   }
 }

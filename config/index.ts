@@ -55,6 +55,28 @@ export interface AppConfig {
   microsoft: { authorizeUrl: string | undefined; clientId: string | undefined }
   /** The standalone external sign-in and connect app (EXTERNAL_*). */
   externalApp: ExternalAppConfig
+  /** The captcha provider's script (CAPTCHA_SCRIPT_URL, CAPTCHA_ID; ADR 0027); null: the upstream's challenge. */
+  captchaProvider: CaptchaProviderConfig | null
+}
+
+export interface CaptchaProviderConfig {
+  scriptUrl: string
+  captchaId: string
+  /** The one origin the CSP lets the provider use (the script's). */
+  origin: string
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+function readCaptchaProvider(scriptUrl: string | undefined, captchaId: string | undefined) {
+  if (!scriptUrl && !captchaId) return null
+  if (!scriptUrl || !captchaId)
+    throw new ConfigError('CAPTCHA_SCRIPT_URL and CAPTCHA_ID go together: set both or neither')
+  const url = new URL(scriptUrl)
+  // A script fetched over plain http could be swapped on the way; only a local test provider may.
+  if (url.protocol !== 'https:' && !LOOPBACK_HOSTS.has(url.hostname))
+    throw new ConfigError('CAPTCHA_SCRIPT_URL: must be https (http only for localhost)')
+  return { scriptUrl: url.href, captchaId, origin: url.origin }
 }
 
 export interface ExternalAppConfig {
@@ -198,5 +220,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       textPrefix: env.EXTERNAL_TEXT_PREFIX,
       authorizeUrls: parseAuthorizeUrls(env.EXTERNAL_AUTHORIZE_URLS),
     },
+    captchaProvider: readCaptchaProvider(env.CAPTCHA_SCRIPT_URL, env.CAPTCHA_ID),
   }
 }

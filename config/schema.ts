@@ -115,6 +115,17 @@ export const envSchema = z.object({
    * sandbox runs, and are offered as unavailable otherwise.
    */
   EXTERNAL_AUTHORIZE_URLS: z.string().optional(),
+  /**
+   * A real captcha provider (ADR 0027): the URL of GeeTest v4's client script (`gt4.js`). Set, the
+   * captcha loads it and the CSP allows exactly its origin; unset, the upstream's own challenge.
+   */
+  CAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The provider's captcha id (public: it is sent to every browser), required with CAPTCHA_SCRIPT_URL. */
+  CAPTCHA_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "expected the provider's id: letters, digits, _ or -" })
+    .optional(),
   /** Port of the Prometheus `/metrics` listener, apart from PORT so the ingress never exposes it (ADR 0045); 0 picks a free port. */
   METRICS_PORT: port.default(9464),
   /** After SIGTERM: time readiness answers 503 while requests are still served, so the ingress stops sending first. */

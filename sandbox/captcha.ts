@@ -4,6 +4,8 @@ import { randomBytes, randomInt } from 'node:crypto'
 export const CAPTCHA_CHALLENGE_TTL_MS = 5 * 60_000
 export const CAPTCHA_TOKEN_TTL_MS = 2 * 60_000
 const MAX_LIVE = 10_000
+/** What GeeTest v4's `getValidate()` hands the page, forwarded through checkSgGeetestInfo. */
+export const PROVIDER_RESULT_FIELDS = ['lot_number', 'captcha_output', 'pass_token', 'gen_time'] as const
 
 export interface CaptchaChallenge {
   challengeId: string
@@ -44,6 +46,23 @@ export class CaptchaStore {
     this.#challenges.delete(challengeId)
     if (!challenge || challenge.expiresAt <= this.#now()) return undefined
     if (answer.trim() !== String(challenge.a + challenge.b)) return undefined
+    return this.#mint()
+  }
+
+  /**
+   * A token for a provider's result (GeeTest v4's lot_number, captcha_output, pass_token, gen_time)
+   * given for a live challenge. The real upstream asks the provider whether the result is genuine;
+   * the sandbox has no provider to ask, so any complete result passes once per challenge (ADR 0027).
+   */
+  checkProviderResult(challengeId: string, result: Record<string, string>): string | undefined {
+    const challenge = this.#challenges.get(challengeId)
+    this.#challenges.delete(challengeId)
+    if (!challenge || challenge.expiresAt <= this.#now()) return undefined
+    if (!PROVIDER_RESULT_FIELDS.every((field) => result[field])) return undefined
+    return this.#mint()
+  }
+
+  #mint(): string {
     const token = `cpt_${randomBytes(18).toString('base64url')}`
     this.#tokens.set(token, this.#now() + CAPTCHA_TOKEN_TTL_MS)
     return token

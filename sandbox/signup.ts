@@ -8,6 +8,7 @@ import {
   NAME_PATTERN,
   PHONE_PATTERN,
 } from '../shared/schemas/fields.ts'
+import { PROVIDER_RESULT_FIELDS } from './captcha.ts'
 import { answer, type Fields, fieldsOf, rawText, requestLanguage, text } from './http.ts'
 import type { MessageId } from './messages.ts'
 import { hashPassword } from './passwords.ts'
@@ -111,9 +112,17 @@ export async function signUpRoutes(
 
   app.post(`${LOGIN}/checkSgGeetestInfo/4`, async (request) => {
     const fields = fieldsOf(request)
+    const challengeId = text(fields, 'challengeId')
+    if (text(fields, 'lot_number')) {
+      const result = Object.fromEntries(PROVIDER_RESULT_FIELDS.map((field) => [field, text(fields, field)]))
+      const token = captcha.checkProviderResult(challengeId, result)
+      return token
+        ? answer(request, 'success', { item: { captchaPass: token } })
+        : answer(request, 'captchaWrong')
+    }
     const response = text(fields, 'answer')
     if (!response) return answer(request, 'captchaEmpty')
-    const token = captcha.check(text(fields, 'challengeId'), response)
+    const token = captcha.check(challengeId, response)
     return token
       ? answer(request, 'success', { item: { captchaPass: token } })
       : answer(request, 'captchaWrong')

@@ -2,7 +2,8 @@
  * Lighthouse (mobile emulation, simulated throttling) on the production build, each page against
  * issue 8's budgets. Run by `npm test` (scripts/test.sh) after `vike build`; exits non-zero when a
  * page is below budget and prints `lighthouse: N passed, N failed` (one per page).
- * Ports: E2E_PORT + 5 for the app, + 6 … + 9 for its sandbox (Playwright uses the ones below).
+ * Ports: E2E_PORT + 5 for the app, + 6 … + 9 for its sandbox (Playwright uses the ones below, and
+ * + 5/+ 6 for tests/e2e/captcha-provider.spec.ts: npm test runs Lighthouse after Playwright).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'

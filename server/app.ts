@@ -125,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
+    captchaOrigin: config.captchaProvider?.origin,
   })
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
@@ -190,6 +191,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicOrigin: config.publicOrigin,
       pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
       externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
+      captchaProvider: config.captchaProvider
+        ? { scriptUrl: config.captchaProvider.scriptUrl, captchaId: config.captchaProvider.captchaId }
+        : null,
     })
   }
 

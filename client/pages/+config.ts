@@ -6,7 +6,16 @@ export default {
   // Assets live under the account area's own prefix so the ingress can route /auth/* as one app.
   baseAssets: '/auth/_next/',
   // Only these pageContext fields reach the browser; none may ever hold a token.
-  passToClient: ['language', 'user', 'edition', 'isPhone', 'csrfToken', 'publicOrigin', 'externalApp'],
+  passToClient: [
+    'language',
+    'user',
+    'edition',
+    'isPhone',
+    'csrfToken',
+    'publicOrigin',
+    'externalApp',
+    'captchaProvider',
+  ],
   htmlAttributes: { dir: 'ltr' },
   meta: {
     // The translation namespaces a page uses besides the frame's (docs/pages.md). Cumulative: a

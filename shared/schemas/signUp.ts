@@ -40,10 +40,30 @@ const captchaPass = z
 /** `registerSgNew` as the browser sends it: the credentials and the solved captcha. */
 export const signUpStartSchema = signUpCredentialsSchema.extend({ captchaPass })
 
-/** `checkSgGeetestInfo`: the answer to a challenge. */
+/** One field of the provider's result (GeeTest v4 `getValidate()`), opaque to us. */
+const providerField = (max: number) =>
+  z.string({ error: V.captcha }).trim().min(1, { error: V.captcha }).max(max, { error: V.captcha })
+
+/**
+ * `checkSgGeetestInfo`: the answer to the upstream's own challenge, or — with a provider configured
+ * (ADR 0027) — the provider's result for that challenge, which the upstream verifies with it.
+ */
 export const captchaCheckSchema = object({
   challengeId: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100),
-  answer: z.string({ error: V.captcha }).trim().min(1, { error: V.captcha }).max(20),
+  answer: z.string({ error: V.captcha }).trim().max(20, { error: V.captcha }).optional(),
+  lot_number: providerField(100).optional(),
+  captcha_output: providerField(2000).optional(),
+  pass_token: providerField(200).optional(),
+  gen_time: providerField(20).optional(),
+}).check((context) => {
+  const value = context.value
+  const provider = ['lot_number', 'captcha_output', 'pass_token', 'gen_time'] as const
+  if (provider.some((field) => value[field] !== undefined)) {
+    for (const field of provider)
+      if (value[field] === undefined)
+        context.issues.push({ code: 'custom', message: V.captcha, path: [field], input: value })
+  } else if (!value.answer)
+    context.issues.push({ code: 'custom', message: V.captcha, path: ['answer'], input: value })
 })
 
 /** `checkVerifyEmailLink`: the id from the e-mailed link's fragment. */

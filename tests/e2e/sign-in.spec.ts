@@ -28,8 +28,12 @@ test('?language=zh renders the page in Chinese', async ({ page }) => {
 
 test('signing in keeps the token out of reach of page JavaScript, across a reload', async ({ page }) => {
   const apiBodies: string[] = []
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/')) apiBodies.push(await response.text())
+  // Read in the route: the page navigates right after the sign-in answer, and a response's body
+  // is gone once its page has navigated away.
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch()
+    apiBodies.push(await response.text())
+    await route.fulfill({ response })
   })
   // A return path keeps the user on this site (without one the console of the environment opens).
   await page.goto(`/auth/sign_in?return=${encodeURIComponent('/auth/sign_in')}`)

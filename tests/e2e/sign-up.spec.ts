@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/signup.ts'
-import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
-import { outbox, signUpInfo, uniqueEmail } from './sandbox.ts'
+import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
 for (const language of LANGUAGES) {
@@ -76,35 +75,37 @@ for (const language of LANGUAGES) {
 
 test.describe('on a phone', () => {
   test.use({ ...PHONE })
-  test('one-page sign-up (registerSgH5) → link → finish → welcome', async ({ page }) => {
-    test.setTimeout(90_000)
-    const T = TEXT.en
-    const email = uniqueEmail('phone')
-    await page.goto('/auth/sign_up')
-    await page.getByLabel(T.s.credentials.email).fill(email)
-    await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
-    await page.getByLabel(T.s.credentials.fullName).fill('Grace Hopper')
-    await page.getByLabel(T.s.credentials.company).fill('Compilers Inc')
-    await page.getByLabel(T.s.credentials.phone).fill('81234567')
-    await page.locator('#sign-up-privacy').check()
-    await solveCaptcha(page, T)
-    await screenshot(page, 'sign-up-credentials-en-phone')
-    await page.getByRole('button', { name: T.s.credentials.submit }).click()
-    await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
-    await screenshot(page, 'sign-up-sent-en-phone')
-    await openLink(page, email)
-    await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
-    await page.getByRole('button', { name: T.s.finish.submit }).click()
-    await expect(page.getByTestId('welcome')).toBeVisible()
-    await page.screenshot({ path: '.cache/screens/sign-up-welcome-en-phone.png' })
-    await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
-  })
-
-  test('Chinese on a phone', async ({ page }) => {
-    await page.goto('/auth/sign_up?language=zh')
-    await expect(page.getByRole('heading', { name: zhSignUp.credentials.title })).toBeVisible()
-    await screenshot(page, 'sign-up-credentials-zh-phone')
-  })
+  for (const language of LANGUAGES) {
+    const T = TEXT[language]
+    test(`one-page sign-up (registerSgH5) → link → finish → welcome (${language})`, async ({ page }) => {
+      test.setTimeout(90_000)
+      const email = uniqueEmail(`phone-${language}`)
+      await page.goto(inLanguage('/auth/sign_up', language))
+      await expect(page.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
+      await page.getByLabel(T.s.credentials.email).fill(email)
+      await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+      await page.getByLabel(T.s.credentials.fullName).fill(language === 'zh' ? '张 伟' : 'Grace Hopper')
+      await page.getByLabel(T.s.credentials.company).fill(language === 'zh' ? '编译器公司' : 'Compilers Inc')
+      await page.getByLabel(T.s.credentials.phone).fill('81234567')
+      await page.locator('#sign-up-privacy').check()
+      await solveCaptcha(page, T)
+      await screenshot(page, `sign-up-credentials-${language}-phone`)
+      await page.getByRole('button', { name: T.s.credentials.submit }).click()
+      await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+      await screenshot(page, `sign-up-sent-${language}-phone`)
+      await openLink(page, email)
+      await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
+      await screenshot(page, `sign-up-finish-${language}-phone`)
+      expect(await signUpInfo(email), 'verified, with the details of the one page').toMatchObject({
+        verified: true,
+        hasDetails: true,
+      })
+      await page.getByRole('button', { name: T.s.finish.submit }).click()
+      await expect(page.getByTestId('welcome')).toBeVisible()
+      await page.screenshot({ path: `.cache/screens/sign-up-welcome-${language}-phone.png` })
+      await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
+    })
+  }
 })
 
 test('an existing e-mail: 700037 at the field, with a sign-in link that keeps it', async ({ page }) => {

@@ -237,6 +237,10 @@ t.test(
       `externalApp.authorizeUrls=${JSON.stringify(authorizeUrls)}`,
       '--set',
       'pageCacheMb=64',
+      '--set',
+      'captchaProvider.scriptUrl=https://static.geetest.com/v4/gt4.js',
+      '--set',
+      'captchaProvider.captchaId=c0ffee42',
     ])
     const [configMap] = find(manifests, 'ConfigMap')
     const container = find(manifests, 'Deployment')[0]?.spec.template.spec.containers[0]
@@ -267,6 +271,11 @@ t.test(
       textPrefix: 'Example',
       authorizeUrls,
     })
+    t.same(config.captchaProvider, {
+      scriptUrl: 'https://static.geetest.com/v4/gt4.js',
+      captchaId: 'c0ffee42',
+      origin: 'https://static.geetest.com',
+    })
   },
 )
 
@@ -275,6 +284,11 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
   ['an unknown region', ['--set', 'region=eu'], /region/],
   ['a malformed upstream URL', ['--set', 'topology.environments.hk.upstream=hk.api.example.com'], /upstream/],
   ['a malformed public origin', ['--set', 'publicOrigin=ftp://www.example.com'], /publicOrigin/],
+  [
+    'a captcha script over plain http',
+    ['--set', 'captchaProvider.scriptUrl=http://static.geetest.com/v4/gt4.js'],
+    /captchaProvider/,
+  ],
   ['a missing cookie key', ['--set', 'sessionKeys.existingSecret='], /sessionKeys/],
   [
     'a short cookie key',

@@ -1,33 +1,44 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { usePageContext } from 'vike-react/usePageContext'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
+import { ProviderCaptcha } from './ProviderCaptcha.tsx'
+import { useCaptchaCheck } from './useCaptchaCheck.ts'
 
 type Challenge = { challengeId: string; a: number; b: number }
 
-/**
- * The captcha adapter (initSgGeetestInfo → checkSgGeetestInfo): the upstream's challenge, answered
- * with the keyboard and read out by screen readers; a solved check hands a single-use token to the
- * form (`onToken`), which the call that needs a captcha carries as `captchaPass`.
- */
-export function Captcha({
-  purpose,
-  onToken,
-  error,
-}: {
+export interface CaptchaProps {
   purpose: 'signUp' | 'signIn'
+  /** A solved check's single-use token (null while unsolved), carried as `captchaPass`. */
   onToken: (token: string | null) => void
   /** A problem reported by the form (e.g. 700112/700169 from the upstream). */
-  error?: string
-}) {
+  error?: string | undefined
+}
+
+/**
+ * The captcha adapter (initSgGeetestInfo → checkSgGeetestInfo): the configured provider's widget
+ * (ADR 0027), or else the upstream's own challenge. Either way a solved check hands a single-use
+ * token to the form (`onToken`), which the call that needs a captcha carries as `captchaPass`.
+ */
+export function Captcha(props: CaptchaProps) {
+  const { captchaProvider } = usePageContext()
+  return captchaProvider ? (
+    <ProviderCaptcha {...props} provider={captchaProvider} />
+  ) : (
+    <ChallengeCaptcha {...props} />
+  )
+}
+
+/** The upstream's challenge, answered with the keyboard and read out by screen readers. */
+function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
   const id = useId()
   const [challenge, setChallenge] = useState<Challenge | null>(null)
   const [answer, setAnswer] = useState('')
-  const [message, setMessage] = useState('')
-  const [solved, setSolved] = useState(false)
+  const { solved, setSolved, message, setMessage, check: checkSolution } = useCaptchaCheck(onToken)
   const [busy, setBusy] = useState(false)
 
   const load = useCallback(
@@ -41,7 +52,7 @@ export function Captcha({
         if (!keepMessage) setMessage('')
       } else setMessage(reply.retMsg || t('captcha.failed'))
     },
-    [api, onToken, t],
+    [api, onToken, t, setSolved, setMessage],
   )
 
   useEffect(() => {
@@ -59,19 +70,9 @@ export function Captcha({
   async function check() {
     if (!challenge || busy) return
     setBusy(true)
-    const reply = await api.call<{ captchaPass: string }>(captchaEndpoints.checkSgGeetestInfo, {
-      data: { challengeId: challenge.challengeId, answer },
-      throws: false,
-    })
+    const passed = await checkSolution({ challengeId: challenge.challengeId, answer })
     setBusy(false)
-    if (isSuccess(reply)) {
-      setSolved(true)
-      setMessage('')
-      onToken(reply.item.captchaPass)
-    } else {
-      setMessage(reply.retMsg)
-      await load(true)
-    }
+    if (!passed) await load(true)
   }
 
   const shown = message || (solved ? '' : error) || ''

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { passwordRules } from '../../../shared/schemas/fields.ts'
+import './form.css'
 
 /**
  * The spec §5 password rule as a checklist that follows what is typed (announced politely). Its

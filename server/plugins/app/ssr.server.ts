@@ -20,6 +20,8 @@ export interface SsrPluginOptions {
   pageCacheBytes?: number
   /** The external sign-in and connect app's base path and runtime config (ADR 0040). */
   externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
+  /** The captcha provider's script and public id (ADR 0027); null: the upstream's own challenge. */
+  captchaProvider?: { scriptUrl: string; captchaId: string } | null
 }
 
 interface CachedPage {
@@ -102,6 +104,7 @@ export default fp<SsrPluginOptions>(
         // From configuration, never from the Host header: cached HTML is shared between visitors.
         publicOrigin: options.publicOrigin ?? '',
         externalApp: options.externalApp,
+        captchaProvider: options.captchaProvider ?? null,
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
@@ -129,6 +132,7 @@ export default fp<SsrPluginOptions>(
         edition: options.edition,
         publicOrigin: options.publicOrigin ?? '',
         externalApp: options.externalApp,
+        captchaProvider: options.captchaProvider ?? null,
         isPhone: key.isPhone,
         csrfToken: '',
       })

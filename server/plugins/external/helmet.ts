@@ -8,6 +8,12 @@ export interface HeadersPluginOptions {
   development: boolean
   /** HSTS only makes sense where the site is served over TLS. */
   https: boolean
+  /**
+   * The captcha provider's origin (CAPTCHA_SCRIPT_URL, ADR 0027), or none. Exactly this origin is
+   * added, and only to what its widget uses: its script, the scripts and calls it makes, its
+   * pictures and its stylesheet. Frames, fonts, forms and everything else stay 'self'.
+   */
+  captchaOrigin?: string | undefined
 }
 
 declare module 'fastify' {
@@ -29,20 +35,24 @@ export function helmetOptions(
   nonces: { script: string; style: string } | null = { script: SCRIPT_SLOT, style: STYLE_SLOT },
 ) {
   const nonce = (value: string | undefined) => (nonces && value ? [`'nonce-${value}'`] : [])
+  const provider = options.captchaOrigin ? [options.captchaOrigin] : []
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         // 'strict-dynamic': only scripts carrying the nonce, and what they load, may run.
-        scriptSrc: ["'strict-dynamic'", ...nonce(nonces?.script)],
+        // The provider's origin is ignored beside 'strict-dynamic' by browsers that know it (its
+        // script is loaded with the nonce); older ones need it to run the script at all.
+        scriptSrc: ["'strict-dynamic'", ...provider, ...nonce(nonces?.script)],
         styleSrc: [
           ...(options.development ? ["'self'", "'unsafe-inline'"] : ["'self'"]),
+          ...provider,
           ...nonce(nonces?.style),
         ],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...provider],
         fontSrc: ["'self'"],
-        connectSrc: options.development ? ["'self'", 'ws:'] : ["'self'"],
+        connectSrc: [...(options.development ? ["'self'", 'ws:'] : ["'self'"]), ...provider],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

@@ -26,6 +26,7 @@ for (const options of [
   { development: false, https: false },
   { development: false, https: true },
   { development: true, https: false },
+  { development: false, https: true, captchaOrigin: 'https://static.geetest.com' },
 ]) {
   t.test(
     `headers computed once › byte for byte what @fastify/helmet sent (${JSON.stringify(options)})`,
@@ -45,7 +46,7 @@ for (const options of [
       const csp = String(mine.headers['content-security-policy'])
       t.match(
         csp,
-        `script-src 'strict-dynamic' 'nonce-${nonces.script}'`,
+        `script-src 'strict-dynamic' ${options.captchaOrigin ? `${options.captchaOrigin} ` : ''}'nonce-${nonces.script}'`,
         'the reply sees the nonce it sends',
       )
       t.match(csp, `'nonce-${nonces.style}'`)

@@ -7,7 +7,8 @@ import { type DemoInput, demoSchema } from '../../../../shared/schemas/demo.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { PRODUCTS } from '../../../../shared/schemas/signUp.ts'
 import { useApiClient } from '../../../api.ts'
-import { TextField } from '../reset/TextField.tsx'
+import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { Field } from '../../../components/form/Field.tsx'
 import { demoErrorField } from './fields.ts'
 import '../reset/reset.css'
 
@@ -96,7 +97,7 @@ export default function DemoPage() {
   }
 
   const text = (name: Exclude<TextName, 'notes'>, extra: Record<string, string | number> = {}) => (
-    <TextField
+    <Field
       id={`demo-${name}`}
       name={name}
       label={t(name)}
@@ -121,16 +122,13 @@ export default function DemoPage() {
         {text('company', { autoComplete: 'organization' })}
         {text('jobTitle', { autoComplete: 'organization-title' })}
         <div className="phone-row">
-          <div className="field">
-            <label htmlFor="demo-areaCode">{t('areaCode')}</label>
-            <select id="demo-areaCode" value={areaCode} onChange={(event) => setAreaCode(event.target.value)}>
-              {COUNTRY_CODES.map((code) => (
-                <option key={code} value={code}>
-                  +{code}
-                </option>
-              ))}
-            </select>
-          </div>
+          <AreaCodeField
+            id="demo-areaCode"
+            label={t('areaCode')}
+            value={areaCode}
+            onChange={setAreaCode}
+            codes={COUNTRY_CODES}
+          />
           {text('phone', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
         </div>
         <fieldset className="field choices">

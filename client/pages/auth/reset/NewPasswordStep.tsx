@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
+import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import type { FieldError } from './outcome.ts'
-import { TextField } from './TextField.tsx'
 
 interface NewPasswordStepProps {
   account: string
@@ -48,7 +48,7 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
       <form method="post" noValidate onSubmit={submit}>
         {/* Lets password managers store the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={account} />
-        <TextField
+        <Field
           id="reset-password"
           label={t('reset:newPassword')}
           type="password"
@@ -61,7 +61,7 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
           autoFocus
         />
         <PasswordRules id="reset-password-rules" value={password} namespace="reset" />
-        <TextField
+        <Field
           id="reset-confirm"
           label={t('reset:confirmPassword')}
           type="password"

@@ -7,8 +7,9 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { resetByEmailSchema, resetBySmsSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
+import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { Field } from '../../../components/form/Field.tsx'
 import { resetError } from './outcome.ts'
-import { TextField } from './TextField.tsx'
 
 const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const
 
@@ -99,7 +100,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
           ))}
         </fieldset>
         {via === 'email' ? (
-          <TextField
+          <Field
             ref={emailInput}
             id="reset-email"
             label={t('reset:email')}
@@ -113,23 +114,17 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
           />
         ) : (
           <div className="phone-row">
-            <div className="field">
-              <label htmlFor="reset-area-code">{t('reset:areaCode')}</label>
-              <select
-                id="reset-area-code"
-                name="areaCode"
-                autoComplete="tel-country-code"
-                value={areaCode}
-                onChange={(event) => setAreaCode(event.target.value)}
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`reset:countries.${code}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField
+            <AreaCodeField
+              id="reset-area-code"
+              label={t('reset:areaCode')}
+              name="areaCode"
+              autoComplete="tel-country-code"
+              value={areaCode}
+              onChange={setAreaCode}
+              codes={COUNTRY_CODES}
+              optionLabel={(code) => t(`reset:countries.${code}`)}
+            />
+            <Field
               id="reset-phone"
               label={t('reset:phone')}
               type="tel"

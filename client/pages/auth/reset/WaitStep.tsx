@@ -7,8 +7,8 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
+import { Field } from '../../../components/form/Field.tsx'
 import { resetError } from './outcome.ts'
-import { TextField } from './TextField.tsx'
 import { useCountdown } from './useCountdown.ts'
 
 interface WaitStepProps {
@@ -106,7 +106,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       <p>{via === 'email' ? t('reset:sentBody', { account }) : t('reset:codeBody', { account })}</p>
       {via === 'phone' && (
         <form method="post" noValidate onSubmit={verify}>
-          <TextField
+          <Field
             id="reset-code"
             label={t('reset:code')}
             name="code"

@@ -7,9 +7,10 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { signUpCredentialsFormSchema, signUpH5Schema } from '../../../../shared/schemas/signUp.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
-import { COUNTRY_CODES, Field } from './Field.tsx'
 
 export interface CredentialsValues {
   email: string
@@ -168,20 +169,12 @@ export function CredentialsStep({
             onChange={(event) => set({ company: event.target.value })}
           />
           <div className="phone-row">
-            <div className="field">
-              <label htmlFor="sign-up-area">{t('credentials.areaCode')}</label>
-              <select
-                id="sign-up-area"
-                value={values.areaCode}
-                onChange={(event) => set({ areaCode: event.target.value })}
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={code}>
-                    +{code}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <AreaCodeField
+              id="sign-up-area"
+              label={t('credentials.areaCode')}
+              value={values.areaCode}
+              onChange={(areaCode) => set({ areaCode })}
+            />
             <Field
               id="sign-up-phone"
               label={t('credentials.phone')}

@@ -11,8 +11,8 @@ import {
   SUPPORT_CHANNELS,
 } from '../../../../shared/schemas/signUp.ts'
 import { useApiClient } from '../../../api.ts'
+import { Field } from '../../../components/form/Field.tsx'
 import { signUpErrors } from './errors.ts'
-import { Field } from './Field.tsx'
 
 /** Checkbox answers are plain strings here; the schema checks them against the choices. */
 export type Answers = {

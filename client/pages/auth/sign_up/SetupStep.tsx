@@ -8,8 +8,9 @@ import { CHINA_AREA_CODE } from '../../../../shared/schemas/fields.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { accountSetupSchema } from '../../../../shared/schemas/signUp.ts'
 import { useApiClient } from '../../../api.ts'
+import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { Field } from '../../../components/form/Field.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
-import { COUNTRY_CODES, Field } from './Field.tsx'
 
 export const EMPTY_DETAILS: SignUpDetailsView = {
   firstName: '',
@@ -102,20 +103,12 @@ export function SetupStep({
       <Field {...text('company', 'organization')} />
       <Field {...text('jobTitle', 'organization-title')} />
       <div className="phone-row">
-        <div className="field">
-          <label htmlFor="setup-areaCode">{t('setup.areaCode')}</label>
-          <select
-            id="setup-areaCode"
-            value={areaCode}
-            onChange={(event) => set({ areaCode: event.target.value })}
-          >
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={code}>
-                +{code}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AreaCodeField
+          id="setup-areaCode"
+          label={t('setup.areaCode')}
+          value={areaCode}
+          onChange={(code) => set({ areaCode: code })}
+        />
         <Field
           {...text('phone', 'tel-national')}
           type="tel"

@@ -38,6 +38,7 @@ export default {
     question: 'What is {{a}} plus {{b}}?',
     answer: 'Answer',
     check: 'Check',
+    start: 'Start the check',
     another: 'Another question',
     solved: 'Check passed.',
     loading: 'Loading the check…',

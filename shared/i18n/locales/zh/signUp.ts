@@ -40,6 +40,7 @@ export default {
     question: '{{a}} 加 {{b}} 等于多少？',
     answer: '答案',
     check: '验证',
+    start: '开始验证',
     another: '换一题',
     solved: '验证通过。',
     loading: '正在加载验证…',

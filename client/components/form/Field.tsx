@@ -1,14 +1,16 @@
 import type { ComponentProps, ReactNode } from 'react'
+import './form.css'
 
 interface FieldProps extends ComponentProps<'input'> {
   id: string
   label: string
-  error?: string
-  hint?: string
+  /** Shown under the field and announced with it; empty when there is nothing wrong. */
+  error?: string | undefined
+  hint?: string | undefined
   children?: ReactNode
 }
 
-/** A labelled input with its hint and its error tied to it for screen readers. */
+/** A labelled input with its hint and its error tied to it for screen readers (every account form). */
 export function Field({ id, label, error, hint, children, ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
@@ -34,21 +36,3 @@ export function Field({ id, label, error, hint, children, ...input }: FieldProps
     </div>
   )
 }
-
-/** Country calling codes offered first; anything else can be typed. */
-export const COUNTRY_CODES = [
-  '86',
-  '852',
-  '65',
-  '1',
-  '60',
-  '62',
-  '63',
-  '66',
-  '84',
-  '44',
-  '61',
-  '81',
-  '82',
-  '91',
-] as const
