@@ -251,9 +251,9 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
       const fresh = world.issueToken(token.email, token.environment)
       return answer(request, 'success', { item: { token: fresh.token } })
     }
-    // A temporary token of another region (an SSO sign-in before the environment picker): a token
-    // of the same account in this region's environment, when the account lives there (ADR 0051).
-    const elsewhere = world.resolveTokenAnywhere(bearerOf(request))
+    // The temporary token of an SSO sign-in of another region (before the environment picker): a
+    // token of the same account in this region's environment, when it lives there (ADR 0051).
+    const elsewhere = world.resolveExchangeableToken(bearerOf(request))
     const account = elsewhere && world.findAccount(elsewhere.email)
     const environment = account && world.environmentIn(account, region)
     if (!elsewhere || !environment) return answer(request, 'tokenInvalid')

@@ -31,7 +31,10 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     const environment = world.environmentIn(account, region)
     if (!environment) return answer(request, 'noSuchAccount')
     world.recordSuccessfulLogin(account)
-    const token = world.issueToken(account.email, environment)
+    // Several environments: the BFF's picker may exchange this token in another one (ADR 0051).
+    const token = world.issueToken(account.email, environment, {
+      exchangeable: account.environments.length > 1,
+    })
     return answer(request, 'success', {
       item: { token: token.token, email: account.email, expiresIn: TOKEN_TTL_SECONDS },
     })

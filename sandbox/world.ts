@@ -58,6 +58,11 @@ export interface TokenRecord {
   region: RegionId
   issuedAt: number
   expiresAt: number
+  /**
+   * A temporary token of an SSO sign-in for an account in several environments: the chosen
+   * environment's server may exchange it once (`tokens/getToken`, ADR 0051). Others stay in their region.
+   */
+  exchangeable?: boolean
 }
 
 export interface ConsoleTicket {
@@ -232,7 +237,11 @@ export class SandboxWorld {
     )
   }
 
-  issueToken(email: string, environment: EnvironmentName): TokenRecord {
+  issueToken(
+    email: string,
+    environment: EnvironmentName,
+    options: { exchangeable?: boolean } = {},
+  ): TokenRecord {
     const issuedAt = this.now()
     if (this.tokens.size >= MAX_LIVE_TOKENS) {
       for (const [token, record] of this.tokens) if (issuedAt >= record.expiresAt) this.tokens.delete(token)
@@ -244,6 +253,7 @@ export class SandboxWorld {
       region: ENVIRONMENT_REGIONS[environment],
       issuedAt,
       expiresAt: issuedAt + TOKEN_TTL_SECONDS * 1000,
+      ...(options.exchangeable ? { exchangeable: true } : {}),
     }
     this.tokens.set(record.token, record)
     return record
@@ -261,10 +271,10 @@ export class SandboxWorld {
     return record.region === region ? record : undefined
   }
 
-  /** A live token of an existing account, whichever region issued it. */
-  resolveTokenAnywhere(token: string | undefined): TokenRecord | undefined {
+  /** A live exchangeable token (an SSO sign-in waiting for the picker), whichever region issued it. */
+  resolveExchangeableToken(token: string | undefined): TokenRecord | undefined {
     const record = token ? this.tokens.get(token) : undefined
-    return record && this.resolveToken(token, record.region)
+    return record?.exchangeable ? this.resolveToken(token, record.region) : undefined
   }
 
   issueConsoleTicket(token: TokenRecord): string {

@@ -6,6 +6,7 @@ import { parseLanguageParam } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { UpstreamError } from '../upstream/errors.ts'
+import { trustedConsoleUrl } from './api/console-url.ts'
 import { environmentFor, rememberAccountEnvironments } from './api/environment.ts'
 import { findToken } from './api/tokens.ts'
 
@@ -100,10 +101,27 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
     return language ? `${path}?language=${language}` : path
   }
 
-  function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): SsoOutcome {
-    const target = request.session.get('ssoReturn') ?? inLanguage(request, SIGN_IN_PAGE)
+  /**
+   * Starts the session, then goes where a password sign-in goes (ADR 0056): the safe return path,
+   * else the console of the environment (`account/consoleLogin` with the new token, its URL checked
+   * against the configured console), else the sign-in page's signed-in card.
+   */
+  async function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): Promise<SsoOutcome> {
+    const chosen = request.session.get('ssoReturn')
+    const fallback = inLanguage(request, SIGN_IN_PAGE)
     request.signIn(values)
-    return { kind: 'signedIn', target }
+    if (chosen) return { kind: 'signedIn', target: chosen }
+    const handOver = await upstream(
+      request,
+      'consoleLogin',
+      {},
+      { environment: values.environment, bearerToken: values.token },
+    )
+    if (!handOver || !isSuccess(handOver.answer)) return { kind: 'signedIn', target: fallback }
+    const fresh = findToken(handOver.answer.item)
+    if (fresh) request.session.set('token', fresh)
+    const consoleUrl = trustedConsoleUrl(handOver.answer.item.consoleUrl, values.environment, topology)
+    return { kind: 'signedIn', target: consoleUrl ?? fallback }
   }
 
   /** The upstream's answer to a redeemed provider code, as the user's outcome. */
@@ -125,7 +143,7 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
         request.session.set('ssoPending', { token, email, environment, at: Date.now() })
         return { kind: 'pick' }
       }
-      return signIn(request, { token, email, environment })
+      return await signIn(request, { token, email, environment })
     }
     if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === '700014')
       return { kind: 'refused', code: answer.retCode }

@@ -76,7 +76,7 @@ export async function ssoPickerRoutes(
       token = exchanged && isSuccess(exchanged.answer) ? findToken(exchanged.answer.item) : undefined
     }
     const outcome = token
-      ? kit.signIn(request, { token, email: pending.email, environment })
+      ? await kit.signIn(request, { token, email: pending.email, environment })
       : ({ kind: 'failed' } as const)
     return reply.send(envelope('000000', 'success', { redirect: kit.locationOf(request, outcome) }))
   })

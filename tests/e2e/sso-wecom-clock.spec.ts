@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { WECOM_QR_TTL_MS } from '../../sandbox/providers/wecom-scans.ts'
 import { advanceClock } from './sandbox.ts'
-import { onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
+import { expectConsole, onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
 for (const language of WECOM_LANGUAGES) {
   test(`WeCom scan (${language.code}): an expired code says so, and a refreshed one signs in`, async ({
@@ -23,6 +23,6 @@ for (const language of WECOM_LANGUAGES) {
     await phone.close()
     const fresh = await showQrCode(page, language, language.refresh)
     await onPhone(context, fresh, 'Confirm sign-in')
-    await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+    await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
   })
 }

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
+import { SANDBOX_URL } from './sandbox.ts'
 
 export const WECOM_LANGUAGES = [
   {
@@ -60,4 +61,12 @@ export async function onPhone(
   await phone.getByRole('button', { name: decision }).click()
   await expect(phone.getByTestId('wecom-outcome')).toBeVisible()
   await phone.close()
+}
+
+/** Signed in and sent on like a password sign-in: the sandbox's console of the environment. */
+export async function expectConsole(page: Page, email: string, environment: string) {
+  await expect(page.getByText('Signed in as')).toContainText(`${email} in ${environment}`)
+  // The console of the environment's region: the sg sandbox server, or another region's.
+  expect(new URL(page.url()).pathname).toBe('/__sandbox/console')
+  expect(new URL(page.url()).hostname).toBe(new URL(SANDBOX_URL).hostname)
 }

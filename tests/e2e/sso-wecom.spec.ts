@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { SANDBOX_SAML_CONFIG_ID, SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { expectAxeClean } from './frame-helpers.ts'
-import { onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
+import { expectConsole, onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
 for (const language of WECOM_LANGUAGES) {
   test.describe(`WeCom scan (${language.code})`, () => {
@@ -14,7 +14,7 @@ for (const language of WECOM_LANGUAGES) {
       await page.screenshot({ path: `test-results/wecom-qr-${language.code}-desktop.png`, fullPage: true })
       await expectAxeClean(page, `WeCom QR panel ${language.code}`)
       await onPhone(context, qrUrl, 'Confirm sign-in')
-      await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+      await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
 
     test('cancelling on the phone says so; refresh gives a new code that works', async ({
@@ -30,7 +30,7 @@ for (const language of WECOM_LANGUAGES) {
       const second = await showQrCode(page, language, language.refresh)
       expect(second).not.toBe(first)
       await onPhone(context, second, 'Confirm sign-in')
-      await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+      await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
 
     test('on a phone (375×812) the code comes with a link that opens WeCom', async ({ page }) => {
@@ -49,7 +49,7 @@ for (const language of WECOM_LANGUAGES) {
       await phone.goto(href)
       await phone.getByRole('button', { name: 'Confirm sign-in' }).click()
       await phone.close()
-      await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+      await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
 
     test('an SSO sign-in of a multi-environment account gets the picker, then lands there', async ({
@@ -68,7 +68,7 @@ for (const language of WECOM_LANGUAGES) {
       await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
       await picker.getByRole('radio', { name: language.us }).check()
       await picker.getByRole('button', { name: language.pickSubmit }).click()
-      await expect(page.getByTestId('signed-in')).toContainText(SSO_SAML_ACCOUNT.email)
+      await expectConsole(page, SSO_SAML_ACCOUNT.email, 'us-k8s')
     })
   })
 }

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { expectConsole } from './sso-wecom-helpers.ts'
 
 const LANGUAGES = [
   {
@@ -49,8 +50,8 @@ for (const language of LANGUAGES) {
         })
         await page.getByRole('link', { name: language.microsoft }).click()
         await approveAtProvider(page, SSO_MICROSOFT_ACCOUNT.email)
-        await expect(page.getByTestId('signed-in')).toContainText(SSO_MICROSOFT_ACCOUNT.email)
-        expect(new URL(page.url()).pathname).toBe('/auth/sign_in')
+        // Like a password sign-in: the console of the environment (ADR 0056).
+        await expectConsole(page, SSO_MICROSOFT_ACCOUNT.email, 'sg-k8s')
       })
 
       test('an unlinked Microsoft account comes back with the message, localised', async ({ page }) => {
@@ -72,7 +73,7 @@ for (const language of LANGUAGES) {
         await approveAtProvider(page, SSO_SAML_ACCOUNT.email)
         // The SAML account lives in two environments: the picker comes first (sso-wecom.spec.ts).
         await page.getByTestId('sso-picker').locator('button[type=submit]').click()
-        await expect(page.getByTestId('signed-in')).toContainText(SSO_SAML_ACCOUNT.email)
+        await expectConsole(page, SSO_SAML_ACCOUNT.email, 'sg-k8s')
       })
 
       test('the Microsoft-only account’s password is refused at the password field', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { endpoints } from './define.ts'
+import { endpoints, LOGIN } from './define.ts'
 
 /**
  * Server-to-server calls the BFF makes itself and never routes from the browser. Server only:
@@ -10,4 +10,7 @@ export const internalEndpoints = endpoints({
     internal: true,
     exempt: 'internal: the BFF never routes it from a browser',
   },
+  // WeCom scan: only the BFF's /auth/sso/wecom routes call it (they bind the ticket to the session's
+  // single-use state and keep the token); starting a code spends the signIn bucket there (ADR 0050).
+  memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn', internal: true },
 })

@@ -108,7 +108,8 @@ t.test('POST /auth/sso/wecom/poll › the state is single use and bound to the s
   t.match(stranger.body.item, { status: 'expired' })
   t.notOk(await isSignedIn(stranger.cookie))
   const first = await post('/auth/sso/wecom/poll', started.cookie)
-  t.match(first.body.item, { status: 'signedIn', redirect: '/auth/sign_in' })
+  // No return path: the console of the environment, as after a password sign-in (ADR 0056).
+  t.match(first.body.item, { status: 'signedIn', redirect: /\/__sandbox\/console\?ticket=/ })
   const proxied = await post('/api/basic-login/account/memberQrCodeLoginUrl', undefined, { state: 'mine' })
   t.not(proxied.body.retCode, '000000', 'the proxy refuses the BFF-only endpoint')
 })
@@ -197,7 +198,12 @@ t.test('the picker serves SSO: a multi-environment account chooses, then lands t
   const refused = await post('/auth/sso/environment', picking, { environment: 'hk' })
   t.equal(refused.status, 400, 'only an environment of the account')
   const chosen = await post('/auth/sso/environment', picking, { environment: 'us-k8s' })
-  t.match(chosen.body.item, { redirect: '/auth/sign_in?language=zh' })
+  const consoleUrl = String(chosen.body.item.redirect)
+  t.ok(
+    consoleUrl.startsWith(`${sandbox.regions.us.url}/__sandbox/console?ticket=`),
+    'the console of the US region',
+  )
+  t.match(await (await fetch(consoleUrl)).text(), /us-k8s/, 'signed in to the chosen environment')
   t.ok(await isSignedIn(chosen.cookie))
   const requests = (await (await fetch(`${sandbox.regions.us.url}/__sandbox/requests`)).json()) as {
     requests: { url: string }[]
