@@ -111,6 +111,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
       phone: parsed.data.phone ?? null,
       agentLanguage: null,
       sso: {},
+      passwordChangedAt: world.now(),
     })
     return reply.code(201).send({ email, environments: parsed.data.environments })
   })
@@ -153,8 +154,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
           '<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p>Ticket invalid or expired.</p>',
         )
     }
+    const query = request.query as Record<string, unknown>
+    // The product of the consoleLogin URL (spec §3): agent 09 opens the agent workbench.
+    const product = query.product === '09' ? 'agent workbench (09)' : 'console (02)'
+    const appType = typeof query.appType === 'string' ? query.appType : 'console'
     return `<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p>Signed in as <b>${escapeHtml(
       ticket.email,
-    )}</b> in <b>${escapeHtml(ticket.environment)}</b>.</p>`
+    )}</b> in <b>${escapeHtml(ticket.environment)}</b>.</p><p data-product="${escapeHtml(
+      product,
+    )}" data-app-type="${escapeHtml(appType)}">Product: <b>${escapeHtml(product)}</b>, app type <b>${escapeHtml(appType)}</b>.</p>`
   })
 }

@@ -17,11 +17,24 @@ export interface FixtureAccount {
   readonly captchaAfter?: number
   /** Switched off by its company: every sign-in answers 700023. */
   readonly unavailable?: boolean
+  /** Its company requires an e-mailed 6-digit code after the password (account/sendVerifyCode). */
+  readonly emailCode?: boolean
+  /** Products it may open (spec §3: console 02, agent 09); default both; empty: not activated. */
+  readonly products?: readonly ProductCode[]
+  /** No permission for the desktop workbench: sign-in sends it to /auth/restrict. */
+  readonly restricted?: boolean
+  /** Days since its password was set when the sandbox starts (the reminder comes after 90). */
+  readonly passwordAgeDays?: number
 }
+
+/** Spec §3 product codes: console 02, agent 09. */
+export type ProductCode = '02' | '09'
 
 export interface SsoSettings {
   readonly microsoft?: boolean
   readonly samlConfigId?: string
+  /** A member of the company's WeCom (企业微信): signs in by scanning the QR code. */
+  readonly wecom?: boolean
   /** The company signs in only through its identity provider: passwords answer 700625. */
   readonly passwordDisabled?: boolean
 }
@@ -125,6 +138,17 @@ export const SSO_SAML_ACCOUNT = {
   sso: { samlConfigId: SANDBOX_SAML_CONFIG_ID },
 } as const satisfies FixtureAccount
 
+/** Signs in only by scanning the WeCom QR code (sg-k8s): the password answers 700625. */
+export const SSO_WECOM_ACCOUNT = {
+  email: 'sso-wecom@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Wei',
+  lastName: 'Com',
+  company: 'Sandbox SSO Ltd',
+  environments: ['sg-k8s'],
+  sso: { wecom: true, passwordDisabled: true },
+} as const satisfies FixtureAccount
+
 /** Switched off by its company (sg-k8s): sign-in answers 700023. */
 export const UNAVAILABLE_ACCOUNT = {
   email: 'unavailable@sandbox.test',
@@ -147,6 +171,61 @@ export const CAPTCHA_ACCOUNT = {
   captchaAfter: 3,
 } as const satisfies FixtureAccount
 
+/** Its company requires an e-mailed sign-in code after the password (sg-k8s). */
+export const EMAIL_CODE_ACCOUNT = {
+  email: 'code@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Code',
+  lastName: 'Mail',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  emailCode: true,
+} as const satisfies FixtureAccount
+
+/** An agent: only the agent product (09) is activated, so sign-in opens the agent workbench (sg-k8s). */
+export const AGENT_ACCOUNT = {
+  email: 'agent@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Agent',
+  lastName: 'Smith',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  products: ['09'],
+} as const satisfies FixtureAccount
+
+/** No product activated yet: sign-in shows the product-not-activated notice (sg-k8s). */
+export const NOT_ACTIVATED_ACCOUNT = {
+  email: 'inactive@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Not',
+  lastName: 'Activated',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  products: [],
+} as const satisfies FixtureAccount
+
+/** No permission for the desktop workbench: sign-in leads to /auth/restrict (sg-k8s). */
+export const RESTRICTED_ACCOUNT = {
+  email: 'restricted@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Re',
+  lastName: 'Stricted',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  restricted: true,
+} as const satisfies FixtureAccount
+
+/** Its password was set 120 days ago: sign-in shows the password age reminder (sg-k8s). */
+export const OLD_PASSWORD_ACCOUNT = {
+  email: 'old-password@sandbox.test',
+  password: FIXTURE_PASSWORD,
+  firstName: 'Old',
+  lastName: 'Password',
+  company: 'Sandbox Demo Ltd',
+  environments: ['sg-k8s'],
+  passwordAgeDays: 120,
+} as const satisfies FixtureAccount
+
 export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   DEMO_ACCOUNT,
   MULTI_ENV_ACCOUNT,
@@ -157,9 +236,20 @@ export const FIXTURE_ACCOUNTS: readonly FixtureAccount[] = [
   RESET_ACCOUNT,
   SSO_MICROSOFT_ACCOUNT,
   SSO_SAML_ACCOUNT,
+  SSO_WECOM_ACCOUNT,
   UNAVAILABLE_ACCOUNT,
   CAPTCHA_ACCOUNT,
+  EMAIL_CODE_ACCOUNT,
+  AGENT_ACCOUNT,
+  NOT_ACTIVATED_ACCOUNT,
+  RESTRICTED_ACCOUNT,
+  OLD_PASSWORD_ACCOUNT,
 ]
+
+/** The fixture behind an address, if it is one (accounts created by tests have none). */
+export function fixtureOf(email: string): FixtureAccount | undefined {
+  return FIXTURE_ACCOUNTS.find((fixture) => fixture.email === email)
+}
 
 /** After how many wrong passwords a fixture account's sign-in needs a captcha (undefined: never). */
 export function captchaThreshold(email: string): number | undefined {

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { EnvironmentName, RegionId } from '../shared/regions.ts'
-import { captchaThreshold, isUnavailable } from './fixtures.ts'
+import { captchaThreshold, fixtureOf, isUnavailable, type ProductCode } from './fixtures.ts'
 import { answer, bearerOf, fieldsOf, rawText, text } from './http.ts'
+import { LOGIN_CODE } from './login-code.ts'
 import { verifyPassword } from './passwords.ts'
 import {
   type AccountRecord,
   isValidEmail,
   normaliseEmail,
+  PASSWORD_AGE_REMINDER_MS,
   type SandboxWorld,
   TOKEN_TTL_SECONDS,
 } from './world.ts'
@@ -52,8 +54,10 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const found = lookUp(request)
     if ('error' in found) return found.error
     const { account } = found
+    // Whether the company asks for an e-mailed code after the password (the page shows the step).
+    const emailCodeRequired = fixtureOf(account.email)?.emailCode === true
     return answer(request, 'success', {
-      item: { email: account.email, environments: [...account.environments] },
+      item: { email: account.email, environments: [...account.environments], emailCodeRequired },
     })
   })
 
@@ -86,12 +90,13 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
   async function passwordSignIn(
     request: FastifyRequest,
     console = false,
+    decodePassword: (sent: string) => string = (sent) => sent,
   ): Promise<
     { error: ReturnType<typeof answer> } | { account: AccountRecord; environment: EnvironmentName }
   > {
     const fields = fieldsOf(request)
     const email = normaliseEmail(text(fields, 'email'))
-    const password = rawText(fields, 'password')
+    const password = decodePassword(rawText(fields, 'password'))
     if (!email) return { error: answer(request, 'accountEmpty') }
     // consoleLogin names an empty password 700076, serviceLoginNew 700009 (spec §8 lists both).
     if (!password) return { error: answer(request, console ? 'passwordEmptyConsole' : 'passwordEmpty') }
@@ -128,6 +133,8 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
   app.post(`${LOGIN_PREFIX}/serviceLoginNew/4`, async (request) => {
     const result = await passwordSignIn(request)
     if ('error' in result) return result.error
+    // Its company wants the e-mailed code too, which only consoleLogin carries.
+    if (fixtureOf(result.account.email)?.emailCode) return answer(request, 'loginCodeWrong')
     const token = world.issueToken(result.account.email, result.environment)
     return answer(request, 'success', {
       item: { token: token.token, email: result.account.email, expiresIn: TOKEN_TTL_SECONDS },
@@ -146,12 +153,21 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
       if (!text(fields, 'email') && bearerOf(request)) return answer(request, 'tokenInvalid')
       const result = await passwordSignIn(request, true)
       if ('error' in result) return result.error
+      const refusal = productRefusal(request, result.account)
+      if (refusal) return refusal
       token = world.issueToken(result.account.email, result.environment)
     }
-    const productCode = text(fields, 'productCode') === '09' ? '09' : '02'
+    const fixture = fixtureOf(token.email)
+    const products: readonly ProductCode[] = fixture?.products ?? ['02', '09']
+    const asked = text(fields, 'productCode')
+    // The product asked for, else the account's first: an agent-only account opens the agent (09).
+    const productCode = products.find((product) => product === asked) ?? products[0] ?? '02'
     const appType = ['serviceConsole', 'appConsole'].includes(text(fields, 'appType'))
       ? text(fields, 'appType')
       : 'console'
+    const account = world.findAccount(token.email)
+    const passwordChangeDue =
+      account !== undefined && world.now() - account.passwordChangedAt > PASSWORD_AGE_REMINDER_MS
     const ticket = world.issueConsoleTicket(token)
     const consoleUrl = `${options.baseUrl()}/__sandbox/console?ticket=${encodeURIComponent(ticket)}&product=${productCode}&appType=${appType}`
     return answer(request, 'success', {
@@ -162,15 +178,87 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
         consoleUrl,
         productCode,
         appType,
+        passwordChangeDue,
       },
     })
   })
 
+  /**
+   * What stops a right password from opening a product: the e-mailed code (700203 wrong or
+   * missing, 700125 expired), no activated product (or not the one asked for), no permission.
+   */
+  function productRefusal(request: FastifyRequest, account: AccountRecord) {
+    const fields = fieldsOf(request)
+    const fixture = fixtureOf(account.email)
+    if (fixture?.emailCode) {
+      const check = world.loginCodes.check(account.email, text(fields, 'code'))
+      if (check === 'expired') return answer(request, 'loginCodeExpired')
+      if (check !== 'ok') return answer(request, 'loginCodeWrong')
+    }
+    const products: readonly ProductCode[] = fixture?.products ?? ['02', '09']
+    const asked = text(fields, 'productCode')
+    if (products.length === 0 || (asked && !products.some((product) => product === asked))) {
+      return answer(request, 'productNotActivated')
+    }
+    if (fixture?.restricted) return answer(request, 'workbenchRestricted')
+    return undefined
+  }
+
+  /**
+   * `account/sendVerifyCode` (spec §7: GET with the e-mail and the base64 password): checks the
+   * password like a sign-in, then e-mails a 6-digit code valid 5 minutes (outbox kind `login-code`).
+   */
+  app.get(`${LOGIN_PREFIX}/account/sendVerifyCode`, async (request) => {
+    const result = await passwordSignIn(request, true, (sent) => Buffer.from(sent, 'base64').toString('utf8'))
+    if ('error' in result) return result.error
+    const code = world.loginCodes.start(result.account.email)
+    sendLoginCode(result.account.email, code)
+    return answer(request, 'success', { item: codeTimes() })
+  })
+
+  /** `sendEmailRandomCode`: a new code, once a minute, for a sign-in whose password was right. */
+  app.post(`${LOGIN_PREFIX}/sendEmailRandomCode/4`, async (request) => {
+    const found = lookUp(request)
+    if ('error' in found) return found.error
+    const sent = world.loginCodes.resend(found.account.email)
+    if (sent === 'tooSoon') return answer(request, 'tooSoon')
+    if (sent === 'noChallenge') return answer(request, 'loginCodeExpired')
+    sendLoginCode(found.account.email, sent.code)
+    return answer(request, 'success', { item: codeTimes() })
+  })
+
+  function sendLoginCode(email: string, code: string) {
+    world.outbox.send({
+      to: email,
+      kind: 'login-code',
+      subject: 'Your sign-in code',
+      text: `Your sign-in code is ${code}. It is valid for 5 minutes.`,
+      code,
+    })
+  }
+
+  function codeTimes() {
+    return {
+      expiresInSeconds: LOGIN_CODE.ttlMs / 1000,
+      resendAfterSeconds: LOGIN_CODE.resendWaitMs / 1000,
+    }
+  }
+
   /** Exchanges a valid (temporary) token for a fresh one of the same account and environment. */
   app.post('/tokens/getToken', async (request) => {
     const token = world.resolveToken(bearerOf(request), region)
-    if (!token) return answer(request, 'tokenInvalid')
-    const fresh = world.issueToken(token.email, token.environment)
+    if (token) {
+      const fresh = world.issueToken(token.email, token.environment)
+      return answer(request, 'success', { item: { token: fresh.token } })
+    }
+    // A temporary token of another region (an SSO sign-in before the environment picker): a token
+    // of the same account in this region's environment, when the account lives there (ADR 0051).
+    const elsewhere = world.resolveTokenAnywhere(bearerOf(request))
+    const account = elsewhere && world.findAccount(elsewhere.email)
+    const environment = account && world.environmentIn(account, region)
+    if (!elsewhere || !environment) return answer(request, 'tokenInvalid')
+    world.tokens.delete(elsewhere.token)
+    const fresh = world.issueToken(elsewhere.email, environment)
     return answer(request, 'success', { item: { token: fresh.token } })
   })
 }

@@ -91,6 +91,28 @@ export const MESSAGES = {
     en: 'You cannot request again within one minute.',
     zh: '一分钟内不能重复获取',
   },
+  // E-mailed sign-in code and product sign-in notices (sandbox/login.ts, sandbox/login-code.ts)
+  loginCodeWrong: {
+    code: '700203',
+    en: 'The email code is incorrect. Please check it and try again.',
+    zh: '邮箱验证码错误，请检查后重试',
+  },
+  loginCodeExpired: {
+    code: '700125',
+    en: 'This email code has expired. Please request a new one.',
+    zh: '邮箱验证码已过期，请重新获取',
+  },
+  // Spec §2 shows these screens without their codes: the sandbox's codes (ADR 0055).
+  productNotActivated: {
+    code: '700702',
+    en: 'The product is not activated for this account.',
+    zh: '该账号未开通此产品',
+  },
+  workbenchRestricted: {
+    code: '700703',
+    en: 'This account has no permission for the workbench.',
+    zh: '该账号没有工作台权限',
+  },
   // Sign-up (sandbox/signup.ts)
   emailExists: {
     code: '700037',

@@ -60,6 +60,7 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
   ) {
     if (await verifyPassword(password, account.passwordHash)) return answer(request, 'samePassword')
     account.passwordHash = await hashPassword(password)
+    account.passwordChangedAt = world.now()
     // Someone who had the password (or stole a session) is out now; a reset also lifts a lock.
     world.revokeTokensOf(account.email, keepToken)
     world.recordSuccessfulLogin(account)

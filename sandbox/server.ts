@@ -12,7 +12,8 @@ import { answer, bearerOf, isHousekeeping } from './http.ts'
 import { loginRoutes } from './login.ts'
 import { loginConfigRoutes } from './login-config.ts'
 import { providerRoutes } from './providers/index.ts'
-import { providerRoutes as identityProviderRoutes } from './providers/routes.ts'
+import { identityProviderRoutes } from './providers/routes.ts'
+import { wecomPhoneRoutes } from './providers/sso-wecom.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
 import { signUpRoutes } from './signup.ts'
@@ -171,6 +172,7 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
   await app.register(resetRoutes, { region, world })
   await app.register(ssoRoutes, { region, world, baseUrl: options.baseUrl })
   await app.register(identityProviderRoutes, { world })
+  await app.register(wecomPhoneRoutes, { world })
   await app.register(signUpRoutes, { region, world })
   await app.register(demoRoutes, { world })
   await app.register(channelRoutes, { region, world, baseUrl: options.baseUrl })

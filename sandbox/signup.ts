@@ -243,6 +243,7 @@ export async function signUpRoutes(
       phone: { areaCode: signUp.details.areaCode, number: signUp.details.phone },
       agentLanguage: null,
       sso: {},
+      passwordChangedAt: world.now(),
     })
     const token = world.issueToken(signUp.email, environment)
     return answer(request, 'success', {

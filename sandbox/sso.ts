@@ -5,6 +5,8 @@ import { answer, fieldsOf, text } from './http.ts'
 import { LOGIN_PREFIX } from './login.ts'
 import { authorizePath } from './providers/registry.ts'
 import { grantsOf } from './providers/routes.ts'
+import { WECOM_SCAN_PATH } from './providers/sso-wecom.ts'
+import { wecomScansOf } from './providers/wecom-scans.ts'
 import { type AccountRecord, type SandboxWorld, TOKEN_TTL_SECONDS } from './world.ts'
 
 interface SsoRouteOptions {
@@ -17,7 +19,9 @@ interface SsoRouteOptions {
  * The upstream's enterprise sign-on (spec §7, §8): Microsoft's code redeemed by `sso/aadLogin`
  * (`aadLoginOverseas` on the international edition), SAML started by
  * `basic-sso/saml2/authenticate/{id}` and finished by `basic-sso/access/auth`. Codes come from
- * the sandbox's simulated providers (sandbox/providers/), single use and time-limited.
+ * the sandbox's simulated providers (sandbox/providers/), single use and time-limited. WeCom scan
+ * sign-in is `account/memberQrCodeLoginUrl`: called with the app's `state` it opens a QR ticket,
+ * called with a `ticket` it tells how the scan stands (the app polls) and signs in once confirmed.
  */
 export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions): Promise<void> {
   const { region, world } = options
@@ -95,5 +99,32 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
       return answer(request, 'ssoNotLinked')
     }
     return signedIn(request, account)
+  })
+
+  const scans = wecomScansOf(world)
+  app.post(`${LOGIN_PREFIX}/account/memberQrCodeLoginUrl`, async (request) => {
+    const fields = fieldsOf(request)
+    const ticket = text(fields, 'ticket')
+    if (!ticket) {
+      const state = text(fields, 'state')
+      if (!state) return answer(request, 'badRequest')
+      const issued = scans.issue(state)
+      const qrCodeUrl = `${options.baseUrl()}${WECOM_SCAN_PATH}?ticket=${encodeURIComponent(issued.ticket)}`
+      const expiresIn = Math.round((issued.expiresAt - world.now()) / 1000)
+      return answer(request, 'success', { item: { ticket: issued.ticket, qrCodeUrl, expiresIn } })
+    }
+    const status = scans.status(ticket)
+    if (status !== 'confirmed') {
+      const expiresAt = scans.expiresAt(ticket)
+      const expiresIn =
+        expiresAt === undefined ? 0 : Math.max(0, Math.round((expiresAt - world.now()) / 1000))
+      return answer(request, 'success', { item: { status, expiresIn } })
+    }
+    const scan = scans.redeem(ticket)
+    const account = scan && world.findAccount(scan.member)
+    if (!scan || !account) return answer(request, 'ssoNotLinked')
+    if (!account.sso.wecom) return answer(request, 'ssoNotEnabled')
+    const signed = signedIn(request, account)
+    return { ...signed, item: { ...signed.item, status, state: scan.state } }
   })
 }

@@ -3,6 +3,7 @@ import type { EnvironmentName, RegionId } from '../shared/regions.ts'
 import { ENVIRONMENT_NAMES } from '../shared/regions.ts'
 import { CaptchaStore } from './captcha.ts'
 import { FIXTURE_ACCOUNTS, type FixtureAccount, type SsoSettings } from './fixtures.ts'
+import { LoginCodeStore } from './login-code.ts'
 import { Outbox } from './outbox.ts'
 import { hashPassword } from './passwords.ts'
 import { SignUpState } from './signup-state.ts'
@@ -24,6 +25,9 @@ export const TOKEN_TTL_SECONDS = 2 * 60 * 60
 /** Lifetime of the ticket in a consoleLogin URL. */
 export const CONSOLE_TICKET_TTL_MS = 5 * 60_000
 export const EMAIL_MAX_LENGTH = 320
+const DAY_MS = 24 * 60 * 60_000
+/** Spec §9: a password older than this gets the change reminder after sign-in (3 months). */
+export const PASSWORD_AGE_REMINDER_MS = 90 * DAY_MS
 /** Past this many stored tokens, expired ones are swept when a new one is issued. */
 const MAX_LIVE_TOKENS = 10_000
 
@@ -43,6 +47,8 @@ export interface AccountRecord {
   agentLanguage: 'en' | 'zh' | null
   /** Enterprise single sign-on of the account's company; none: passwords only. */
   sso: SsoSettings
+  /** When the password was last set (sandbox clock, ms): the age reminder reads it (spec §9). */
+  passwordChangedAt: number
 }
 
 export interface TokenRecord {
@@ -104,6 +110,8 @@ export class SandboxWorld {
   /** Registrations between their first step and their finish (sandbox/signup.ts). */
   readonly signUps = new SignUpState()
   readonly captcha: CaptchaStore
+  /** E-mailed sign-in codes (sandbox/login-code.ts). */
+  readonly loginCodes: LoginCodeStore
   directory: SandboxDirectory | undefined
   /** Origin of the BFF that e-mailed links lead to (the outbox page links there). */
   linkOrigin: string | undefined
@@ -119,6 +127,7 @@ export class SandboxWorld {
     this.#clock = now
     this.outbox = new Outbox(() => this.now())
     this.captcha = new CaptchaStore(() => this.now())
+    this.loginCodes = new LoginCodeStore(() => this.now())
   }
 
   advanceClock(ms: number): number {
@@ -132,6 +141,8 @@ export class SandboxWorld {
 
   /** Restores the fixture accounts and forgets every token, ticket, fault and logged request. */
   async reset(): Promise<void> {
+    this.#offsetMs = 0
+    const resetAt = this.now()
     const records = await Promise.all(
       FIXTURE_ACCOUNTS.map(
         async (fixture): Promise<AccountRecord> => ({
@@ -146,6 +157,7 @@ export class SandboxWorld {
           phone: fixture.phone ? { ...fixture.phone } : null,
           agentLanguage: null,
           sso: { ...fixture.sso },
+          passwordChangedAt: resetAt - (fixture.passwordAgeDays ?? 0) * DAY_MS,
         }),
       ),
     )
@@ -156,6 +168,7 @@ export class SandboxWorld {
     this.outbox.clear()
     this.signUps.clear()
     this.captcha.clear()
+    this.loginCodes.clear()
     this.#offsetMs = 0
     for (const listener of this.resetListeners) listener()
   }
@@ -246,6 +259,12 @@ export class SandboxWorld {
       return undefined
     }
     return record.region === region ? record : undefined
+  }
+
+  /** A live token of an existing account, whichever region issued it. */
+  resolveTokenAnywhere(token: string | undefined): TokenRecord | undefined {
+    const record = token ? this.tokens.get(token) : undefined
+    return record && this.resolveToken(token, record.region)
   }
 
   issueConsoleTicket(token: TokenRecord): string {

@@ -75,6 +75,16 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return cookie
 }
 
+/** Whether the cookie is a signed-in session: getToken is a session endpoint (401 without one). */
+export async function isSignedIn(app: FastifyInstance, cookie: string | undefined): Promise<boolean> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/tokens/getToken',
+    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
+  })
+  return response.statusCode === 200 && response.json().retCode === '000000'
+}
+
 /** The request log of one sandbox server (docs/sandbox.md), oldest first. */
 export async function sandboxRequests(baseUrl: string): Promise<LoggedRequest[]> {
   const response = await fetch(`${baseUrl}/__sandbox/requests`)

@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import { isProvider, type Provider } from '../../shared/external-login/query.ts'
 import { lazada } from './lazada.ts'
 import { microsoft } from './microsoft.ts'
+import { escapeHtml, providerPage } from './page.ts'
 import { salesforce } from './salesforce.ts'
 import { saml } from './saml.ts'
 import { shopify } from './shopify.ts'
 import { tikTok } from './tiktok.ts'
-import type { SimulatedProvider } from './types.ts'
+import type { ProviderChoice, SandboxProvider } from './types.ts'
 import { xiaohongshu } from './xiaohongshu.ts'
 
-export const SIMULATED_PROVIDERS: Record<Provider, SimulatedProvider> = {
+type ChoicesProvider = SandboxProvider & { prompt: string; choices: readonly ProviderChoice[] }
+
+/** The external app's providers (shared/external-login/query.ts): each must offer fixed choices. */
+export const SIMULATED_PROVIDERS: Record<Provider, ChoicesProvider> = {
   microsoft,
   salesforce,
   shopify,
@@ -20,8 +24,6 @@ export const SIMULATED_PROVIDERS: Record<Provider, SimulatedProvider> = {
 }
 
 export const PROVIDERS_PATH = '/__sandbox/providers'
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The return URL a choice leads to: redirect_uri plus `provider`, the choice's parameters and `state`. */
 export function returnUrl(
@@ -64,13 +66,7 @@ export async function providerRoutes(app: FastifyInstance): Promise<void> {
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(
-          `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(
-            simulated.title,
-          )}</title><body style="font-family:sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem"><h1>${escapeHtml(
-            simulated.title,
-          )}</h1><p>${escapeHtml(simulated.prompt)}</p><ul>${items}</ul><p><small>Sandbox stand-in: no data leaves this machine.</small></p></body></html>`,
-        )
+        .send(providerPage(simulated.title, `<p>${escapeHtml(simulated.prompt)}</p><ul>${items}</ul>`))
     },
   )
 }

@@ -1,8 +1,8 @@
-import type { SimulatedProvider } from './types.ts'
+import type { SandboxProvider } from './types.ts'
 
 /** Lazada: an authorization code the channel server exchanges. */
-export const lazada: SimulatedProvider = {
-  provider: 'lazada',
+export const lazada = {
+  id: 'lazada',
   title: 'Lazada (sandbox)',
   prompt: 'Authorize the customer-contact suite for your Lazada seller account?',
   choices: [
@@ -14,4 +14,4 @@ export const lazada: SimulatedProvider = {
     },
     { id: 'missing', label: 'Come back without a code (missing parameters)', params: {} },
   ],
-}
+} as const satisfies SandboxProvider

@@ -1,8 +1,8 @@
-import type { SimulatedProvider } from './types.ts'
+import type { SandboxProvider } from './types.ts'
 
 /** Salesforce: the org's domain comes back; `failure`/`error` in it drive the fixture outcomes. */
-export const salesforce: SimulatedProvider = {
-  provider: 'salesforce',
+export const salesforce = {
+  id: 'salesforce',
   title: 'Salesforce (sandbox)',
   prompt: 'Allow the customer-contact suite to access your Salesforce organization?',
   choices: [
@@ -19,4 +19,4 @@ export const salesforce: SimulatedProvider = {
     },
     { id: 'missing', label: 'Come back without a domain (missing parameters)', params: {} },
   ],
-}
+} as const satisfies SandboxProvider

@@ -1,8 +1,13 @@
-import type { SimulatedProvider } from './types.ts'
+import { SSO_SAML_ACCOUNT } from '../fixtures.ts'
+import type { SandboxProvider } from './types.ts'
 
-/** A SAML identity provider: its assertion is checked upstream, the app gets authId and retCode. */
-export const saml: SimulatedProvider = {
-  provider: 'saml',
+/**
+ * A SAML identity provider together with the upstream's assertion consumer: the real upstream
+ * receives the assertion and sends the browser back with `provider=saml&authId&retCode`, which the
+ * app redeems with `basic-sso/access/auth`. The sandbox folds both hops into one redirect.
+ */
+export const saml = {
+  id: 'saml',
   title: 'SAML identity provider (sandbox)',
   prompt: 'Your company identity provider asks you to confirm the sign-in.',
   choices: [
@@ -14,4 +19,15 @@ export const saml: SimulatedProvider = {
     },
     { id: 'missing', label: 'Come back without authId (missing parameters)', params: { retCode: '000000' } },
   ],
-}
+  identity: {
+    label: 'Corporate e-mail (NameID)',
+    defaultIdentity: SSO_SAML_ACCOUNT.email,
+    approve(request, identity, { grants }) {
+      const authId = grants.issue('saml', identity, { configId: request.extra.configId ?? '' })
+      return { provider: 'saml', authId, retCode: '000000', state: request.state }
+    },
+    decline(request) {
+      return { provider: 'saml', retCode: '999999', state: request.state }
+    },
+  },
+} as const satisfies SandboxProvider

@@ -1,8 +1,8 @@
-import type { SimulatedProvider } from './types.ts'
+import type { SandboxProvider } from './types.ts'
 
 /** Shopify: a signed payload describing the shop comes back. */
-export const shopify: SimulatedProvider = {
-  provider: 'shopify',
+export const shopify = {
+  id: 'shopify',
   title: 'Shopify (sandbox)',
   prompt: 'Install the customer-contact suite app on your store?',
   choices: [
@@ -19,4 +19,4 @@ export const shopify: SimulatedProvider = {
     },
     { id: 'missing', label: 'Come back without a payload (missing parameters)', params: {} },
   ],
-}
+} as const satisfies SandboxProvider

@@ -1,8 +1,8 @@
-import type { SimulatedProvider } from './types.ts'
+import type { SandboxProvider } from './types.ts'
 
 /** TikTok Shop: a payload on success, or retCode and retMsg when TikTok itself refuses. */
-export const tikTok: SimulatedProvider = {
-  provider: 'tikTok',
+export const tikTok = {
+  id: 'tikTok',
   title: 'TikTok Shop (sandbox)',
   prompt: 'Authorize the customer-contact suite for your TikTok Shop?',
   choices: [
@@ -28,4 +28,4 @@ export const tikTok: SimulatedProvider = {
       params: { retCode: '140000' },
     },
   ],
-}
+} as const satisfies SandboxProvider

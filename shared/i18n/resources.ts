@@ -5,6 +5,7 @@ import enErrors from './locales/en/errors.ts'
 import enExternal from './locales/en/external.ts'
 import enFrame from './locales/en/frame.ts'
 import enReset from './locales/en/reset.ts'
+import enSignInSteps from './locales/en/signInSteps.ts'
 import enSignUp from './locales/en/signUp.ts'
 import enSso from './locales/en/sso.ts'
 import zhChannels from './locales/zh/channels.ts'
@@ -14,6 +15,7 @@ import zhErrors from './locales/zh/errors.ts'
 import zhExternal from './locales/zh/external.ts'
 import zhFrame from './locales/zh/frame.ts'
 import zhReset from './locales/zh/reset.ts'
+import zhSignInSteps from './locales/zh/signInSteps.ts'
 import zhSignUp from './locales/zh/signUp.ts'
 import zhSso from './locales/zh/sso.ts'
 
@@ -30,6 +32,7 @@ export const resources = {
     frame: enFrame,
     reset: enReset,
     signUp: enSignUp,
+    signInSteps: enSignInSteps,
     demo: enDemo,
     channels: enChannels,
     external: enExternal,
@@ -41,6 +44,7 @@ export const resources = {
     frame: zhFrame,
     reset: zhReset,
     signUp: zhSignUp,
+    signInSteps: zhSignInSteps,
     demo: zhDemo,
     channels: zhChannels,
     external: zhExternal,

@@ -7,6 +7,7 @@ import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
 import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
+import { signInThroughApi } from './session.ts'
 
 const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const EXTERNAL = { en: enExternal, zh: zhExternal } as const
@@ -18,14 +19,7 @@ async function signedIn(browser: Browser, options = {}) {
   const context = await browser.newContext(options)
   const page = await context.newPage()
   await page.goto('/auth/sign_in')
-  const retCode = await page.evaluate(async (email) => {
-    const response = await fetch('/api/basic-login/serviceLoginNew/4', {
-      method: 'POST',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password: 'Sandbox-Demo1' }).toString(),
-    })
-    return ((await response.json()) as { retCode: string }).retCode
-  }, email)
+  const retCode = await signInThroughApi(page, email, FIXTURE_PASSWORD)
   expect(retCode).toBe('000000')
   return { context, page }
 }

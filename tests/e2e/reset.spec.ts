@@ -15,6 +15,7 @@ import {
   PHONE,
 } from './frame-helpers.ts'
 import { accountInfo, createAccount, outbox, uniquePhone } from './sandbox.ts'
+import { signInThroughApi } from './session.ts'
 
 const TEXT = {
   en: { reset: enReset, common: enCommon, errors: enErrors },
@@ -28,24 +29,6 @@ async function screenshot(page: Page, name: string) {
   await expectNoRawKeys(page)
   await expectNoHorizontalOverflow(page)
   await expectAxeClean(page, name)
-}
-
-/** Signs in through the BFF from this page's context (as the sign-in page would). */
-async function signInThroughApi(page: Page, email: string, password: string) {
-  return page.evaluate(
-    async ([email, password]) => {
-      const response = await fetch('/api/basic-login/serviceLoginNew/4', {
-        method: 'POST',
-        headers: {
-          'X-Requested-With': 'XMLHttpRequest',
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ email: email ?? '', password: password ?? '' }).toString(),
-      })
-      return ((await response.json()) as { retCode: string }).retCode
-    },
-    [email, password],
-  )
 }
 
 for (const language of LANGUAGES) {

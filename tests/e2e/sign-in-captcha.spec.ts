@@ -26,7 +26,8 @@ for (const language of CASES) {
       page,
     }) => {
       await fetch(`${SANDBOX_URL}/__sandbox/reset`, { method: 'POST' })
-      await page.goto(`/auth/sign_in${language.query}`)
+      // The return path keeps the user here after the sign-in (else the console opens).
+      await page.goto(`/auth/sign_in${language.query}${language.query ? '&' : '?'}return=%2Fauth%2Fsign_in`)
       await page.locator('#sign-in-email').fill(CAPTCHA_ACCOUNT.email)
       await submit(page)
       for (let i = 0; i < 3; i++) {

@@ -31,7 +31,8 @@ test('signing in keeps the token out of reach of page JavaScript, across a reloa
   page.on('response', async (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/')) apiBodies.push(await response.text())
   })
-  await page.goto('/auth/sign_in')
+  // A return path keeps the user on this site (without one the console of the environment opens).
+  await page.goto(`/auth/sign_in?return=${encodeURIComponent('/auth/sign_in')}`)
   await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Password').fill(DEMO_ACCOUNT.password)
@@ -86,13 +87,14 @@ test('an account in several environments picks one, then signs in there', async 
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Password').fill('Sandbox-Demo1')
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page.getByTestId('signed-in')).toContainText('multi@sandbox.test')
+  // The console of the chosen environment: the sandbox's us server, which names it.
+  await expect(page.getByText('Signed in as')).toContainText('multi@sandbox.test in us-k8s')
 })
 
 test('sign-out works as a plain form post without JavaScript', async ({ browser }) => {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto('/auth/sign_in')
+  await page.goto(`/auth/sign_in?return=${encodeURIComponent('/auth/sign_in')}`)
   await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByLabel('Password').fill(DEMO_ACCOUNT.password)

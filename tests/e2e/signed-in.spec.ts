@@ -11,6 +11,7 @@ import enCommon from '../../shared/i18n/locales/en/common.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
+import { signInThroughApi } from './session.ts'
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
 /** Signed-in screens of this branch: sign-in (signed-in state), a marketing page, the reset page. */
@@ -22,14 +23,7 @@ async function signedInContext(browser: Browser, options: BrowserContextOptions 
   const setup = await browser.newContext()
   const page = await setup.newPage()
   await page.goto('/auth/sign_in')
-  const retCode = await page.evaluate(async (email) => {
-    const response = await fetch('/api/basic-login/serviceLoginNew/4', {
-      method: 'POST',
-      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password: 'Sandbox-Demo1' }).toString(),
-    })
-    return ((await response.json()) as { retCode: string }).retCode
-  }, email)
+  const retCode = await signInThroughApi(page, email, FIXTURE_PASSWORD)
   expect(retCode).toBe('000000')
   const cookies = await setup.cookies()
   await setup.close()

@@ -70,6 +70,8 @@ for (const language of LANGUAGES) {
         await page.getByLabel(language.samlId).fill(SANDBOX_SAML_CONFIG_ID)
         await page.getByRole('button', { name: language.samlSubmit }).click()
         await approveAtProvider(page, SSO_SAML_ACCOUNT.email)
+        // The SAML account lives in two environments: the picker comes first (sso-wecom.spec.ts).
+        await page.getByTestId('sso-picker').locator('button[type=submit]').click()
         await expect(page.getByTestId('signed-in')).toContainText(SSO_SAML_ACCOUNT.email)
       })
 

@@ -204,6 +204,72 @@ t.test('chart › no PDB when only one pod runs; one when more always do', async
   t.equal(find(fixed, 'PodDisruptionBudget')[0]?.spec.maxUnavailable, 1)
 })
 
+/**
+ * Variables of the server's schema that no deployment sets, with the reason. Every other one must
+ * be reachable through a chart value, so ops never have to patch a template to configure a region.
+ */
+const NOT_FOR_DEPLOYMENTS: Record<string, string> = {
+  SSR_MODE: "Vite's dev middleware: development only",
+  UPSTREAMS_JSON: 'the chart mounts the topology as a file (UPSTREAMS_FILE)',
+  SANDBOX_PORT: 'the embedded sandbox never runs in a deployment (SANDBOX=off)',
+}
+
+t.test(
+  'chart › every variable the server reads is a chart value (or listed as not for deployments)',
+  async (t) => {
+    const authorizeUrls = { salesforce: 'https://login.salesforce.com/services/oauth2/authorize' }
+    const manifests = render(binary, 'sg', [
+      '--set',
+      'redis.url=redis://redis:6379',
+      '--set',
+      'publicOrigin=https://www.example.com',
+      '--set',
+      'microsoftSignIn.authorizeUrl=https://login.microsoftonline.com/tenant/oauth2/v2.0/authorize',
+      '--set',
+      'microsoftSignIn.clientId=client-1',
+      '--set',
+      'externalApp.basePath=/connect/app',
+      '--set',
+      'externalApp.urlDomain=https://www.example.com',
+      '--set',
+      'externalApp.textPrefix=Example',
+      '--set-json',
+      `externalApp.authorizeUrls=${JSON.stringify(authorizeUrls)}`,
+      '--set',
+      'pageCacheMb=64',
+    ])
+    const [configMap] = find(manifests, 'ConfigMap')
+    const container = find(manifests, 'Deployment')[0]?.spec.template.spec.containers[0]
+    const set = new Set([
+      ...Object.keys(configMap?.data ?? {}),
+      ...container.env.map((entry: { name: string }) => entry.name),
+    ])
+    t.same(
+      Object.keys(envSchema.shape).filter((name) => !set.has(name) && !(name in NOT_FOR_DEPLOYMENTS)),
+      [],
+      "no server variable is out of the chart's reach",
+    )
+    const dir = mkdtempSync(path.join(tmpdir(), 'account-edge-chart-'))
+    writeFileSync(path.join(dir, 'upstreams.json'), configMap?.data['upstreams.json'] ?? '')
+    const config = loadConfig({
+      ...configMap?.data,
+      SESSION_KEYS: KEY,
+      REDIS_URL: 'redis://redis:6379',
+      UPSTREAMS_FILE: path.join(dir, 'upstreams.json'),
+    })
+    t.same(config.microsoft, {
+      authorizeUrl: 'https://login.microsoftonline.com/tenant/oauth2/v2.0/authorize',
+      clientId: 'client-1',
+    })
+    t.match(config.externalApp, {
+      basePath: '/connect/app',
+      urlDomain: 'https://www.example.com',
+      textPrefix: 'Example',
+      authorizeUrls,
+    })
+  },
+)
+
 /** What, on top of which region's file, and what helm's message must name. */
 const REFUSED: Array<[string, string[], RegExp, string?]> = [
   ['an unknown region', ['--set', 'region=eu'], /region/],
@@ -226,6 +292,22 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
     ['--set', 'shutdown.terminationGracePeriodSeconds=10'],
     /terminationGracePeriodSeconds/,
   ],
+  [
+    'an external app base with a trailing slash',
+    ['--set', 'externalApp.basePath=/auth/external/'],
+    /basePath/,
+  ],
+  [
+    'a provider authorization start that is not http(s)',
+    ['--set-json', 'externalApp.authorizeUrls={"salesforce":"javascript:alert(1)"}'],
+    /authorizeUrls/,
+  ],
+  [
+    'a malformed Microsoft authorize URL',
+    ['--set', 'microsoftSignIn.authorizeUrl=login.microsoftonline.com'],
+    /authorizeUrl/,
+  ],
+  ['a negative page cache', ['--set', 'pageCacheMb=-1'], /pageCacheMb/],
   ['a region missing from the topology', ['--set', 'region=us'], /topology\.regions/, 'ten'],
 ]
 

@@ -29,10 +29,18 @@ t.test('loginEmailCheck › one code per case, form or JSON bodies', async (t) =
 
   const found = await upstream(t, sg, path, { email: ' Demo@Sandbox.TEST ' })
   t.equal(found.retCode, '000000')
-  t.same(found.item, { email: DEMO_ACCOUNT.email, environments: ['sg-k8s'] }, 'e-mail is case-insensitive')
+  t.same(
+    found.item,
+    { email: DEMO_ACCOUNT.email, environments: ['sg-k8s'], emailCodeRequired: false },
+    'e-mail is case-insensitive',
+  )
 
   const json = await upstream(t, sg, path, { email: MULTI_ENV_ACCOUNT.email }, { json: true })
-  t.same(json.item, { email: MULTI_ENV_ACCOUNT.email, environments: ['sg-k8s', 'us-k8s'] })
+  t.same(json.item, {
+    email: MULTI_ENV_ACCOUNT.email,
+    environments: ['sg-k8s', 'us-k8s'],
+    emailCodeRequired: false,
+  })
   t.same(json.items, [])
 })
 

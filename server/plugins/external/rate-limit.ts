@@ -32,6 +32,23 @@ const REDIS_NAMESPACE = 'account-edge:rate-limit:'
  * `true`, or a client chooses its own address and so its own budget). IPv6 clients are counted per
  * /64, the block one subscriber holds.
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A BFF route of its own that spends a bucket (e.g. starting a WeCom QR sign-in). */
+    rateLimitBucket?: RateLimitBucket
+  }
+}
+
+/** The bucket a request spends: its `/api` endpoint's, or the one its own route names. */
+function bucketOfRequest(request: FastifyRequest): RateLimitBucket | undefined {
+  if (request.routeOptions.url !== API_ROUTE) return request.routeOptions.config?.rateLimitBucket
+  // The same lookup as the proxy's, on the same parameter: whatever path spelling reaches an
+  // endpoint there is counted here.
+  const path = (request.params as { '*'?: string })['*']
+  const match = path === undefined ? undefined : findEndpointByPath(request.method, path)
+  return match?.endpoint.internal ? undefined : match?.endpoint.limit
+}
+
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
     const bucketOf = new WeakMap<FastifyRequest, RateLimitBucket>()
@@ -93,12 +110,7 @@ export default fp<RateLimitPluginOptions>(
     const check = app.createRateLimit()
 
     app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.url !== API_ROUTE) return
-      // The same lookup as the proxy's, on the same parameter: whatever path spelling reaches an
-      // endpoint there is counted here.
-      const path = (request.params as { '*'?: string })['*']
-      const match = path === undefined ? undefined : findEndpointByPath(request.method, path)
-      const bucket = match?.endpoint.internal ? undefined : match?.endpoint.limit
+      const bucket = bucketOfRequest(request)
       if (!bucket) return
       bucketOf.set(request, bucket)
       let limit: Awaited<ReturnType<typeof check>>

@@ -5,6 +5,7 @@ import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
+import { trustedConsoleUrl } from './console-url.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
 import { environmentFor, rememberAccountEnvironments } from './environment.ts'
 import type { FlowHooks } from './flow.ts'
@@ -106,6 +107,10 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         const environments = rememberAccountEnvironments(request, answer.items, options.topology)
         // Upstream hosts never reach the browser: only the names of environments the BFF can route to.
         answer = { ...answer, items: environments.map((env) => ({ env })) }
+      }
+      if (name === 'consoleLogin' && isSuccess(answer)) {
+        const consoleUrl = trustedConsoleUrl(answer.item.consoleUrl, environment, options.topology)
+        answer = { ...answer, item: { ...answer.item, consoleUrl } }
       }
       for (const flow of options.flows ?? []) await flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)

@@ -10,7 +10,9 @@ export const signInEndpoints = endpoints({
   // The browser POSTs the plain password; the BFF makes the upstream GET with it base64-encoded
   // (shared/api/schemas.ts UPSTREAM_CONTRACTS): a password never stands in a browser URL.
   sendVerifyCode: { path: `${LOGIN}/account/sendVerifyCode`, limit: 'code' },
-  memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn' },
+  // WeCom scan: only the BFF's /auth/sso/wecom routes call it (they bind the ticket to the session's
+  // single-use state and keep the token); starting a code spends the signIn bucket there.
+  memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn', internal: true },
   // Takes an e-mail and tells where the account lives: an account look-up, limited like sign-in.
   getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain`, limit: 'signIn' },
   loginConfig: {

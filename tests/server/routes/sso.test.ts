@@ -1,7 +1,13 @@
 import t from 'tap'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
-import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  isSignedIn as isSignedInWith,
+  SAME_ORIGIN,
+  sessionCookieOf,
+} from '../../helper.ts'
 
 const sandbox = await startSandbox()
 t.teardown(() => sandbox.close())
@@ -45,14 +51,8 @@ async function signInWith(start: string, identity: string, decision = 'approve')
   return { started, back, returned, cookie: sessionCookieOf(returned) ?? cookie }
 }
 
-async function isSignedIn(cookie: string | undefined): Promise<boolean> {
-  // getToken is a session endpoint: the BFF answers 401 without a signed-in session.
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/tokens/getToken',
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
-  })
-  return response.statusCode === 200 && response.json().retCode === '000000'
+function isSignedIn(cookie: string | undefined): Promise<boolean> {
+  return isSignedInWith(app, cookie)
 }
 
 t.test('Microsoft: the round trip carries the state and signs in; the return path is kept', async (t) => {
@@ -125,8 +125,17 @@ t.test(
   async (t) => {
     const ok = await signInWith(`/auth/sso/saml?id=${SANDBOX_SAML_CONFIG_ID}`, SSO_SAML_ACCOUNT.email)
     t.equal(ok.back?.searchParams.get('provider'), 'saml')
-    t.equal(ok.returned?.headers.location, '/auth/sign_in')
-    t.ok(await isSignedIn(ok.cookie))
+    // The SAML account lives in two environments: the picker comes first (ADR 0051).
+    t.equal(ok.returned?.headers.location, '/auth/sign_in#sso=pick')
+    t.notOk(await isSignedIn(ok.cookie))
+    const picked = await app.inject({
+      method: 'POST',
+      url: '/auth/sso/environment',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(ok.cookie) },
+      payload: { environment: 'sg-k8s' },
+    })
+    t.equal(picked.json().item.redirect, '/auth/sign_in')
+    t.ok(await isSignedIn(sessionCookieOf(picked)))
     const unknown = await signInWith('/auth/sso/saml?id=nobody', SSO_SAML_ACCOUNT.email)
     t.equal(unknown.started.headers.location, '/auth/sign_in#sso=700626')
     const stranger = await signInWith(

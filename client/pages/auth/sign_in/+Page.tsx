@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
@@ -6,14 +6,28 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { signInEndpoints } from '../../../../shared/api/endpoints/signIn.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
-import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
+import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
+import { SsoEnvironmentPicker } from './SsoEnvironmentPicker.tsx'
+import './sign-in.css'
 
-type Step = 'email' | 'environment' | 'password'
+// Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
+const CodeStep = lazy(() => import('./CodeStep.tsx').then((module) => ({ default: module.CodeStep })))
+const NotActivated = lazy(() =>
+  import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
+)
+const PasswordAgeDialog = lazy(() =>
+  import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
+)
+
+type Step = 'email' | 'environment' | 'password' | 'code'
+/** Where the sign-in goes once the password age reminder is answered with "later". */
+type Reminder = { target: string | undefined }
 
 export default function SignInPage() {
   const { user, language, urlParsed } = usePageContext()
@@ -32,8 +46,17 @@ export default function SignInPage() {
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // Each solved captcha is single use: a new round gives a fresh challenge after every attempt.
   const [captchaRound, setCaptchaRound] = useState(0)
+  // The account's company wants an e-mailed code after the password (loginEmailCheck says so).
+  const [emailCodeRequired, setEmailCodeRequired] = useState(false)
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState('')
+  const [codeWait, setCodeWait] = useState(60)
+  const [notActivated, setNotActivated] = useState(false)
+  const [reminder, setReminder] = useState<Reminder | null>(null)
   const hydrated = useHydrated()
   const emailInput = useRef<HTMLInputElement>(null)
+  const submitButton = useRef<HTMLButtonElement>(null)
+  const submitButtonElement = useCallback(() => submitButton.current, [])
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
   useEffect(() => {
     const typed = emailInput.current?.value
@@ -41,6 +64,8 @@ export default function SignInPage() {
   }, [])
   const errorId = useId()
   const ssoOutcome = useSsoOutcome()
+  // While an SSO sign-in waits for its environment, the picker is the whole page.
+  const [picking, setPicking] = useState(false)
   useEffect(() => {
     if (ssoOutcome) {
       setErrorField('form')
@@ -64,7 +89,82 @@ export default function SignInPage() {
     }
   }
 
-  if (user) return <SignedIn email={user.email} />
+  const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
+
+  /** Leaves for the console or the return path; without either, shows the signed-in card. */
+  async function continueTo(target: string | undefined) {
+    if (target) window.location.assign(target)
+    else await reload()
+  }
+
+  /** `account/consoleLogin` (spec §3, §7): the sign-in into the product, with the code if any. */
+  async function consoleSignIn(withCode?: string) {
+    const answer = await api.call(signInEndpoints.consoleLogin, {
+      data: {
+        email: email.trim(),
+        password,
+        ...(captchaPass ? { captchaPass } : {}),
+        ...(withCode ? { code: withCode } : {}),
+        ...productRequest(window.location.search),
+      },
+      throws: false,
+    })
+    if (captchaNeeded) {
+      setCaptchaPass(null)
+      setCaptchaRound((round) => round + 1)
+    }
+    if (isSuccess(answer)) {
+      setPassword('')
+      setCode('')
+      const item = answer.item as { consoleUrl?: unknown; passwordChangeDue?: unknown }
+      const target = signedInTarget(window.location.search, item.consoleUrl)
+      if (item.passwordChangeDue === true) setReminder({ target })
+      else await continueTo(target)
+      return
+    }
+    if (answer.retCode === PRODUCT_NOT_ACTIVATED) return setNotActivated(true)
+    if (answer.retCode === WORKBENCH_RESTRICTED) {
+      window.location.assign(`/auth/restrict${languageQuery}`)
+      return
+    }
+    if (withCode !== undefined && (answer.retCode === '700203' || answer.retCode === '700125')) {
+      return setCodeError(
+        t(answer.retCode === '700125' ? 'signInSteps:codeExpired' : 'signInSteps:codeWrong'),
+      )
+    }
+    if (answer.retCode === '700112' || answer.retCode === '700169') setCaptchaNeeded(true)
+    else if (answer.retCode === '700211') await checkCaptchaNeeded()
+    setError(answer.retMsg, answer)
+  }
+
+  /** A new e-mailed code (`sendEmailRandomCode`), once the minute since the last one is over. */
+  async function resendCode(): Promise<{ waitSeconds: number } | { error: string }> {
+    const answer = await api.call(signInEndpoints.sendEmailRandomCode, {
+      data: { email: email.trim() },
+      throws: false,
+    })
+    if (!isSuccess(answer)) return { error: answer.retMsg }
+    setCodeError('')
+    return { waitSeconds: Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || 60 }
+  }
+
+  function backToEmail() {
+    setStep('email')
+    setPassword('')
+    setCode('')
+    setCodeError('')
+    setError('')
+    setNotActivated(false)
+  }
+
+  if (user && !reminder) return <SignedIn email={user.email} />
+  if (notActivated) {
+    return (
+      <Suspense fallback={null}>
+        <NotActivated email={email.trim()} onBack={backToEmail} />
+      </Suspense>
+    )
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -78,6 +178,7 @@ export default function SignInPage() {
           throws: false,
         })
         if (!isSuccess(answer)) return setError(answer.retMsg, answer)
+        setEmailCodeRequired((answer.item as { emailCodeRequired?: unknown }).emailCodeRequired === true)
         // The BFF remembers where the account lives; with several places the user picks one.
         const places = await api.call(signInEndpoints.getAllEnvDomain, {
           data: { email: email.trim() },
@@ -96,27 +197,22 @@ export default function SignInPage() {
         const answer = await chooseEnvironment(environment)
         if (isSuccess(answer)) setStep('password')
         else setError(answer.retMsg)
-      } else {
-        const answer = await api.call(signInEndpoints.serviceLoginNew, {
-          data: { email: email.trim(), password, ...(captchaPass ? { captchaPass } : {}) },
+      } else if (step === 'password' && emailCodeRequired) {
+        // The BFF sends the upstream its GET with the base64 password; the browser only POSTs.
+        const answer = await api.call(signInEndpoints.sendVerifyCode, {
+          data: { email: email.trim(), password },
           throws: false,
         })
-        if (captchaNeeded) {
-          setCaptchaPass(null)
-          setCaptchaRound((round) => round + 1)
-        }
-        if (!isSuccess(answer)) {
-          if (answer.retCode === '700112' || answer.retCode === '700169') setCaptchaNeeded(true)
-          else if (answer.retCode === '700211') await checkCaptchaNeeded()
-        }
-        if (isSuccess(answer)) {
-          setPassword('')
-          const target = new URLSearchParams(window.location.search).get('return')
-          // Only a path on this site: an open redirect here would hand a fresh session to a phishing page.
-          if (target) window.location.assign(safeReturnPath(target))
-          else await reload()
-        } else setError(answer.retMsg, answer)
-      }
+        if (!isSuccess(answer)) return setError(answer.retMsg, answer)
+        setCodeWait(Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || 60)
+        setCode('')
+        setCodeError('')
+        setStep('code')
+      } else if (step === 'code') {
+        if (!/^\d{6}$/.test(code)) return setCodeError(t('signInSteps:codeFormat'))
+        setCodeError('')
+        await consoleSignIn(code)
+      } else await consoleSignIn()
     } finally {
       setBusy(false)
     }
@@ -134,101 +230,128 @@ export default function SignInPage() {
   const describedBy = (field: SignInField) => (error && shownAt === field ? errorId : undefined)
 
   return (
-    <section className="card" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">{t('signIn.title')}</h1>
-      <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
-        <div className="field">
-          <label htmlFor="sign-in-email">{t('signIn.email')}</label>
-          <input
-            ref={emailInput}
-            id="sign-in-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            maxLength={320}
-            readOnly={step !== 'email'}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={invalid('email')}
-            aria-describedby={describedBy('email')}
-          />
-          {errorAt('email')}
-        </div>
-        {step === 'environment' && (
-          <fieldset className="field choices">
-            <legend>{t('signIn.environmentLegend')}</legend>
-            <p>{t('signIn.chooseEnvironment')}</p>
-            {environments.map((name) => (
-              <label key={name} className="choice">
+    <>
+      <SsoEnvironmentPicker onOpen={setPicking} />
+      <section className="card" aria-labelledby="sign-in-title" hidden={picking}>
+        <h1 id="sign-in-title">{t('signIn.title')}</h1>
+        <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
+          <div className="field">
+            <label htmlFor="sign-in-email">{t('signIn.email')}</label>
+            <input
+              ref={emailInput}
+              id="sign-in-email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              maxLength={320}
+              readOnly={step !== 'email'}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-invalid={invalid('email')}
+              aria-describedby={describedBy('email')}
+            />
+            {errorAt('email')}
+          </div>
+          {step === 'environment' && (
+            <EnvironmentChoices
+              name="environment"
+              hint={t('signIn.chooseEnvironment')}
+              environments={environments}
+              chosen={environment}
+              onChoose={setEnvironment}
+            />
+          )}
+          {step === 'password' && (
+            <>
+              <div className="field">
+                <label htmlFor="sign-in-password">{t('signIn.password')}</label>
                 <input
-                  type="radio"
-                  name="environment"
-                  value={name}
-                  checked={environment === name}
-                  onChange={() => setEnvironment(name)}
+                  id="sign-in-password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  maxLength={20}
+                  // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
+                  autoFocus
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-invalid={invalid('password')}
+                  aria-describedby={describedBy('password')}
                 />
-                {t(`environments.${name}`, { defaultValue: name })}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {step === 'password' && (
-          <>
-            <div className="field">
-              <label htmlFor="sign-in-password">{t('signIn.password')}</label>
-              <input
-                id="sign-in-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                maxLength={20}
-                // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                aria-invalid={invalid('password')}
-                aria-describedby={describedBy('password')}
+                {errorAt('password')}
+              </div>
+              {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
+              <button type="button" className="link-button" onClick={backToEmail}>
+                {t('signIn.changeEmail')}
+              </button>
+            </>
+          )}
+          {step === 'code' && (
+            <Suspense fallback={null}>
+              <CodeStep
+                email={email.trim()}
+                code={code}
+                onCode={(value) => {
+                  setCode(value)
+                  setCodeError('')
+                }}
+                error={codeError}
+                onResend={resendCode}
+                initialWaitSeconds={codeWait}
               />
-              {errorAt('password')}
-            </div>
-            {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setStep('email')
-                setPassword('')
-                setError('')
+              <button type="button" className="link-button" onClick={backToEmail}>
+                {t('signIn.changeEmail')}
+              </button>
+            </Suspense>
+          )}
+          {errorAt('form')}
+          <noscript>
+            <p className="form-error">{t('signIn.needsScript')}</p>
+          </noscript>
+          {/* Until the page is interactive a click would post the form nowhere useful. */}
+          <button
+            ref={submitButton}
+            type="submit"
+            className="button primary"
+            disabled={busy || !hydrated}
+            aria-busy={busy}
+          >
+            {busy
+              ? t('signIn.working')
+              : step === 'code' || (step === 'password' && !emailCodeRequired)
+                ? t('signIn.submit')
+                : t('signIn.continue')}
+          </button>
+        </form>
+        {reminder && (
+          <Suspense fallback={null}>
+            <PasswordAgeDialog
+              changeHref={`/auth/reset${languageQuery}`}
+              returnFocusTo={submitButtonElement}
+              onLater={() => {
+                const { target } = reminder
+                setReminder(null)
+                void continueTo(target)
               }}
-            >
-              {t('signIn.changeEmail')}
-            </button>
-          </>
+            />
+          </Suspense>
         )}
-        {errorAt('form')}
-        <noscript>
-          <p className="form-error">{t('signIn.needsScript')}</p>
-        </noscript>
-        {/* Until the page is interactive a click would post the form nowhere useful. */}
-        <button type="submit" className="button primary" disabled={busy || !hydrated} aria-busy={busy}>
-          {busy ? t('signIn.working') : step === 'password' ? t('signIn.submit') : t('signIn.continue')}
-        </button>
-      </form>
-      <EnterpriseSignIn languageQuery={language} />
-      <p className="aside">
-        <a
-          href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
-          data-testid="forgot-password"
-        >
-          {t('signIn.forgotPassword')}
-        </a>
-      </p>
-      <p className="aside">
-        {t('signIn.noAccount')}{' '}
-        <a href={`/auth/sign_up?language=${signUpLanguageQuery(language)}`}>{t('signIn.freeTrial')}</a>
-      </p>
-    </section>
+        <EnterpriseSignIn languageQuery={language} />
+        <p className="aside">
+          <a
+            href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
+            data-testid="forgot-password"
+          >
+            {t('signIn.forgotPassword')}
+          </a>
+        </p>
+        <p className="aside">
+          {t('signIn.noAccount')}{' '}
+          <a href={`/auth/sign_up?language=${signUpLanguageQuery(language)}`}>{t('signIn.freeTrial')}</a>
+        </p>
+      </section>
+    </>
   )
 }

@@ -2,5 +2,5 @@ import type { Config } from 'vike/types'
 
 export default {
   // signUp: the captcha's strings (client/components/captcha) live there.
-  namespaces: ['sso', 'signUp'],
+  namespaces: ['sso', 'signUp', 'signInSteps'],
 } satisfies Config

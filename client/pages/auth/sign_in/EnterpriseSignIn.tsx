@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
+import { WeComSignIn } from './WeComSignIn.tsx'
 
 /**
  * Microsoft and SAML sign-in. Both are plain links/forms to the BFF (they work before hydration
@@ -52,6 +53,8 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
             autoComplete="organization"
           />
         </fieldset>
+        {/* The way back keeps the page's language, as the Microsoft link's query does. */}
+        <input type="hidden" name="language" value={languageQuery} />
         {returnQuery && (
           <input type="hidden" name="return" value={decodeURIComponent(returnQuery.slice(8))} />
         )}
@@ -60,6 +63,7 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
           {t('samlSubmit')}
         </button>
       </form>
+      <WeComSignIn languageQuery={languageQuery} />
     </section>
   )
 }

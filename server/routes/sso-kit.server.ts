@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Topology } from '../../config/index.ts'
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
+import { parseLanguageParam } from '../../shared/language.ts'
+import type { EnvironmentName } from '../../shared/regions.ts'
+import { safeReturnPath } from '../../shared/safe-return.ts'
+import { UpstreamError } from '../upstream/errors.ts'
+import { environmentFor, rememberAccountEnvironments } from './api/environment.ts'
+import { findToken } from './api/tokens.ts'
+
+/** A sign-in the provider confirmed for an account in several environments: the user picks one. */
+export interface SsoPending {
+  token: string
+  email: string
+  environment: EnvironmentName
+  at: number
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** Where to go after an enterprise sign-in (a checked same-site path). */
+    ssoReturn: string
+    /** The page language the sign-in started in (`?language=`), kept for the pages after it. */
+    ssoLanguage: 'en' | 'zh'
+    /** An SSO sign-in waiting for the environment picker (ADR 0051). */
+    ssoPending: SsoPending
+  }
+}
+
+export const SSO_FAIL_PATH = '/auth/ssoFail'
+export const SIGN_IN_PAGE = '/auth/sign_in'
+/** How long a confirmed SSO sign-in may wait for the environment choice. */
+export const SSO_PENDING_TTL_MS = 10 * 60_000
+
+/** What a provider's answer means for the user, whichever way the page learns it. */
+export type SsoOutcome =
+  | { kind: 'signedIn'; target: string }
+  /** Several environments: the sign-in page shows the picker (`#sso=pick`). */
+  | { kind: 'pick' }
+  /** A refusal with a message on the sign-in page (700014, 700623-700627). */
+  | { kind: 'refused'; code: string }
+  /** Anything else: the ssoFail page ('system abnormity'). */
+  | { kind: 'failed' }
+
+export type UpstreamResult = { answer: ApiEnvelope; environment: EnvironmentName } | undefined
+
+export function queryOf(request: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of Object.entries((request.query as Record<string, unknown>) ?? {})) {
+    if (typeof value === 'string') out[key] = value
+  }
+  return out
+}
+
+/**
+ * What every enterprise sign-in shares (Microsoft, SAML, WeCom): upstream calls in the session's
+ * environment, the return path and language of the flow, and turning a provider's answer into a
+ * signed-in session, the picker, or a refusal.
+ */
+export function ssoKit(app: FastifyInstance, topology: Topology) {
+  async function upstream(
+    request: FastifyRequest,
+    name: EndpointName,
+    data: Record<string, unknown>,
+    options: { params?: Record<string, string>; environment?: EnvironmentName; bearerToken?: string } = {},
+  ): Promise<UpstreamResult> {
+    const endpoint = ENDPOINTS[name]
+    const params = options.params ?? {}
+    const path = `/${endpoint.path.replace(/\{(\w+)\}/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''))}`
+    const environment = options.environment ?? environmentFor(request, topology)
+    try {
+      const answer = await app.upstream.call({
+        environment,
+        path,
+        method: endpoint.upstreamMethod,
+        body: data,
+        json: endpoint.json,
+        language: request.language,
+        ...(options.bearerToken ? { bearerToken: options.bearerToken } : {}),
+      })
+      return { answer, environment }
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      request.log.warn({ endpoint: name, failure: error.failure, err: error }, 'sso upstream call failed')
+      return undefined
+    }
+  }
+
+  function rememberReturn(request: FastifyRequest, source: Record<string, unknown>) {
+    const target = typeof source.return === 'string' ? source.return : undefined
+    request.ensureSession()
+    request.session.set('ssoReturn', target ? safeReturnPath(target) : undefined)
+    request.session.set('ssoLanguage', parseLanguageParam(source.language))
+  }
+
+  /** A page of ours in the language the sign-in started in. */
+  function inLanguage(request: FastifyRequest, path: string): string {
+    const language = request.session.get('ssoLanguage') ?? parseLanguageParam(queryOf(request).language)
+    return language ? `${path}?language=${language}` : path
+  }
+
+  function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): SsoOutcome {
+    const target = request.session.get('ssoReturn') ?? inLanguage(request, SIGN_IN_PAGE)
+    request.signIn(values)
+    return { kind: 'signedIn', target }
+  }
+
+  /** The upstream's answer to a redeemed provider code, as the user's outcome. */
+  async function outcomeOf(request: FastifyRequest, result: UpstreamResult): Promise<SsoOutcome> {
+    if (!result) return { kind: 'failed' }
+    const { answer, environment } = result
+    const token = findToken(answer.item)
+    if (isSuccess(answer) && token) {
+      const email = typeof answer.item.email === 'string' ? answer.item.email.toLowerCase() : ''
+      // The picker serves SSO too: an account in several environments chooses before the session starts.
+      const places = email
+        ? await upstream(request, 'getAllEnvDomain', { email }, { environment })
+        : undefined
+      const environments =
+        places && isSuccess(places.answer)
+          ? rememberAccountEnvironments(request, places.answer.items, topology)
+          : []
+      if (environments.length > 1) {
+        request.session.set('ssoPending', { token, email, environment, at: Date.now() })
+        return { kind: 'pick' }
+      }
+      return signIn(request, { token, email, environment })
+    }
+    if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === '700014')
+      return { kind: 'refused', code: answer.retCode }
+    request.log.info({ retCode: answer.retCode }, 'sso sign-in refused')
+    return { kind: 'failed' }
+  }
+
+  /** Where a page goes for an outcome that is not shown in place. */
+  function locationOf(request: FastifyRequest, outcome: SsoOutcome): string {
+    switch (outcome.kind) {
+      case 'signedIn':
+        return outcome.target
+      case 'pick':
+        return `${inLanguage(request, SIGN_IN_PAGE)}#sso=pick`
+      case 'refused':
+        // The fragment never reaches a server or a shared cache: the page reads it after hydration.
+        return `${inLanguage(request, SIGN_IN_PAGE)}#sso=${encodeURIComponent(outcome.code)}`
+      case 'failed':
+        return inLanguage(request, SSO_FAIL_PATH)
+    }
+  }
+
+  return { upstream, rememberReturn, inLanguage, signIn, outcomeOf, locationOf }
+}
+
+export type SsoKit = ReturnType<typeof ssoKit>

@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import QRCode from 'qrcode'
+import { envelope, isSuccess } from '../../shared/envelope.ts'
+import { i18nFor } from '../../shared/i18n/index.ts'
+import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
+import { sendRefusal } from '../refusal.ts'
+import { checkApiRequest } from './api/csrf.ts'
+import type { SsoKit } from './sso-kit.server.ts'
+
+/** The QR code a browser is showing: its ticket, what it encodes and when it stops working. */
+interface WeComScan {
+  ticket: string
+  url: string
+  expiresAt: number
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** The WeCom QR sign-in this browser shows (the ticket never reaches page JavaScript). */
+    wecomScan: WeComScan
+  }
+}
+
+export const WECOM_QR_PATH = '/auth/sso/wecom/qr.svg'
+/** The address a QR code encodes is the upstream's; anything longer is not a QR we will draw. */
+const MAX_QR_URL = 1024
+
+/**
+ * WeCom scan sign-in (issue 10 point 3, ADR 0050): `POST /auth/sso/wecom` asks the upstream for a
+ * QR ticket bound to a single-use state, `GET /auth/sso/wecom/qr.svg` draws the code (same origin,
+ * so the page's CSP stays `img-src 'self'`), `POST /auth/sso/wecom/poll` asks how the scan stands
+ * and, once the phone confirmed, consumes the state and signs in like the other providers.
+ */
+export async function wecomRoutes(
+  app: FastifyInstance,
+  options: { kit: SsoKit; publicOrigin: string | undefined },
+) {
+  const { kit } = options
+  const https = options.publicOrigin?.startsWith('https:') ?? false
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/auth/sso/wecom')) return
+    reply.header('Cache-Control', 'no-store')
+    if (request.method !== 'POST') return
+    const verdict = checkApiRequest(request, options.publicOrigin)
+    if (!verdict.ok) return sendRefusal(request, reply, 403, { https })
+  })
+
+  function secondsLeft(expiresAt: number): number {
+    return Math.max(0, Math.ceil((expiresAt - Date.now()) / 1000))
+  }
+
+  function failed(request: FastifyRequest, reply: FastifyReply) {
+    request.session.set('wecomScan', undefined)
+    return reply.send(
+      envelope('000000', 'success', {
+        status: 'failed',
+        redirect: kit.locationOf(request, { kind: 'failed' }),
+      }),
+    )
+  }
+
+  app.post('/auth/sso/wecom', { config: { rateLimitBucket: 'signIn' } }, async (request, reply) => {
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+      string,
+      unknown
+    >
+    kit.rememberReturn(request, body)
+    const state = issueConnectState(request, 'wecom')
+    const result = await kit.upstream(request, 'memberQrCodeLoginUrl', { state })
+    const item = result?.answer.item ?? {}
+    const { ticket, qrCodeUrl, expiresIn } = item as Record<string, unknown>
+    if (
+      !result ||
+      !isSuccess(result.answer) ||
+      typeof ticket !== 'string' ||
+      typeof qrCodeUrl !== 'string' ||
+      qrCodeUrl.length > MAX_QR_URL ||
+      !/^https?:\/\//i.test(qrCodeUrl) ||
+      typeof expiresIn !== 'number'
+    ) {
+      if (result && !isSuccess(result.answer)) {
+        const refused = await kit.outcomeOf(request, result)
+        if (refused.kind === 'refused')
+          return reply.send(envelope('000000', 'success', { status: 'refused', code: refused.code }))
+      }
+      return failed(request, reply)
+    }
+    const expiresAt = Date.now() + expiresIn * 1000
+    request.session.set('wecomScan', { ticket, url: qrCodeUrl, expiresAt })
+    // The address goes to this browser only (its own code), so a phone can open it directly.
+    return reply.send(envelope('000000', 'success', { status: 'waiting', expiresIn, url: qrCodeUrl }))
+  })
+
+  app.get(WECOM_QR_PATH, async (request, reply) => {
+    const scan = request.session.get('wecomScan')
+    if (!scan)
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send(i18nFor(request.language).t('sso:wecom.expired'))
+    const svg = await QRCode.toString(scan.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+    // An image of our own origin: nothing scriptable in it, and nothing to sniff.
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .send(svg)
+  })
+
+  app.post('/auth/sso/wecom/poll', async (request, reply) => {
+    const scan = request.session.get('wecomScan')
+    if (!scan) return reply.send(envelope('000000', 'success', { status: 'expired', expiresIn: 0 }))
+    const result = await kit.upstream(request, 'memberQrCodeLoginUrl', { ticket: scan.ticket })
+    if (!result) return failed(request, reply)
+    const item = result.answer.item as Record<string, unknown>
+    if (
+      isSuccess(result.answer) &&
+      (item.status === 'waiting' || item.status === undefined) &&
+      !('token' in item)
+    ) {
+      // The upstream's clock decides when the code dies; our own estimate only when it does not say.
+      const expiresIn = typeof item.expiresIn === 'number' ? item.expiresIn : secondsLeft(scan.expiresAt)
+      return reply.send(envelope('000000', 'success', { status: 'waiting', expiresIn }))
+    }
+    if (isSuccess(result.answer) && (item.status === 'expired' || item.status === 'cancelled')) {
+      request.session.set('wecomScan', undefined)
+      return reply.send(envelope('000000', 'success', { status: item.status, expiresIn: 0 }))
+    }
+    request.session.set('wecomScan', undefined)
+    // Confirmed (or refused) on the phone: only the browser holding the state of this scan goes on.
+    if (isSuccess(result.answer) && !consumeConnectState(request, 'wecom', item.state)) {
+      request.log.warn('wecom scan confirmed with an unknown, used or foreign state')
+      return failed(request, reply)
+    }
+    const outcome = await kit.outcomeOf(request, result)
+    if (outcome.kind === 'refused')
+      return reply.send(envelope('000000', 'success', { status: 'refused', code: outcome.code }))
+    const status = outcome.kind === 'signedIn' ? 'signedIn' : outcome.kind === 'pick' ? 'pick' : 'failed'
+    return reply.send(envelope('000000', 'success', { status, redirect: kit.locationOf(request, outcome) }))
+  })
+}

@@ -1,0 +1,42 @@
+import { expect, type Route, test } from '@playwright/test'
+import enCommon from '../../shared/i18n/locales/en/common.ts'
+import enReset from '../../shared/i18n/locales/en/reset.ts'
+import zhCommon from '../../shared/i18n/locales/zh/common.ts'
+import zhReset from '../../shared/i18n/locales/zh/reset.ts'
+import { inLanguage, LANGUAGES } from './frame-helpers.ts'
+
+const TEXT = { en: { common: enCommon, reset: enReset }, zh: { common: zhCommon, reset: zhReset } } as const
+
+// A slow phone: the client router is running, but the first page's translations are still on
+// their way, so hydration has not finished when the visitor taps a link. The next page must still
+// get its language, session and texts from the server (client/pages/+onCreatePageContext.server.ts).
+for (const language of LANGUAGES) {
+  test(`a link tapped before hydration finished opens the next page in ${language}`, async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+    let held = false
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // Hold back the sign-in page's own translation chunk (the one holding its "forgot password" text).
+    await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      if (!held && body.includes(JSON.stringify(TEXT[language].common.signIn.forgotPassword).slice(1, -1))) {
+        held = true
+        await released
+      }
+      await route.fulfill({ response, body })
+    })
+    await page.goto(inLanguage('/auth/sign_in', language), { waitUntil: 'commit' })
+    await expect.poll(() => held, { message: 'the translation chunk was requested' }).toBe(true)
+    await page.getByTestId('forgot-password').click()
+    release()
+    await expect(page).toHaveURL(/\/auth\/reset/)
+    await expect(page.getByRole('heading', { level: 1, name: TEXT[language].reset.title })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en')
+    expect(errors).toEqual([])
+  })
+}

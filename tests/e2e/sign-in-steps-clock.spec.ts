@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test'
+import { EMAIL_CODE_ACCOUNT, FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
+import { LANGUAGES, PHONE } from './frame-helpers.ts'
+import { advanceClock, createAccount, outbox } from './sandbox.ts'
+import { newestCode, STEPS_TEXT, signInWithPassword, submit } from './sign-in-steps-helpers.ts'
+
+// One fixture account for both languages; the sandbox clock is shared: one test at a time.
+test.describe.configure({ mode: 'serial' })
+
+for (const language of LANGUAGES) {
+  const T = STEPS_TEXT[language]
+
+  test.describe(`${language} phone`, () => {
+    test.use(PHONE)
+
+    test('the code expires after 5 minutes on the sandbox clock: a localised error at the field', async ({
+      page,
+    }) => {
+      const { email, password } = EMAIL_CODE_ACCOUNT
+      const before = (await outbox(email, 'login-code')).length
+      await signInWithPassword(page, language, email, password)
+      const code = await newestCode(email, before)
+      await advanceClock(5 * 60_000 + 1000)
+      await page.getByLabel(T.steps.codeLabel).fill(code)
+      await submit(page)
+      await expect(page.getByTestId('error-code')).toHaveText(T.steps.codeExpired)
+    })
+
+    test('a new code after one minute, counted down; the new code signs in', async ({ page }) => {
+      const { email, password } = EMAIL_CODE_ACCOUNT
+      await page.clock.install()
+      const before = (await outbox(email, 'login-code')).length
+      await signInWithPassword(page, language, email, password)
+      await newestCode(email, before)
+      const resend = page.getByTestId('resend-code')
+      await expect(resend).toHaveText(T.steps.resendIn.replace('{{seconds}}', '60'))
+      await page.clock.runFor(20_000)
+      await expect(resend).toHaveText(T.steps.resendIn.replace('{{seconds}}', '40'))
+      await expect(resend).toBeDisabled()
+      await page.clock.runFor(40_000)
+      await advanceClock(60_000)
+      await expect(resend).toHaveText(T.steps.resend)
+      await expect(page.getByTestId('resend-status')).toHaveText(T.steps.resendReady)
+      await resend.click()
+      await expect(page.getByTestId('resend-status')).toHaveText(
+        T.steps.resendIn.replace('{{seconds}}', '60'),
+      )
+      const fresh = await newestCode(email, before + 1)
+      await page.getByLabel(T.steps.codeLabel).fill(fresh)
+      await submit(page)
+      await expect(page.getByText('Signed in as')).toContainText(email)
+    })
+  })
+}
+
+// Last: it moves the sandbox clock by three months.
+for (const language of LANGUAGES) {
+  test(`a password set today is due for a change three months later (${language})`, async ({ page }) => {
+    const email = await createAccount(`age-${language}`, FIXTURE_PASSWORD)
+    await signInWithPassword(page, language, email, FIXTURE_PASSWORD)
+    await expect(page.getByText('Signed in as')).toContainText(email)
+    await page.context().clearCookies()
+    await advanceClock(91 * 24 * 60 * 60_000)
+    await signInWithPassword(page, language, email, FIXTURE_PASSWORD)
+    await expect(page.getByRole('dialog', { name: STEPS_TEXT[language].steps.reminderTitle })).toBeVisible()
+  })
+}

@@ -1,0 +1,168 @@
+import { expect, test } from '@playwright/test'
+import {
+  AGENT_ACCOUNT,
+  DEMO_ACCOUNT,
+  EMAIL_CODE_ACCOUNT,
+  NOT_ACTIVATED_ACCOUNT,
+  OLD_PASSWORD_ACCOUNT,
+  RESTRICTED_ACCOUNT,
+} from '../../sandbox/fixtures.ts'
+import { DESKTOP, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { outbox, SANDBOX_URL } from './sandbox.ts'
+import {
+  newestCode,
+  pasteCode,
+  STEPS_TEXT,
+  screen,
+  signInWithPassword,
+  submit,
+} from './sign-in-steps-helpers.ts'
+
+// The fixture accounts are shared by both languages and devices: a new code replaces the last
+// one, so these run one after the other.
+test.describe.configure({ mode: 'serial' })
+
+const DEVICES = { desktop: DESKTOP, phone: PHONE } as const
+
+for (const language of LANGUAGES) {
+  const T = STEPS_TEXT[language]
+
+  for (const [device, options] of Object.entries(DEVICES)) {
+    test.describe(`${language} ${device}`, () => {
+      test.use(options)
+
+      test('e-mail code: one-time-code field, wrong code at the field, pasted code signs in to the console', async ({
+        page,
+      }) => {
+        const { email, password } = EMAIL_CODE_ACCOUNT
+        const before = (await outbox(email, 'login-code')).length
+        await signInWithPassword(page, language, email, password)
+        const field = page.getByLabel(T.steps.codeLabel)
+        await expect(field).toBeFocused()
+        await expect(field).toHaveAttribute('autocomplete', 'one-time-code')
+        await expect(field).toHaveAttribute('inputmode', 'numeric')
+        await expect(page.getByTestId('code-sent')).toContainText(email)
+        // The first minute: the resend waits, with the seconds shown.
+        const resend = page.getByTestId('resend-code')
+        await expect(resend).toBeDisabled()
+        await expect(resend).toHaveText(new RegExp(T.steps.resendIn.replace('{{seconds}}', '\\d+')))
+        await expect(page.getByTestId('resend-status')).toHaveAttribute('aria-live', 'polite')
+        const code = await newestCode(email, before)
+        await screen(page, `sign-in-code-${language}-${device}`)
+
+        await field.fill(code === '000000' ? '111111' : '000000')
+        await submit(page)
+        await expect(page.getByTestId('error-code')).toHaveText(T.steps.codeWrong)
+        await expect(field).toHaveAttribute('aria-invalid', 'true')
+        await screen(page, `sign-in-code-wrong-${language}-${device}`)
+
+        await field.fill('12')
+        await submit(page)
+        await expect(page.getByTestId('error-code')).toHaveText(T.steps.codeFormat)
+
+        await pasteCode(page, `Code: ${code.slice(0, 3)} ${code.slice(3)}`)
+        await expect(field).toHaveValue(code)
+        await submit(page)
+        await expect(page.getByText('Signed in as')).toContainText(`${email} in sg-k8s`)
+        expect(page.url().startsWith(`${SANDBOX_URL}/__sandbox/console?`)).toBe(true)
+      })
+    })
+  }
+
+  test.describe(language, () => {
+    test.use(DESKTOP)
+
+    test('agent vs console: the agent opens the agent workbench (09), the console the console (02)', async ({
+      page,
+    }) => {
+      await signInWithPassword(page, language, AGENT_ACCOUNT.email, AGENT_ACCOUNT.password)
+      await expect(page.locator('[data-product]')).toHaveAttribute('data-product', 'agent workbench (09)')
+      await page.context().clearCookies()
+      await signInWithPassword(
+        page,
+        language,
+        DEMO_ACCOUNT.email,
+        DEMO_ACCOUNT.password,
+        '?appType=serviceConsole',
+      )
+      const product = page.locator('[data-product]')
+      await expect(product).toHaveAttribute('data-product', 'console (02)')
+      await expect(product).toHaveAttribute('data-app-type', 'serviceConsole')
+    })
+
+    test('a safe return path wins over the console', async ({ page }) => {
+      await signInWithPassword(
+        page,
+        language,
+        AGENT_ACCOUNT.email,
+        AGENT_ACCOUNT.password,
+        '?return=%2Fchatbot',
+      )
+      await expect(page).toHaveURL(/\/chatbot$/)
+    })
+
+    for (const [device, options] of Object.entries(DEVICES)) {
+      test(`product not activated: the notice with the admin to contact (${device})`, async ({ browser }) => {
+        const context = await browser.newContext(options)
+        const page = await context.newPage()
+        await signInWithPassword(page, language, NOT_ACTIVATED_ACCOUNT.email, NOT_ACTIVATED_ACCOUNT.password)
+        await expect(page.getByRole('heading', { name: T.steps.notActivatedTitle })).toBeVisible()
+        await expect(page.getByTestId('contact-admin')).toHaveText(T.steps.contactAdmin)
+        await expect(page.getByTestId('not-activated')).toContainText(NOT_ACTIVATED_ACCOUNT.email)
+        await screen(page, `sign-in-not-activated-${language}-${device}`)
+        await page.getByRole('button', { name: T.steps.backToSignIn }).click()
+        await expect(page.locator('#sign-in-email')).toBeVisible()
+        await context.close()
+      })
+
+      test(`restricted: the account without the workbench reaches /auth/restrict (${device})`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext(options)
+        const page = await context.newPage()
+        await signInWithPassword(page, language, RESTRICTED_ACCOUNT.email, RESTRICTED_ACCOUNT.password)
+        await expect(page).toHaveURL(/\/auth\/restrict/)
+        await expect(page.getByRole('heading', { name: T.sso.restrictTitle })).toBeVisible()
+        await screen(page, `restrict-${language}-${device}`)
+        await context.close()
+      })
+
+      test(`password older than 3 months: the reminder dialog, accessible; Escape is "later" (${device})`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext(options)
+        const page = await context.newPage()
+        await signInWithPassword(page, language, OLD_PASSWORD_ACCOUNT.email, OLD_PASSWORD_ACCOUNT.password)
+        const dialog = page.getByRole('dialog', { name: T.steps.reminderTitle })
+        await expect(dialog).toBeVisible()
+        await expect(dialog).toHaveAttribute('aria-modal', 'true')
+        await expect(dialog.getByRole('link', { name: T.steps.changeNow })).toBeFocused()
+        await screen(page, `sign-in-password-age-${language}-${device}`)
+        // Focus stays inside: Tab and Shift+Tab go round the dialog's two controls.
+        for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab']) {
+          await page.keyboard.press(key)
+          expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+        }
+        // The page leaves right after "later": where focus went is noted in this tab's storage.
+        await page.evaluate(() =>
+          document.addEventListener('focusin', (event) => {
+            const target = event.target as HTMLElement
+            sessionStorage.setItem('lastFocus', target.getAttribute('type') ?? target.tagName)
+          }),
+        )
+        await page.keyboard.press('Escape')
+        await expect(page.getByText('Signed in as')).toContainText(OLD_PASSWORD_ACCOUNT.email)
+        await page.goto('/auth/sign_in')
+        const focused = await page.evaluate(() => sessionStorage.getItem('lastFocus'))
+        expect(focused, 'focus went back to the button that opened it').toBe('submit')
+        await context.close()
+      })
+    }
+
+    test('password age reminder: "change now" leads to the password change', async ({ page }) => {
+      await signInWithPassword(page, language, OLD_PASSWORD_ACCOUNT.email, OLD_PASSWORD_ACCOUNT.password)
+      await page.getByRole('dialog').getByRole('link', { name: T.steps.changeNow }).click()
+      await expect(page).toHaveURL(/\/auth\/reset/)
+    })
+  })
+}

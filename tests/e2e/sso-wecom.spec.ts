@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test'
+import { SANDBOX_SAML_CONFIG_ID, SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { expectAxeClean } from './frame-helpers.ts'
+import { onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
+
+for (const language of WECOM_LANGUAGES) {
+  test.describe(`WeCom scan (${language.code})`, () => {
+    test('scanning and confirming on the phone signs in', async ({ page, context }) => {
+      await page.goto(`/auth/sign_in${language.query}`)
+      const qrUrl = await showQrCode(page, language)
+      await expect(page.getByRole('heading', { name: language.title })).toBeFocused()
+      // On a desktop the code is for the phone: no app link here.
+      await expect(page.getByRole('link', { name: language.openApp })).toHaveCount(0)
+      await page.screenshot({ path: `test-results/wecom-qr-${language.code}-desktop.png`, fullPage: true })
+      await expectAxeClean(page, `WeCom QR panel ${language.code}`)
+      await onPhone(context, qrUrl, 'Confirm sign-in')
+      await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+    })
+
+    test('cancelling on the phone says so; refresh gives a new code that works', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(`/auth/sign_in${language.query}`)
+      const first = await showQrCode(page, language)
+      await onPhone(context, first, 'Cancel')
+      await expect(page.getByTestId('wecom-message')).toHaveText(language.cancelled)
+      await expect(page.getByTestId('wecom-announcement')).toHaveText(language.cancelled)
+      await expect(page.getByRole('img', { name: language.qrAlt })).toHaveCount(0)
+      const second = await showQrCode(page, language, language.refresh)
+      expect(second).not.toBe(first)
+      await onPhone(context, second, 'Confirm sign-in')
+      await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+    })
+
+    test('on a phone (375×812) the code comes with a link that opens WeCom', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 812 })
+      await page.goto(`/auth/sign_in${language.query}`)
+      await showQrCode(page, language)
+      const openApp = page.getByRole('link', { name: language.openApp })
+      await expect(openApp).toBeVisible()
+      const qr = await page.getByTestId('wecom-qr').boundingBox()
+      expect(qr?.width ?? 0).toBeLessThanOrEqual(375)
+      await page.getByTestId('wecom-qr').scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `test-results/wecom-qr-${language.code}-phone.png`, fullPage: true })
+      // The same browser opens the app link, confirms, and comes back to the sign-in tab.
+      const href = (await openApp.getAttribute('href')) ?? ''
+      const phone = await page.context().newPage()
+      await phone.goto(href)
+      await phone.getByRole('button', { name: 'Confirm sign-in' }).click()
+      await phone.close()
+      await expect(page.getByTestId('signed-in')).toContainText(SSO_WECOM_ACCOUNT.email)
+    })
+
+    test('an SSO sign-in of a multi-environment account gets the picker, then lands there', async ({
+      page,
+    }) => {
+      await page.goto(`/auth/sign_in${language.query}`)
+      await page.locator('#saml-id').fill(SANDBOX_SAML_CONFIG_ID)
+      await page.locator('form:has(#saml-id) button[type=submit]').click()
+      await page.locator('#identity').fill(SSO_SAML_ACCOUNT.email)
+      await page.getByRole('button', { name: 'Approve' }).click()
+      const picker = page.getByTestId('sso-picker')
+      await expect(picker.getByRole('heading', { name: language.pickTitle })).toBeFocused()
+      expect(page.url()).not.toContain('#sso=')
+      await page.screenshot({ path: `test-results/sso-picker-${language.code}.png`, fullPage: true })
+      await expectAxeClean(page, `SSO picker ${language.code}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
+      await picker.getByRole('radio', { name: language.us }).check()
+      await picker.getByRole('button', { name: language.pickSubmit }).click()
+      await expect(page.getByTestId('signed-in')).toContainText(SSO_SAML_ACCOUNT.email)
+    })
+  })
+}
