@@ -1,0 +1,53 @@
+import { expect, type Page, test } from '@playwright/test'
+
+/**
+ * The pages render with preact/compat on the server and in the browser (ADR 0023): a mismatch
+ * between the two, or a React API compat lacks, shows up as a console error or an uncaught error.
+ */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    // The browser logs every 4xx answer; the BFF's 400 for an invalid e-mail is a handled answer.
+    const handledAnswer = message
+      .text()
+      .startsWith('Failed to load resource: the server responded with a status of 400')
+    if ((message.type() === 'error' || message.type() === 'warning') && !handledAnswer)
+      problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`))
+  return problems
+}
+
+for (const language of ['en', 'zh']) {
+  for (const path of ['/', '/auth/sign_in', '/auth/sign_up']) {
+    test(`${path} (${language}) hydrates without errors or warnings, and its form reacts`, async ({
+      page,
+    }) => {
+      const problems = collectProblems(page)
+      await page.goto(`${path}?language=${language}`)
+      await page.waitForLoadState('networkidle')
+      if (path === '/auth/sign_in') {
+        // Only the hydrated page checks the e-mail on the client: a non-hydrated form would post.
+        await page.locator('#sign-in-email').fill('not-an-email')
+        await page.locator('#sign-in-email').press('Enter')
+        await expect(page.locator('#sign-in-email')).toHaveAttribute('aria-invalid', 'true')
+        expect(page.url()).toContain('/auth/sign_in')
+      }
+      expect(problems).toEqual([])
+    })
+  }
+}
+
+test('sign-in → sign-up is a client-side navigation (spec §2), without errors', async ({ page }) => {
+  const problems = collectProblems(page)
+  await page.goto('/auth/sign_in')
+  await page.waitForLoadState('networkidle')
+  await page.evaluate(() => {
+    ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+  })
+  await page.locator('a[href^="/auth/sign_up"]').first().click()
+  await expect(page).toHaveURL(/\/auth\/sign_up/)
+  await expect(page.locator('input[type="email"]').first()).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(problems).toEqual([])
+})
