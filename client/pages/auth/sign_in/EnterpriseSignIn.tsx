@@ -1,17 +1,20 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
-import { WeComSignIn } from './WeComSignIn.tsx'
+
+// The QR panel loads on the first click: most visitors never scan (sign-in page weight budget).
+const WeComPanel = lazy(() => import('./WeComPanel.tsx').then((module) => ({ default: module.WeComPanel })))
 
 /**
- * Microsoft and SAML sign-in. Both are plain links/forms to the BFF (they work before hydration
+ * Microsoft, SAML and WeCom sign-in. Both are plain links/forms to the BFF (they work before hydration
  * and without JavaScript); the BFF starts the provider round trip with its single-use state. The
  * environment is the one the picker chose for this session, so the picker serves SSO as well.
  */
 export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
   const { t } = useTranslation('sso')
   const hydrated = useHydrated()
+  const [wecomOpen, setWecomOpen] = useState(false)
   // The return path is per visitor: added after hydration, never rendered into shared HTML.
   const [returnQuery, setReturnQuery] = useState('')
   useEffect(() => {
@@ -63,7 +66,21 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
           {t('samlSubmit')}
         </button>
       </form>
-      <WeComSignIn languageQuery={languageQuery} />
+      {wecomOpen ? (
+        <Suspense fallback={<p>{t('wecom.loading')}</p>}>
+          <WeComPanel languageQuery={languageQuery} onClose={() => setWecomOpen(false)} />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          disabled={!hydrated}
+          onClick={() => setWecomOpen(true)}
+          data-testid="wecom-start"
+        >
+          {t('wecom.start')}
+        </button>
+      )}
     </section>
   )
 }
