@@ -91,7 +91,8 @@ export function useSsoOutcome(): string {
   const [message, setMessage] = useState('')
   useEffect(() => {
     const code = /^#sso=([\w-]{1,20})$/.exec(window.location.hash)?.[1]
-    if (!code) return
+    // `pick` is not a refusal: the environment picker (SsoEnvironmentPicker) takes it.
+    if (!code || code === 'pick') return
     setMessage(t(`errors.${code}`, { defaultValue: t('failText') }))
     // A reload should not show it again.
     window.history.replaceState(null, '', window.location.pathname + window.location.search)
