@@ -4,6 +4,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
+import { CaptchaFrame } from './CaptchaFrame.tsx'
 import { ProviderCaptcha } from './ProviderCaptcha.tsx'
 import { useCaptchaCheck } from './useCaptchaCheck.ts'
 
@@ -77,13 +78,8 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
 
   const shown = message || (solved ? '' : error) || ''
   return (
-    <fieldset className="captcha" data-purpose={purpose}>
-      <legend>{t('captcha.legend')}</legend>
-      {solved ? (
-        <p className="captcha-solved" role="status">
-          ✓ {t('captcha.solved')}
-        </p>
-      ) : challenge ? (
+    <CaptchaFrame purpose={purpose} solved={solved} errorId={`${id}-error`} error={shown}>
+      {challenge ? (
         <div className="captcha-row">
           <label htmlFor={`${id}-answer`}>{t('captcha.question', { a: challenge.a, b: challenge.b })}</label>
           <input
@@ -117,11 +113,6 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
       ) : (
         <p>{t('captcha.loading')}</p>
       )}
-      {shown ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {shown}
-        </p>
-      ) : null}
-    </fieldset>
+    </CaptchaFrame>
   )
 }

@@ -5,6 +5,7 @@ import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
 import type { CaptchaProps } from './Captcha.tsx'
+import { CaptchaFrame } from './CaptchaFrame.tsx'
 import { loadProviderScript, type ProviderCaptcha as Widget } from './provider-script.ts'
 import { useCaptchaCheck } from './useCaptchaCheck.ts'
 
@@ -86,28 +87,16 @@ export function ProviderCaptcha({
 
   const shown = message || (solved ? '' : error) || ''
   return (
-    <fieldset className="captcha" data-purpose={purpose} data-provider="">
-      <legend>{t('captcha.legend')}</legend>
-      {solved ? (
-        <p className="captcha-solved" role="status">
-          ✓ {t('captcha.solved')}
-        </p>
-      ) : (
-        <button
-          type="button"
-          className="button"
-          disabled={!ready}
-          aria-describedby={shown ? `${id}-error` : undefined}
-          onClick={() => widget.current?.showCaptcha()}
-        >
-          {ready ? t('captcha.start') : t('captcha.loading')}
-        </button>
-      )}
-      {shown ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {shown}
-        </p>
-      ) : null}
-    </fieldset>
+    <CaptchaFrame purpose={purpose} provider solved={solved} errorId={`${id}-error`} error={shown}>
+      <button
+        type="button"
+        className="button"
+        disabled={!ready}
+        aria-describedby={shown ? `${id}-error` : undefined}
+        onClick={() => widget.current?.showCaptcha()}
+      >
+        {ready ? t('captcha.start') : t('captcha.loading')}
+      </button>
+    </CaptchaFrame>
   )
 }
