@@ -13,10 +13,13 @@ import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
-import { SsoEnvironmentPicker } from './SsoEnvironmentPicker.tsx'
 import './sign-in.css'
 
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
+// Only an SSO sign-in of a multi-environment account needs it (`#sso=pick`): loaded then.
+const SsoEnvironmentPicker = lazy(() =>
+  import('./SsoEnvironmentPicker.tsx').then((module) => ({ default: module.SsoEnvironmentPicker })),
+)
 const CodeStep = lazy(() => import('./CodeStep.tsx').then((module) => ({ default: module.CodeStep })))
 const NotActivated = lazy(() =>
   import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
@@ -66,6 +69,15 @@ export default function SignInPage() {
   const ssoOutcome = useSsoOutcome()
   // While an SSO sign-in waits for its environment, the picker is the whole page.
   const [picking, setPicking] = useState(false)
+  const [pickerWanted, setPickerWanted] = useState(false)
+  useEffect(() => {
+    const check = () => {
+      if (window.location.hash === '#sso=pick') setPickerWanted(true)
+    }
+    check()
+    window.addEventListener('hashchange', check)
+    return () => window.removeEventListener('hashchange', check)
+  }, [])
   useEffect(() => {
     if (ssoOutcome) {
       setErrorField('form')
@@ -231,7 +243,11 @@ export default function SignInPage() {
 
   return (
     <>
-      <SsoEnvironmentPicker onOpen={setPicking} />
+      {pickerWanted && (
+        <Suspense fallback={null}>
+          <SsoEnvironmentPicker onOpen={setPicking} />
+        </Suspense>
+      )}
       <section className="card" aria-labelledby="sign-in-title" hidden={picking}>
         <h1 id="sign-in-title">{t('signIn.title')}</h1>
         <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>

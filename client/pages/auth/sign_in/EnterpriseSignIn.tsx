@@ -1,17 +1,20 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
-import { WeComSignIn } from './WeComSignIn.tsx'
+
+// The QR panel loads on the first click: most visitors never scan (sign-in page weight budget).
+const WeComPanel = lazy(() => import('./WeComPanel.tsx').then((module) => ({ default: module.WeComPanel })))
 
 /**
- * Microsoft and SAML sign-in. Both are plain links/forms to the BFF (they work before hydration
+ * Microsoft, SAML and WeCom sign-in. Both are plain links/forms to the BFF (they work before hydration
  * and without JavaScript); the BFF starts the provider round trip with its single-use state. The
  * environment is the one the picker chose for this session, so the picker serves SSO as well.
  */
 export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
   const { t } = useTranslation('sso')
   const hydrated = useHydrated()
+  const [wecomOpen, setWecomOpen] = useState(false)
   // The return path is per visitor: added after hydration, never rendered into shared HTML.
   const [returnQuery, setReturnQuery] = useState('')
   useEffect(() => {
@@ -63,7 +66,21 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
           {t('samlSubmit')}
         </button>
       </form>
-      <WeComSignIn languageQuery={languageQuery} />
+      {wecomOpen ? (
+        <Suspense fallback={<p>{t('wecom.loading')}</p>}>
+          <WeComPanel languageQuery={languageQuery} onClose={() => setWecomOpen(false)} />
+        </Suspense>
+      ) : (
+        <button
+          type="button"
+          className="button"
+          disabled={!hydrated}
+          onClick={() => setWecomOpen(true)}
+          data-testid="wecom-start"
+        >
+          {t('wecom.start')}
+        </button>
+      )}
     </section>
   )
 }
@@ -74,7 +91,8 @@ export function useSsoOutcome(): string {
   const [message, setMessage] = useState('')
   useEffect(() => {
     const code = /^#sso=([\w-]{1,20})$/.exec(window.location.hash)?.[1]
-    if (!code) return
+    // `pick` is not a refusal: the environment picker (SsoEnvironmentPicker) takes it.
+    if (!code || code === 'pick') return
     setMessage(t(`errors.${code}`, { defaultValue: t('failText') }))
     // A reload should not show it again.
     window.history.replaceState(null, '', window.location.pathname + window.location.search)

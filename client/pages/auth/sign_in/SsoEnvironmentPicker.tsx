@@ -33,8 +33,6 @@ export function SsoEnvironmentPicker({ onOpen }: { onOpen: (open: boolean) => vo
       setChosen(names[0] ?? '')
     }
     load()
-    window.addEventListener('hashchange', load)
-    return () => window.removeEventListener('hashchange', load)
   }, [t])
 
   const open = environments.length > 0 || message !== ''

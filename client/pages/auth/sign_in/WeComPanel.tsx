@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
 import { ANNOUNCED_SECONDS, minutesAndSeconds, useCountdown } from './useCountdown.ts'
@@ -42,13 +41,13 @@ function usePhone(): boolean {
 /**
  * WeCom scan sign-in (ADR 0050): the BFF draws the QR code (same-origin SVG) and keeps the ticket
  * in the sealed session; the page polls until the phone confirms, shows the expiry, and offers a
- * fresh code. Nothing per visitor is rendered on the server: the panel opens after a click.
+ * fresh code. Loaded and opened by a click (EnterpriseSignIn): nothing of it is in the page's HTML
+ * or first script.
  */
-export function WeComSignIn({ languageQuery }: { languageQuery: string }) {
+export function WeComPanel({ languageQuery, onClose }: { languageQuery: string; onClose: () => void }) {
   const { t } = useTranslation('sso')
-  const hydrated = useHydrated()
   const phone = usePhone()
-  const [status, setStatus] = useState<ScanStatus>('idle')
+  const [status, setStatus] = useState<ScanStatus>('loading')
   const [deadline, setDeadline] = useState<number | null>(null)
   const [appUrl, setAppUrl] = useState('')
   const [generation, setGeneration] = useState(0)
@@ -102,6 +101,12 @@ export function WeComSignIn({ languageQuery }: { languageQuery: string }) {
     heading.current?.focus()
   }
 
+  // Opening the panel asks for the first code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the panel opens
+  useEffect(() => {
+    start()
+  }, [])
+
   // Poll while the code is live; a slow answer never overlaps the next question.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each finished round (pollRound) schedules the next
   useEffect(() => {
@@ -127,73 +132,57 @@ export function WeComSignIn({ languageQuery }: { languageQuery: string }) {
     }
   }, [seconds, status, t])
 
-  const open = status !== 'idle'
   return (
     <div className="wecom-sign-in">
-      {!open && (
-        <button
-          type="button"
-          className="button"
-          disabled={!hydrated}
-          onClick={start}
-          data-testid="wecom-start"
-        >
-          {t('wecom.start')}
-        </button>
-      )}
-      {open && (
-        <section className="wecom-panel" aria-labelledby="wecom-title" data-testid="wecom-panel">
-          <h3 id="wecom-title" ref={heading} tabIndex={-1}>
-            {t('wecom.title')}
-          </h3>
-          {status === 'loading' && <p>{t('wecom.loading')}</p>}
-          {status === 'waiting' && (
-            <>
-              <p>{t('wecom.instructions')}</p>
-              <img
-                className="wecom-qr"
-                src={`/auth/sso/wecom/qr.svg?n=${generation}`}
-                alt={t('wecom.qrAlt')}
-                width={200}
-                height={200}
-                data-testid="wecom-qr"
-              />
-              <p data-testid="wecom-countdown">
-                {t('wecom.expiresIn', { time: minutesAndSeconds(seconds) })}
+      <section className="wecom-panel" aria-labelledby="wecom-title" data-testid="wecom-panel">
+        <h3 id="wecom-title" ref={heading} tabIndex={-1}>
+          {t('wecom.title')}
+        </h3>
+        {status === 'loading' && <p>{t('wecom.loading')}</p>}
+        {status === 'waiting' && (
+          <>
+            <p>{t('wecom.instructions')}</p>
+            <img
+              className="wecom-qr"
+              src={`/auth/sso/wecom/qr.svg?n=${generation}`}
+              alt={t('wecom.qrAlt')}
+              width={200}
+              height={200}
+              data-testid="wecom-qr"
+            />
+            <p data-testid="wecom-countdown">{t('wecom.expiresIn', { time: minutesAndSeconds(seconds) })}</p>
+            {phone && appUrl && (
+              <p>
+                <a className="button" href={appUrl} data-testid="wecom-open-app">
+                  {t('wecom.openApp')}
+                </a>
               </p>
-              {phone && appUrl && (
-                <p>
-                  <a className="button" href={appUrl} data-testid="wecom-open-app">
-                    {t('wecom.openApp')}
-                  </a>
-                </p>
-              )}
-            </>
-          )}
-          {(status === 'expired' ||
-            status === 'cancelled' ||
-            status === 'unavailable' ||
-            status === 'refused') && (
-            <p className="form-error" data-testid="wecom-message">
-              {status === 'refused' ? refusal : t(`wecom.${status}`)}
-            </p>
-          )}
-          {status === 'signingIn' && <p>{t('wecom.signingIn')}</p>}
-          <p role="status" aria-live="polite" className="visually-hidden" data-testid="wecom-announcement">
-            {announcement}
+            )}
+          </>
+        )}
+        {(status === 'expired' ||
+          status === 'cancelled' ||
+          status === 'unavailable' ||
+          status === 'refused') && (
+          <p className="form-error" data-testid="wecom-message">
+            {status === 'refused' ? refusal : t(`wecom.${status}`)}
           </p>
-          {status !== 'loading' && status !== 'signingIn' && (
-            <div className="wecom-actions">
-              <button type="button" className="button" onClick={start} data-testid="wecom-refresh">
-                {t('wecom.refresh')}
-              </button>
-              <button type="button" className="link-button" onClick={() => setStatus('idle')}>
-                {t('wecom.close')}
-              </button>
-            </div>
-          )}
-        </section>
-      )}
+        )}
+        {status === 'signingIn' && <p>{t('wecom.signingIn')}</p>}
+        <p role="status" aria-live="polite" className="visually-hidden" data-testid="wecom-announcement">
+          {announcement}
+        </p>
+        {status !== 'loading' && status !== 'signingIn' && (
+          <div className="wecom-actions">
+            <button type="button" className="button" onClick={start} data-testid="wecom-refresh">
+              {t('wecom.refresh')}
+            </button>
+            <button type="button" className="link-button" onClick={onClose}>
+              {t('wecom.close')}
+            </button>
+          </div>
+        )}
+      </section>
     </div>
   )
 }
