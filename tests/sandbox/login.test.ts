@@ -168,65 +168,45 @@ t.test('getAllEnvDomain › every environment of the account with its host', asy
   t.equal((await upstream(t, sg, path, { email: 'who@sandbox.test' })).retCode, '700014')
 })
 
-t.test(
-  'tokens › a token opens the console only in its own region; getToken exchanges it for the account elsewhere',
-  async (t) => {
-    const sgToken = await signIn(t, sg, MULTI_ENV_ACCOUNT)
-    const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+t.test('tokens › consoleLogin and getToken accept a token only in its own region', async (t) => {
+  const sgToken = await signIn(t, sg, MULTI_ENV_ACCOUNT)
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
 
-    const console = await upstream(t, sg, '/basic-login/account/consoleLogin', {}, bearer(sgToken))
-    t.equal(console.retCode, '000000')
-    const consoleUrl = new URL(String(console.item.consoleUrl))
-    t.equal(consoleUrl.origin, new URL(sg).origin, 'the console URL points at the sandbox')
-    const page = await fetch(consoleUrl)
-    t.equal(page.status, 200)
-    t.match(await page.text(), /Signed in as <b>multi@sandbox\.test<\/b> in <b>sg-k8s<\/b>/)
+  const console = await upstream(t, sg, '/basic-login/account/consoleLogin', {}, bearer(sgToken))
+  t.equal(console.retCode, '000000')
+  const consoleUrl = new URL(String(console.item.consoleUrl))
+  t.equal(consoleUrl.origin, new URL(sg).origin, 'the console URL points at the sandbox')
+  const page = await fetch(consoleUrl)
+  t.equal(page.status, 200)
+  t.match(await page.text(), /Signed in as <b>multi@sandbox\.test<\/b> in <b>sg-k8s<\/b>/)
 
-    const exchanged = await upstream(t, sg, '/tokens/getToken', {}, bearer(sgToken))
-    t.equal(exchanged.retCode, '000000')
-    t.match(exchanged.item, { token: /^sbx_/ })
-    t.not(exchanged.item.token, sgToken)
-    const withFresh = await upstream(
-      t,
-      sg,
-      '/basic-login/account/consoleLogin',
-      {},
-      bearer(String(exchanged.item.token)),
-    )
-    t.equal(withFresh.retCode, '000000', 'the exchanged token works')
+  const exchanged = await upstream(t, sg, '/tokens/getToken', {}, bearer(sgToken))
+  t.equal(exchanged.retCode, '000000')
+  t.match(exchanged.item, { token: /^sbx_/ })
+  t.not(exchanged.item.token, sgToken)
+  const withFresh = await upstream(
+    t,
+    sg,
+    '/basic-login/account/consoleLogin',
+    {},
+    bearer(String(exchanged.item.token)),
+  )
+  t.equal(withFresh.retCode, '000000', 'the exchanged token works')
 
-    // The same account lives in us-k8s: the sg token opens nothing there, but us's getToken
-    // exchanges it for a us token of the same account and retires it (ADR 0051, the SSO picker).
-    t.equal(
-      (await upstream(t, us, '/basic-login/account/consoleLogin', {}, bearer(sgToken))).retCode,
-      '999999',
-    )
-    const crossed = await upstream(t, us, '/tokens/getToken', {}, bearer(sgToken))
-    t.equal(crossed.retCode, '000000', 'exchanged for the environment the account has there')
-    t.equal(
-      (await upstream(t, us, '/basic-login/account/consoleLogin', {}, bearer(String(crossed.item.token))))
-        .retCode,
-      '000000',
-      'the exchanged token opens the us console',
-    )
-    t.equal(
-      (await upstream(t, sg, '/tokens/getToken', {}, bearer(sgToken))).retCode,
-      '999999',
-      'the token given in exchange is retired',
-    )
-    // An account that does not live in sg gets nothing there for its us token.
-    const usOnlyToken = await signIn(t, us, US_ACCOUNT)
-    t.equal((await upstream(t, us, '/tokens/getToken', {}, bearer(usOnlyToken))).retCode, '000000')
-    t.equal((await upstream(t, sg, '/tokens/getToken', {}, bearer(usOnlyToken))).retCode, '999999')
+  // The same account lives in us-k8s, but the sg token means nothing to the us server.
+  t.equal((await upstream(t, us, '/basic-login/account/consoleLogin', {}, bearer(sgToken))).retCode, '999999')
+  t.equal((await upstream(t, us, '/tokens/getToken', {}, bearer(sgToken))).retCode, '999999')
+  const usToken = await signIn(t, us, MULTI_ENV_ACCOUNT)
+  t.equal((await upstream(t, us, '/tokens/getToken', {}, bearer(usToken))).retCode, '000000')
+  t.equal((await upstream(t, sg, '/tokens/getToken', {}, bearer(usToken))).retCode, '999999')
 
-    t.equal((await upstream(t, sg, '/tokens/getToken', {})).retCode, '999999', 'no header')
-    t.equal((await upstream(t, sg, '/tokens/getToken', {}, bearer('sbx_forged'))).retCode, '999999', 'forged')
-    const basic = { headers: { authorization: `Basic ${String(exchanged.item.token)}` } }
-    t.equal((await upstream(t, sg, '/tokens/getToken', {}, basic)).retCode, '999999', 'not Bearer')
-    const zh = await upstream(t, sg, '/tokens/getToken', {}, { headers: { language: 'zh' } })
-    t.match(zh.retMsg, /登录已失效/)
-  },
-)
+  t.equal((await upstream(t, sg, '/tokens/getToken', {})).retCode, '999999', 'no header')
+  t.equal((await upstream(t, sg, '/tokens/getToken', {}, bearer('sbx_forged'))).retCode, '999999', 'forged')
+  const basic = { headers: { authorization: `Basic ${sgToken}` } }
+  t.equal((await upstream(t, sg, '/tokens/getToken', {}, basic)).retCode, '999999', 'not Bearer')
+  const zh = await upstream(t, sg, '/tokens/getToken', {}, { headers: { language: 'zh' } })
+  t.match(zh.retMsg, /登录已失效/)
+})
 
 t.test('tokens › expire after expiresIn and on reset', async (t) => {
   const token = await signIn(t, sg, DEMO_ACCOUNT)
