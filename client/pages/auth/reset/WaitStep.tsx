@@ -8,8 +8,8 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
+import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { resetError } from './outcome.ts'
-import { useCountdown } from './useCountdown.ts'
 
 interface WaitStepProps {
   via: 'email' | 'phone'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCountdown } from '../reset/useCountdown.ts'
+import { useCountdown } from '../../../components/time/useCountdown.ts'
 
 interface CodeStepProps {
   email: string

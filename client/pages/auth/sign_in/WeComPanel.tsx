@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
+import {
+  ANNOUNCED_SECONDS,
+  minutesAndSeconds,
+  useSecondsUntil,
+} from '../../../components/time/useCountdown.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
-import { ANNOUNCED_SECONDS, minutesAndSeconds, useCountdown } from './useCountdown.ts'
 
 /** How often the page asks the BFF whether the phone confirmed. */
 const POLL_MS = 2000
@@ -55,7 +59,7 @@ export function WeComPanel({ languageQuery, onClose }: { languageQuery: string; 
   const [announcement, setAnnouncement] = useState('')
   const [pollRound, setPollRound] = useState(0)
   const heading = useRef<HTMLHeadingElement>(null)
-  const seconds = useCountdown(status === 'waiting' ? deadline : null)
+  const seconds = useSecondsUntil(status === 'waiting' ? deadline : null)
 
   const handle = useCallback(
     (answer: ScanAnswer) => {

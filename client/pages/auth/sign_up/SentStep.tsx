@@ -5,7 +5,7 @@ import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
-import { useCountdown } from '../reset/useCountdown.ts'
+import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { loadSignUpFlow } from './flow.ts'
 
 /** 'Check your inbox': names the address, resends after a one-minute countdown. */

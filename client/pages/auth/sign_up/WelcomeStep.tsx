@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/signup-flow.ts'
-import { useCountdown } from '../reset/useCountdown.ts'
+import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { consoleUrl } from './flow.ts'
 
 /** The welcome page: the trial has started; a visible countdown, then the console. */

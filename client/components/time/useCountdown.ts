@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 
 function secondsUntil(deadline: number | null): number {
   return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - Date.now()) / 1000))
 }
 
 /** Whole seconds left until `deadline` (ms, this browser's clock), ticking once a second. */
-export function useCountdown(deadline: number | null): number {
+export function useSecondsUntil(deadline: number | null): number {
   const [seconds, setSeconds] = useState(() => secondsUntil(deadline))
   useEffect(() => {
     setSeconds(secondsUntil(deadline))
@@ -14,6 +14,17 @@ export function useCountdown(deadline: number | null): number {
     return () => window.clearInterval(timer)
   }, [deadline])
   return seconds
+}
+
+/**
+ * A countdown started by the page (a resend wait, a welcome redirect): `start(seconds)` sets it,
+ * `seconds` is what is left, 0 once it has passed.
+ */
+export function useCountdown(): { seconds: number; start: (seconds: number) => void } {
+  const [deadline, setDeadline] = useState<number | null>(null)
+  const seconds = useSecondsUntil(deadline)
+  const start = useCallback((value: number) => setDeadline(Date.now() + value * 1000), [])
+  return { seconds, start }
 }
 
 /** `m:ss` for a visible countdown. */
