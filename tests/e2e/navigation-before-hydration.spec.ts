@@ -1,6 +1,7 @@
 import { expect, type Route, test } from '@playwright/test'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
+import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
@@ -40,3 +41,31 @@ for (const language of LANGUAGES) {
     expect(errors).toEqual([])
   })
 }
+
+// The same slow phone on the sign-up form: what the visitor typed while the scripts were loading
+// must survive hydration and the next render (ticking the privacy box re-renders the form).
+test('what is typed into sign-up before hydration finished is kept', async ({ page }) => {
+  let held = false
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (!held && body.includes(enSignUp.credentials.title)) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await page.goto('/auth/sign_up', { waitUntil: 'commit' })
+  await expect.poll(() => held, { message: 'the sign-up translations were requested' }).toBe(true)
+  await page.getByLabel(enSignUp.credentials.email).fill('early@example.com')
+  await page.getByLabel(enSignUp.credentials.password, { exact: true }).fill('Early-Typist42')
+  release()
+  await page.locator('#sign-up-privacy').check()
+  await expect(page.getByText(enSignUp.credentials.title)).toBeVisible()
+  await expect(page.getByLabel(enSignUp.credentials.email)).toHaveValue('early@example.com')
+  await expect(page.getByLabel(enSignUp.credentials.password, { exact: true })).toHaveValue('Early-Typist42')
+})

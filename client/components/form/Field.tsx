@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react'
+import { focusWhenShown } from './focus.ts'
 import './form.css'
 
 interface FieldProps extends ComponentProps<'input'> {
@@ -21,6 +22,7 @@ export function Field({ id, label, error, hint, children, ...input }: FieldProps
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
         {...input}
+        {...(input.autoFocus ? { ref: focusWhenShown } : {})}
       />
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">

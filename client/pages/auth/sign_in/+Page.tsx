@@ -14,6 +14,7 @@ import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
+import { focusWhenShown } from '../../../components/form/focus.ts'
 
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
 // Only an SSO sign-in of a multi-environment account needs it (`#sso=pick`): loaded then.
@@ -291,6 +292,7 @@ export default function SignInPage() {
                   maxLength={20}
                   // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
                   autoFocus
+                  ref={focusWhenShown}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
                   aria-invalid={invalid('password')}

@@ -48,13 +48,15 @@ export function CredentialsStep({
   }, [])
   const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
   const set = (patch: Partial<CredentialsValues>) => onChange({ ...values, ...patch })
 
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
-    const typed = emailInput.current?.value
-    if (typed && !values.email) set({ email: typed })
+    const email = (!values.email && emailInput.current?.value) || ''
+    const password = (!values.password && passwordInput.current?.value) || ''
+    if (email || password) set({ ...(email ? { email } : {}), ...(password ? { password } : {}) })
   }, [])
 
   const languageQuery = language === 'zh' ? '?language=zh' : ''
@@ -138,6 +140,7 @@ export function CredentialsStep({
       </Field>
       <Field
         id="sign-up-password"
+        ref={passwordInput}
         label={t('credentials.password')}
         type="password"
         autoComplete="new-password"
