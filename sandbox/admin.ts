@@ -131,7 +131,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     }
   })
 
-  app.post('/reset', async () => {
+  // `?email=` restores only that fixture account, so tests running in parallel do not wipe
+  // each other's codes and tokens; without it the whole world goes back to its start.
+  app.post('/reset', async (request, reply) => {
+    const { email } = (request.query ?? {}) as { email?: unknown }
+    if (typeof email === 'string' && email) {
+      if (!(await world.resetAccount(email))) {
+        return reply.code(404).send({ error: 'Not Found', message: `no fixture account ${email}` })
+      }
+      return { reset: true, email }
+    }
     await world.reset()
     return { reset: true }
   })

@@ -103,6 +103,23 @@ function fixtureHash(account: FixtureAccount): Promise<string> {
   return hash
 }
 
+async function fixtureRecord(fixture: FixtureAccount, resetAt: number): Promise<AccountRecord> {
+  return {
+    email: normaliseEmail(fixture.email),
+    passwordHash: await fixtureHash(fixture),
+    firstName: fixture.firstName,
+    lastName: fixture.lastName,
+    company: fixture.company,
+    environments: [...fixture.environments],
+    failures: [],
+    lockedUntil: null,
+    phone: fixture.phone ? { ...fixture.phone } : null,
+    agentLanguage: null,
+    sso: { ...fixture.sso },
+    passwordChangedAt: resetAt - (fixture.passwordAgeDays ?? 0) * DAY_MS,
+  }
+}
+
 /**
  * State shared by every region server of one sandbox: the account directory (an account may live
  * in environments of several regions), issued tokens and console tickets.
@@ -148,24 +165,7 @@ export class SandboxWorld {
   async reset(): Promise<void> {
     this.#offsetMs = 0
     const resetAt = this.now()
-    const records = await Promise.all(
-      FIXTURE_ACCOUNTS.map(
-        async (fixture): Promise<AccountRecord> => ({
-          email: normaliseEmail(fixture.email),
-          passwordHash: await fixtureHash(fixture),
-          firstName: fixture.firstName,
-          lastName: fixture.lastName,
-          company: fixture.company,
-          environments: [...fixture.environments],
-          failures: [],
-          lockedUntil: null,
-          phone: fixture.phone ? { ...fixture.phone } : null,
-          agentLanguage: null,
-          sso: { ...fixture.sso },
-          passwordChangedAt: resetAt - (fixture.passwordAgeDays ?? 0) * DAY_MS,
-        }),
-      ),
-    )
+    const records = await Promise.all(FIXTURE_ACCOUNTS.map((fixture) => fixtureRecord(fixture, resetAt)))
     this.accounts.clear()
     for (const record of records) this.accounts.set(record.email, record)
     this.tokens.clear()
@@ -176,6 +176,20 @@ export class SandboxWorld {
     this.loginCodes.clear()
     this.#offsetMs = 0
     for (const listener of this.resetListeners) listener()
+  }
+
+  /**
+   * Restores one fixture account (its password, wrong-password count and lock) and leaves
+   * everything else alone: tests running side by side each reset only the account they use.
+   */
+  async resetAccount(email: string): Promise<boolean> {
+    const fixture = FIXTURE_ACCOUNTS.find(
+      (candidate) => normaliseEmail(candidate.email) === normaliseEmail(email),
+    )
+    if (!fixture) return false
+    const record = await fixtureRecord(fixture, this.now())
+    this.accounts.set(record.email, record)
+    return true
   }
 
   findAccount(email: string): AccountRecord | undefined {

@@ -116,3 +116,33 @@ t.test('POST /__sandbox/reset restores the fixtures', async (t) => {
   t.equal(after.retCode, '000000', 'a reset on any server restores the shared fixtures')
   t.equal((await requests()).length, 1, 'and clears the request logs')
 })
+
+t.test('POST /__sandbox/reset?email= restores one account and leaves the others alone', async (t) => {
+  const path = '/basic-login/serviceLoginNew/4'
+  for (let i = 0; i < 5; i++)
+    await upstream(t, sg, path, { email: LOCKOUT_ACCOUNT.email, password: 'Wrong-Pass1' })
+  const other = await upstream(t, sg, path, { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })
+  const token = (other.item as { token?: string } | undefined)?.token
+  t.ok(token, 'another test is signed in')
+  const tokensBefore = (await (await admin(sg, 'GET', `/accounts/${DEMO_ACCOUNT.email}`)).json()) as {
+    liveTokens: number
+  }
+  t.ok(tokensBefore.liveTokens > 0)
+
+  const reset = await admin(sg, 'POST', `/reset?email=${encodeURIComponent(LOCKOUT_ACCOUNT.email)}`)
+  t.same(await reset.json(), { reset: true, email: LOCKOUT_ACCOUNT.email })
+  const after = await upstream(t, sg, path, {
+    email: LOCKOUT_ACCOUNT.email,
+    password: LOCKOUT_ACCOUNT.password,
+  })
+  t.equal(after.retCode, '000000', 'the lock of that account is gone')
+  const tokensAfter = (await (await admin(sg, 'GET', `/accounts/${DEMO_ACCOUNT.email}`)).json()) as {
+    liveTokens: number
+  }
+  t.equal(tokensAfter.liveTokens, tokensBefore.liveTokens, "the other account's session lives on")
+  t.equal(
+    (await admin(sg, 'POST', '/reset?email=nobody%40sandbox.test')).status,
+    404,
+    'unknown accounts are refused',
+  )
+})
