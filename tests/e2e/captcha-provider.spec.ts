@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { type FakeProvider, startFakeProvider, startServer } from './fake-captcha-provider.ts'
-import { inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES } from './frame-helpers.ts'
 import { uniqueEmail } from './sandbox.ts'
 import { PASSWORD, TEXT } from './sign-up-helpers.ts'
 
@@ -70,7 +70,7 @@ for (const language of LANGUAGES) {
     await start.click()
     const dialog = page.getByRole('dialog', { name: 'Fake provider' })
     await expect(dialog).toHaveCSS('outline-color', 'rgb(1, 2, 3)')
-    await page.screenshot({
+    await keepScreenshot(page, {
       path: `.cache/screens/sign-up-captcha-provider-${language}-desktop.png`,
       fullPage: true,
     })

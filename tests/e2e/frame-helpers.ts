@@ -88,3 +88,13 @@ export async function windowIsMarked(page: Page): Promise<boolean> {
 export async function hydrated(page: Page) {
   await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
+
+/**
+ * Full-page screenshots are for people reviewing the pages (`E2E_SCREENSHOTS=1 npm run test:e2e`
+ * writes them to .cache/screens); they assert nothing, so the test run skips their cost.
+ */
+export async function keepScreenshot(page: Page, options: { path: string; fullPage?: boolean }) {
+  if (!process.env.E2E_SCREENSHOTS) return
+  const name = options.path.split('/').at(-1) ?? 'screen.png'
+  await page.screenshot({ ...options, path: `.cache/screens/${name}` })
+}

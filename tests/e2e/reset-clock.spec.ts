@@ -4,7 +4,7 @@ import enErrors from '../../shared/i18n/locales/en/errors.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
-import { inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES } from './frame-helpers.ts'
 import { advanceClock, createAccount, outbox } from './sandbox.ts'
 
 const TEXT = { en: { reset: enReset, errors: enErrors }, zh: { reset: zhReset, errors: zhErrors } } as const
@@ -41,7 +41,7 @@ for (const language of LANGUAGES) {
     await advanceClock(MINUTE + 1_000)
     await resend.click()
     await expect(page.getByRole('alert').filter({ hasText: T.errors.code['700605'] })).toBeVisible()
-    await page.screenshot({ path: `.cache/screens/reset-limit-${language}-desktop.png`, fullPage: true })
+    await keepScreenshot(page, { path: `.cache/screens/reset-limit-${language}-desktop.png`, fullPage: true })
     expect(await outbox(email, 'reset-link')).toHaveLength(5)
   })
 }

@@ -11,6 +11,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoRawKeys,
   inLanguage,
+  keepScreenshot,
   LANGUAGES,
   PHONE,
 } from './frame-helpers.ts'
@@ -25,7 +26,7 @@ const NEW_PASSWORD = 'Fresh-Start42'
 
 /** Looked at by people (.cache/screens), and checked for what a machine can see. */
 async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `.cache/screens/${name}.png`, fullPage: true })
+  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
   await expectNoRawKeys(page)
   await expectNoHorizontalOverflow(page)
   await expectAxeClean(page, name)

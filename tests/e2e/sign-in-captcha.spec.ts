@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { CAPTCHA_ACCOUNT } from '../../sandbox/fixtures.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
-import { expectAxeClean, expectNoRawKeys } from './frame-helpers.ts'
+import { expectAxeClean, expectNoRawKeys, keepScreenshot } from './frame-helpers.ts'
 import { SANDBOX_URL } from './sandbox.ts'
 
 const CASES = [
@@ -42,7 +42,10 @@ for (const language of CASES) {
       }
       const question = page.locator('.captcha-row label')
       await expect(question).toBeVisible()
-      await page.screenshot({ path: `test-results/sign-in-captcha-${language.code}.png`, fullPage: true })
+      await keepScreenshot(page, {
+        path: `test-results/sign-in-captcha-${language.code}.png`,
+        fullPage: true,
+      })
       await expectNoRawKeys(page)
       await expectAxeClean(page, `sign-in-captcha-${language.code}`)
       const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []

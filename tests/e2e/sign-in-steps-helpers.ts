@@ -5,7 +5,13 @@ import enSso from '../../shared/i18n/locales/en/sso.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhSteps from '../../shared/i18n/locales/zh/signInSteps.ts'
 import zhSso from '../../shared/i18n/locales/zh/sso.ts'
-import { expectAxeClean, expectNoHorizontalOverflow, expectNoRawKeys, inLanguage } from './frame-helpers.ts'
+import {
+  expectAxeClean,
+  expectNoHorizontalOverflow,
+  expectNoRawKeys,
+  inLanguage,
+  keepScreenshot,
+} from './frame-helpers.ts'
 import { outbox } from './sandbox.ts'
 
 export const STEPS_TEXT = {
@@ -41,7 +47,7 @@ export async function newestCode(email: string, before = 0): Promise<string> {
 
 /** A screenshot of a new screen, checked like every page: no raw keys, no overflow, axe clean. */
 export async function screen(page: Page, name: string) {
-  await page.screenshot({ path: `.cache/screens/${name}.png`, fullPage: true })
+  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
   await expectNoRawKeys(page)
   await expectNoHorizontalOverflow(page)
   await expectAxeClean(page, name)

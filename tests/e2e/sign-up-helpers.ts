@@ -11,6 +11,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoRawKeys,
   inLanguage,
+  keepScreenshot,
   LANGUAGES,
   PHONE,
 } from './frame-helpers.ts'
@@ -24,7 +25,7 @@ type Texts = (typeof TEXT)[keyof typeof TEXT]
 export const PASSWORD = 'Trial-Start42'
 
 export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `.cache/screens/${name}.png`, fullPage: true })
+  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
   await expectNoRawKeys(page)
   await expectNoHorizontalOverflow(page)
   await expectAxeClean(page, name)

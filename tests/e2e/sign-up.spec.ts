@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/signup.ts'
-import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
@@ -62,7 +62,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByTestId('welcome')).toBeVisible()
     await expect(page.getByText(/\d+/).first()).toBeVisible()
     // The countdown leads on by itself: a picture, not the slower checks, before it does.
-    await page.screenshot({ path: `.cache/screens/sign-up-welcome-${language}-desktop.png` })
+    await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-desktop.png` })
     await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
     await expect(page.locator('[data-region="sg"]')).toBeVisible()
 
@@ -102,7 +102,7 @@ test.describe('on a phone', () => {
       })
       await page.getByRole('button', { name: T.s.finish.submit }).click()
       await expect(page.getByTestId('welcome')).toBeVisible()
-      await page.screenshot({ path: `.cache/screens/sign-up-welcome-${language}-phone.png` })
+      await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-phone.png` })
       await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
     })
   }

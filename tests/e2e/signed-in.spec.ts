@@ -9,7 +9,7 @@ import {
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
-import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
 import { signInThroughApi } from './session.ts'
 
@@ -126,7 +126,7 @@ test.describe('on a phone', () => {
       const page = await context.newPage()
       await page.goto(inLanguage('/', language))
       await waitForHydration(page)
-      await page.screenshot({ path: `.cache/screens/signed-in-${language}-phone.png` })
+      await keepScreenshot(page, { path: `.cache/screens/signed-in-${language}-phone.png` })
       await page.getByTestId('header-sign-out').click()
       await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
       expect(await sessionCookie(context)).toBeUndefined()
@@ -135,14 +135,14 @@ test.describe('on a phone', () => {
   }
 })
 
-test('screenshots of the signed-in header, desktop', async ({ browser }) => {
+test('the signed-in header offers sign-out on a desktop', async ({ browser }) => {
   for (const language of LANGUAGES) {
     const { context } = await signedInContext(browser)
     const page = await context.newPage()
     await page.goto(inLanguage('/auth/sign_in', language))
     await waitForHydration(page)
     await expect(page.getByTestId('header-sign-out')).toBeVisible()
-    await page.screenshot({ path: `.cache/screens/signed-in-${language}-desktop.png` })
+    await keepScreenshot(page, { path: `.cache/screens/signed-in-${language}-desktop.png` })
     await context.close()
   }
 })

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { WECOM_QR_TTL_MS } from '../../sandbox/providers/wecom-scans.ts'
+import { keepScreenshot } from './frame-helpers.ts'
 import { advanceClock } from './sandbox.ts'
 import { expectConsole, onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
@@ -15,7 +16,7 @@ for (const language of WECOM_LANGUAGES) {
     await expect(page.getByTestId('wecom-message')).toHaveText(language.expired)
     await expect(page.getByTestId('wecom-announcement')).toHaveText(language.expired)
     await expect(page.getByRole('img', { name: language.qrAlt })).toHaveCount(0)
-    await page.screenshot({ path: `test-results/wecom-expired-${language.code}.png`, fullPage: true })
+    await keepScreenshot(page, { path: `test-results/wecom-expired-${language.code}.png`, fullPage: true })
     // The phone refuses the old code too.
     const phone = await context.newPage()
     const gone = await phone.goto(stale)

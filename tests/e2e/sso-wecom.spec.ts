@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { SANDBOX_SAML_CONFIG_ID, SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
-import { expectAxeClean } from './frame-helpers.ts'
+import { expectAxeClean, keepScreenshot } from './frame-helpers.ts'
 import { expectConsole, onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
 for (const language of WECOM_LANGUAGES) {
@@ -11,7 +11,10 @@ for (const language of WECOM_LANGUAGES) {
       await expect(page.getByRole('heading', { name: language.title })).toBeFocused()
       // On a desktop the code is for the phone: no app link here.
       await expect(page.getByRole('link', { name: language.openApp })).toHaveCount(0)
-      await page.screenshot({ path: `test-results/wecom-qr-${language.code}-desktop.png`, fullPage: true })
+      await keepScreenshot(page, {
+        path: `test-results/wecom-qr-${language.code}-desktop.png`,
+        fullPage: true,
+      })
       await expectAxeClean(page, `WeCom QR panel ${language.code}`)
       await onPhone(context, qrUrl, 'Confirm sign-in')
       await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
@@ -42,7 +45,7 @@ for (const language of WECOM_LANGUAGES) {
       const qr = await page.getByTestId('wecom-qr').boundingBox()
       expect(qr?.width ?? 0).toBeLessThanOrEqual(375)
       await page.getByTestId('wecom-qr').scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `test-results/wecom-qr-${language.code}-phone.png`, fullPage: true })
+      await keepScreenshot(page, { path: `test-results/wecom-qr-${language.code}-phone.png`, fullPage: true })
       // The same browser opens the app link, confirms, and comes back to the sign-in tab.
       const href = (await openApp.getAttribute('href')) ?? ''
       const phone = await page.context().newPage()
@@ -63,7 +66,7 @@ for (const language of WECOM_LANGUAGES) {
       const picker = page.getByTestId('sso-picker')
       await expect(picker.getByRole('heading', { name: language.pickTitle })).toBeFocused()
       expect(page.url()).not.toContain('#sso=')
-      await page.screenshot({ path: `test-results/sso-picker-${language.code}.png`, fullPage: true })
+      await keepScreenshot(page, { path: `test-results/sso-picker-${language.code}.png`, fullPage: true })
       await expectAxeClean(page, `SSO picker ${language.code}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
       await picker.getByRole('radio', { name: language.us }).check()

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { keepScreenshot } from './frame-helpers.ts'
 import { expectConsole } from './sso-wecom-helpers.ts'
 
 const LANGUAGES = [
@@ -44,7 +45,7 @@ for (const language of LANGUAGES) {
 
       test('Microsoft round trip signs in', async ({ page }) => {
         await page.goto(`/auth/sign_in${language.query}`)
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: `test-results/sso-sign-in-${language.code}-${viewport.name}.png`,
           fullPage: true,
         })
@@ -60,7 +61,7 @@ for (const language of LANGUAGES) {
         await approveAtProvider(page, 'stranger@elsewhere.test')
         await expect(page.getByRole('alert')).toHaveText(language.notLinked)
         expect(page.url()).not.toContain('#sso=')
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: `test-results/sso-error-${language.code}-${viewport.name}.png`,
           fullPage: true,
         })
@@ -92,7 +93,7 @@ for (const language of LANGUAGES) {
         await page.locator('form:has(#sign-in-email) button[type=submit]').click()
         await expect(page.getByTestId('error-email')).toBeVisible()
         await expect(page.locator('#sign-in-email')).toHaveAttribute('aria-invalid', 'true')
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: `test-results/sign-in-email-error-${language.code}-${viewport.name}.png`,
         })
       })
@@ -100,7 +101,7 @@ for (const language of LANGUAGES) {
       test('the ssoFail page explains and leads back', async ({ page }) => {
         await page.goto(`/auth/ssoFail${language.query}`)
         await expect(page.getByRole('heading', { name: language.failTitle })).toBeVisible()
-        await page.screenshot({
+        await keepScreenshot(page, {
           path: `test-results/sso-fail-${language.code}-${viewport.name}.png`,
           fullPage: true,
         })
@@ -120,7 +121,7 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       language.code === 'en' ? 'No access to the desktop workbench' : '无桌面工作台权限',
     )
-    await page.screenshot({ path: `test-results/restrict-${language.code}.png`, fullPage: true })
+    await keepScreenshot(page, { path: `test-results/restrict-${language.code}.png`, fullPage: true })
     await page.getByRole('main').getByRole('link').last().click()
     await expect(page).toHaveURL(/\/auth\/sign_in/)
   })
