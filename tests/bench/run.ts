@@ -140,11 +140,16 @@ try {
     }
   }
 
+  const rssAfter = server.rssMb()
   const rps = (row: Row | undefined) => (row ? row.requests / row.seconds : 0)
   const ceiling = rps(rows.find((row) => row.scenario.kind === 'ceiling'))
   const direct = rows.find((row) => row.scenario.kind === 'direct')
   const lines = [
-    `${CONNECTIONS} connections, ${ROUNDS} alternating rounds × ${SECONDS} s per row, one process; ready ${Math.round(server.startupMs)} ms after spawn; RSS ${server.rssMb()} MB after the run`,
+    `${CONNECTIONS} connections, ${ROUNDS} alternating rounds × ${SECONDS} s per row; ${
+      server.sandbox === 'separate'
+        ? `the BFF alone (sandbox upstream in its own process, ${server.sandboxRssMb()} MB)`
+        : 'the BFF with the embedded sandbox in one process'
+    }; ready ${Math.round(server.startupMs)} ms after spawn; BFF RSS ${rssAfter} MB after the run (target ≤ 200 MB: ${rssAfter <= 200 ? 'met' : 'MISSED'})`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | ratio | target |',
     '| --- | ---: | ---: | ---: | --- | --- |',

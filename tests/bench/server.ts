@@ -1,4 +1,8 @@
-/** A production process of the BFF (built pages, embedded sandbox) for `npm run bench` / `npm run load`. */
+/**
+ * A production process of the BFF (built pages) for `npm run bench` / `npm run load`, with the
+ * sandbox upstream in a second process (tests/bench/sandbox-process.ts) as upstreams are in
+ * production; `BENCH_SANDBOX=embedded` measures the one-process `npm start` instead.
+ */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -9,6 +13,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export interface BenchServer {
   child: ChildProcess
   base: string
+  /** Where the sandbox runs: its own process (how production looks) or inside the BFF. */
+  sandbox: 'separate' | 'embedded'
+  /** Resident memory of the sandbox process, when it is one (MiB). */
+  sandboxRssMb: () => number
   /** First sandbox region server (sg); us is the next port. */
   sandboxBase: (region: 'sg' | 'us') => string
   /** Milliseconds from spawn until /healthz answered 200. */
@@ -17,9 +25,30 @@ export interface BenchServer {
   stop: () => Promise<void>
 }
 
+/** Starts the sandbox process and answers its topology once it listens. */
+async function startSandboxProcess(sandboxPort: number, linkOrigin: string) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'tests/bench/sandbox-process.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), LINK_ORIGIN: linkOrigin },
+  })
+  const topology = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('\n')) resolve(out.split('\n')[0] ?? '')
+    })
+    child.once('exit', (code) => reject(new Error(`the sandbox process ended (${code})`)))
+  })
+  return { child, topology }
+}
+
 export async function startBenchServer(port: number): Promise<BenchServer> {
   if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) throw new Error('run `npm run build` first')
   const sandboxPort = port + 2
+  const base = `http://127.0.0.1:${port}`
+  const embedded = process.env.BENCH_SANDBOX === 'embedded'
+  const sandbox = embedded ? undefined : await startSandboxProcess(sandboxPort, base)
   const started = performance.now()
   const child = spawn(process.execPath, [path.join(ROOT, 'server/server.ts')], {
     cwd: ROOT,
@@ -27,15 +56,15 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      SANDBOX: 'on',
-      SANDBOX_PORT: String(sandboxPort),
+      ...(sandbox
+        ? { SANDBOX: 'off', UPSTREAMS_JSON: sandbox.topology }
+        : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SIGN_IN: '999999/1s',
     },
   })
-  const base = `http://127.0.0.1:${port}`
   let startupMs = -1
   for (let attempt = 0; attempt < 400 && startupMs < 0; attempt++) {
     try {
@@ -46,19 +75,28 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   }
   if (startupMs < 0) {
     child.kill()
+    sandbox?.child.kill()
     throw new Error('the server did not start')
   }
   return {
     child,
     base,
     startupMs,
+    sandbox: sandbox ? 'separate' : 'embedded',
+    sandboxRssMb: () => (sandbox ? rssOf(sandbox.child.pid) : 0),
     sandboxBase: (region) => `http://127.0.0.1:${sandboxPort + (region === 'sg' ? 0 : 1)}`,
     rssMb: () => rssOf(child.pid),
     stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
+      Promise.all(
+        [child, sandbox?.child].map(
+          (process) =>
+            new Promise<void>((resolve) => {
+              if (!process || process.exitCode !== null) return resolve()
+              process.once('exit', () => resolve())
+              process.kill('SIGTERM')
+            }),
+        ),
+      ).then(() => undefined),
   }
 }
 

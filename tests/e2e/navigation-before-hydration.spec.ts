@@ -4,7 +4,7 @@ import enReset from '../../shared/i18n/locales/en/reset.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
-import { inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { hydrated, inLanguage, LANGUAGES } from './frame-helpers.ts'
 
 const TEXT = { en: { common: enCommon, reset: enReset }, zh: { common: zhCommon, reset: zhReset } } as const
 
@@ -63,9 +63,39 @@ test('what is typed into sign-up before hydration finished is kept', async ({ pa
   await expect.poll(() => held, { message: 'the sign-up translations were requested' }).toBe(true)
   await page.getByLabel(enSignUp.credentials.email).fill('early@example.com')
   await page.getByLabel(enSignUp.credentials.password, { exact: true }).fill('Early-Typist42')
-  release()
   await page.locator('#sign-up-privacy').check()
+  release()
+  await hydrated(page)
   await expect(page.getByText(enSignUp.credentials.title)).toBeVisible()
-  await expect(page.getByLabel(enSignUp.credentials.email)).toHaveValue('early@example.com')
+  // Typing re-renders the form from its state: the early tick must be in that state too.
+  await page.getByLabel(enSignUp.credentials.email).press('End')
+  await page.getByLabel(enSignUp.credentials.email).pressSequentially('m')
+  await expect(page.getByLabel(enSignUp.credentials.email)).toHaveValue('early@example.comm')
   await expect(page.getByLabel(enSignUp.credentials.password, { exact: true })).toHaveValue('Early-Typist42')
+  await expect(page.locator('#sign-up-privacy')).toBeChecked()
+})
+
+// And on the reset page: the way chosen before hydration (a text message) is the way shown after.
+test('the reset method chosen before hydration finished is kept', async ({ page }) => {
+  let held = false
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (!held && body.includes(JSON.stringify(enReset.viaPhone).slice(1, -1))) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await page.goto('/auth/reset', { waitUntil: 'commit' })
+  await expect.poll(() => held, { message: 'the reset translations were requested' }).toBe(true)
+  await page.getByRole('radio', { name: enReset.viaPhone }).check()
+  release()
+  await hydrated(page)
+  await expect(page.getByLabel(enReset.areaCode)).toBeVisible()
+  await expect(page.getByRole('radio', { name: enReset.viaPhone })).toBeChecked()
 })

@@ -48,10 +48,8 @@ for (const language of WECOM_LANGUAGES) {
       await keepScreenshot(page, { path: `test-results/wecom-qr-${language.code}-phone.png`, fullPage: true })
       // The same browser opens the app link, confirms, and comes back to the sign-in tab.
       const href = (await openApp.getAttribute('href')) ?? ''
-      const phone = await page.context().newPage()
-      await phone.goto(href)
-      await phone.getByRole('button', { name: 'Confirm sign-in' }).click()
-      await phone.close()
+      // onPhone waits for the outcome: a tab closed right after the tap may never send the answer.
+      await onPhone(page.context(), href, 'Confirm sign-in')
       await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
 

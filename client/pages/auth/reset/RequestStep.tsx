@@ -8,6 +8,7 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { resetByEmailSchema, resetBySmsSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { earlyChoice, earlyText } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { resetError } from './outcome.ts'
 
@@ -31,10 +32,12 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
-  // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
+  const form = useRef<HTMLFormElement>(null)
+  // Whatever was typed or chosen while the scripts were still loading is kept, not wiped by hydration.
   useEffect(() => {
-    const typed = emailInput.current?.value
+    const typed = earlyText(emailInput.current)
     if (typed) setEmail(typed)
+    if (earlyChoice(form.current, 'via') === 'phone') setVia('phone')
   }, [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +83,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
         {t('reset:title')}
       </h1>
       <p>{t('reset:intro')}</p>
-      <form method="post" noValidate onSubmit={submit}>
+      <form ref={form} method="post" noValidate onSubmit={submit}>
         <fieldset className="field choices">
           <legend>{t('reset:viaLegend')}</legend>
           {(['email', 'phone'] as const).map((option) => (

@@ -8,6 +8,7 @@ import { signUpCredentialsFormSchema, signUpH5Schema } from '../../../../shared/
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
@@ -49,14 +50,17 @@ export function CredentialsStep({
   const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
+  const privacyInput = useRef<HTMLInputElement>(null)
   const set = (patch: Partial<CredentialsValues>) => onChange({ ...values, ...patch })
 
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
-    const email = (!values.email && emailInput.current?.value) || ''
-    const password = (!values.password && passwordInput.current?.value) || ''
-    if (email || password) set({ ...(email ? { email } : {}), ...(password ? { password } : {}) })
+    const email = (!values.email && earlyText(emailInput.current)) || ''
+    const password = (!values.password && earlyText(passwordInput.current)) || ''
+    const privacy = !values.privacy && earlyTick(privacyInput.current)
+    if (email || password || privacy)
+      set({ ...(email ? { email } : {}), ...(password ? { password } : {}), ...(privacy ? { privacy } : {}) })
   }, [])
 
   const languageQuery = language === 'zh' ? '?language=zh' : ''
@@ -203,6 +207,7 @@ export function CredentialsStep({
       <div className="field checkbox-field">
         <input
           id="sign-up-privacy"
+          ref={privacyInput}
           type="checkbox"
           checked={values.privacy}
           aria-invalid={errors.privacy ? true : undefined}
