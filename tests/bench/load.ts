@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { DEMO_ACCOUNT } from '../../sandbox/index.ts'
+import { DEMO_ACCOUNT, US_ACCOUNT } from '../../sandbox/index.ts'
 import { ROOT, startBenchServer } from './server.ts'
 
 const PORT = Number(process.env.LOAD_PORT ?? process.env.BENCH_PORT ?? 3217)
@@ -27,21 +27,34 @@ const API_HEADERS = {
 }
 
 /**
- * A signed-out /api call routed to one region: the sandbox topology's host rule sends
- * `localhost` to sg and `127.0.0.1` to us (server/sandbox-topology.ts).
+ * A signed-out /api call routed to one region by the browser's time zone (spec §4: loopback hosts
+ * are no regional host, so the zone decides), for an account that lives there.
  */
 function apiCall(region: 'sg' | 'us') {
   return {
     method: 'POST' as const,
     path: '/api/basic-login/loginEmailCheck/4',
-    headers: { ...API_HEADERS, host: `${region === 'sg' ? 'localhost' : '127.0.0.1'}:${PORT}` },
-    body: JSON.stringify({ email: DEMO_ACCOUNT.email }),
+    headers: { ...API_HEADERS, 'x-time-zone': region === 'sg' ? 'Asia/Singapore' : 'America/Chicago' },
+    body: JSON.stringify({ email: (region === 'sg' ? DEMO_ACCOUNT : US_ACCOUNT).email }),
+  }
+}
+
+/** Each region's call reaches that region's account (else the rows would measure a refusal). */
+async function checkRouting(base: string) {
+  for (const region of ['sg', 'us'] as const) {
+    const { method, path: url, headers, body } = apiCall(region)
+    const answer = (await (await fetch(`${base}${url}`, { method, headers, body })).json()) as {
+      retCode?: string
+    }
+    if (answer.retCode !== '000000')
+      throw new Error(`the ${region} call did not reach ${region}: ${answer.retCode}`)
   }
 }
 
 const server = await startBenchServer(PORT)
 const lines: string[] = []
 try {
+  await checkRouting(server.base)
   // Phase 1: mixed load with RSS sampled every 5 s.
   const rss: number[] = [server.rssMb()]
   const sampler = setInterval(() => rss.push(server.rssMb()), 5000)

@@ -4,6 +4,7 @@
  * production; `BENCH_SANDBOX=embedded` measures the one-process `npm start` instead.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -57,7 +58,12 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
       ...process.env,
       NODE_ENV: 'production',
       ...(sandbox
-        ? { SANDBOX: 'off', UPSTREAMS_JSON: sandbox.topology }
+        ? // Production refuses to start without session keys once upstreams are configured.
+          {
+            SANDBOX: 'off',
+            UPSTREAMS_JSON: sandbox.topology,
+            SESSION_KEYS: randomBytes(32).toString('base64'),
+          }
         : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
       PORT: String(port),
       HOST: '127.0.0.1',

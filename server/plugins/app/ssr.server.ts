@@ -5,6 +5,7 @@ import middie from '@fastify/middie'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import pLimit from 'p-limit'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
@@ -33,6 +34,9 @@ interface CachedPage {
 const HEADERS_WE_OWN = new Set(['content-security-policy', 'cache-control'])
 
 type RenderPage = typeof import('vike/server')['renderPage']
+
+/** Page renders one process runs at once; the rest wait in arrival order (ADR 0057). */
+const RENDERS_AT_ONCE = 1
 
 async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Promise<RenderPage> {
   if (options.mode === 'vite') {
@@ -70,7 +74,13 @@ async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Pr
 
 export default fp<SsrPluginOptions>(
   async (app, options) => {
-    const renderPage = await loadRenderer(app, options)
+    const renderPageNow = await loadRenderer(app, options)
+    // First come, first served (ADR 0057). A render is CPU work only (no page awaits an upstream),
+    // but Vike awaits between its steps, so unlimited renders interleave: under overload each new
+    // one takes CPU from those before it and some wait past any client's patience (time-outs in
+    // `npm run load`). One at a time in arrival order gives the same throughput and a bounded wait.
+    const renderInTurn = pLimit(RENDERS_AT_ONCE)
+    const renderPage: RenderPage = (context) => renderInTurn(() => renderPageNow(context))
     const store = options.pageCacheBytes ? new PageStore<CachedPage>(options.pageCacheBytes) : null
 
     /** Headers of a rendered page, Vike's minus those the BFF owns, plus the page's referrer policy. */
