@@ -42,19 +42,22 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
   const { solved, setSolved, message, setMessage, check: checkSolution } = useCaptchaCheck(onToken)
   const [busy, setBusy] = useState(false)
 
-  const load = useCallback(
-    async (keepMessage = false) => {
-      setSolved(false)
-      setAnswer('')
-      onToken(null)
-      const reply = await api.call<Challenge>(captchaEndpoints.initSgGeetestInfo, { data: {}, throws: false })
-      if (isSuccess(reply)) {
-        setChallenge(reply.item)
-        if (!keepMessage) setMessage('')
-      } else setMessage(reply.retMsg || t('captcha.failed'))
-    },
-    [api, onToken, t, setSolved, setMessage],
-  )
+  // The latest of what `load` uses, read when it runs: `t` changes identity when the translations
+  // finish loading, and a `load` that changed with it would fetch a new challenge under the eyes
+  // (and the typed answer) of someone already solving the first one.
+  const latest = useRef({ api, onToken, t, setSolved, setMessage })
+  latest.current = { api, onToken, t, setSolved, setMessage }
+  const load = useCallback(async (keepMessage = false) => {
+    const { api, onToken, t, setSolved, setMessage } = latest.current
+    setSolved(false)
+    setAnswer('')
+    onToken(null)
+    const reply = await api.call<Challenge>(captchaEndpoints.initSgGeetestInfo, { data: {}, throws: false })
+    if (isSuccess(reply)) {
+      setChallenge(reply.item)
+      if (!keepMessage) setMessage('')
+    } else setMessage(reply.retMsg || t('captcha.failed'))
+  }, [])
 
   useEffect(() => {
     void load()

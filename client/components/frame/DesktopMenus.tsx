@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import type { NavItem } from '../../../shared/frame/types.ts'
 import { FrameLink } from './FrameLink.tsx'
 import { ChevronIcon, ExternalIcon } from './icons.tsx'
+import { useFrameText } from './useFrameText.ts'
 
 /** Moves focus among the links of an open panel with the arrow keys, Home and End. */
 function moveFocus(panel: HTMLElement | null, event: KeyboardEvent, from: 'button' | 'panel') {
@@ -23,7 +23,7 @@ function moveFocus(panel: HTMLElement | null, event: KeyboardEvent, from: 'butto
 }
 
 function Dropdown({ menu }: { menu: NavItem }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   const [open, setOpen] = useState(false)
   const openedByHover = useRef(false)
   const item = useRef<HTMLLIElement>(null)
@@ -140,7 +140,7 @@ function Dropdown({ menu }: { menu: NavItem }) {
 
 /** The desktop bar's menus: disclosure buttons with dropdown panels, and plain top-level links. */
 export function DesktopMenus({ menus }: { menus: NavItem[] }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   return (
     <ul className="fr-menus">
       {menus.map((menu) =>

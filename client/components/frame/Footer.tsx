@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { FOOTER_GROUPS, SOCIAL_ENTRIES } from '../../../shared/frame/footer.ts'
 import { signUpHref } from '../../../shared/frame/links.ts'
@@ -7,11 +6,12 @@ import type { FooterProps } from '../../../shared/frame/types.ts'
 import { signUpLanguageQuery } from '../../../shared/language.ts'
 import { FrameLink } from './FrameLink.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
+import { useFrameText } from './useFrameText.ts'
 import './footer.css'
 
 /** The free-trial banner: the work e-mail goes unchecked into the sign-up link (spec §5, §7). */
 function TrialBanner({ language }: { language: FooterProps['language'] }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   const [email, setEmail] = useState('')
   const inputId = useId()
   const titleId = useId()
@@ -55,7 +55,7 @@ function TrialBanner({ language }: { language: FooterProps['language'] }) {
 
 /** The marketing footer (spec §2): banner, four link groups, Support block, logo to `/`. */
 export function Footer({ marketingEmail, language, base }: FooterProps) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   const supportId = useId()
   return (
     <footer className="fr-footer" data-testid="site-footer">

@@ -1,8 +1,8 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { anchorAttributes } from '../../../shared/frame/links.ts'
 import type { LinkTarget } from '../../../shared/frame/types.ts'
 import { useFrame } from './useFrame.ts'
+import { useFrameText } from './useFrameText.ts'
 
 export interface FrameLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target'> {
   /** A frame path or an absolute address (spec §5). */
@@ -20,7 +20,6 @@ export interface FrameLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
  * `data-vike="false"` (full page load) on absolute links, `aria-current` on the current page.
  */
 export function FrameLink({ to, target, fullReload, base, children, ...rest }: FrameLinkProps) {
-  const { t } = useTranslation('frame')
   const { href, pathname } = useFrame(base)
   const attributes = anchorAttributes(href(to), target, { fullReload: fullReload ?? false })
   const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path)
@@ -29,7 +28,16 @@ export function FrameLink({ to, target, fullReload, base, children, ...rest }: F
   return (
     <a {...rest} {...attributes} aria-current={rest['aria-current'] ?? current}>
       {children}
-      {target === '_blank' && <span className="visually-hidden"> {t('newTab')}</span>}
+      {target === '_blank' && <NewTabHint />}
     </a>
   )
+}
+
+/**
+ * The spoken "opens in a new tab". Its own component so that only new-tab links subscribe to the
+ * translations: the frame has dozens of links and each subscription costs the render (issue 8).
+ */
+function NewTabHint() {
+  const t = useFrameText()
+  return <span className="visually-hidden"> {t('newTab')}</span>
 }

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next'
 import type { HeaderButton } from '../../../shared/frame/types.ts'
 import { FrameLink } from './FrameLink.tsx'
+import { useFrameText } from './useFrameText.ts'
 
 /** The visible header buttons (spec §3 `buttons`: type, href, rel, target, visible, title, onClick). */
 export function HeaderButtons({ buttons, className }: { buttons: HeaderButton[]; className: string }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   return (
     <ul className={className}>
       {buttons

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { sessionEndpoints } from '../../../shared/api/endpoints/session.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
@@ -8,6 +7,7 @@ import type { Language } from '../../../shared/language.ts'
 import { useApiClient } from '../../api.ts'
 import { GlobeIcon } from './icons.tsx'
 import { useFrame } from './useFrame.ts'
+import { useFrameText } from './useFrameText.ts'
 
 const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
 
@@ -17,7 +17,7 @@ const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
  * Signed in, switching also sets the agent's language upstream (spec §7 updateAgentLanguage).
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   const { language, currentUrl } = useFrame()
   const { user } = usePageContext()
   const other: Language = language === 'zh' ? 'en' : 'zh'

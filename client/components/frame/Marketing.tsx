@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next'
 import { MEDIA_PREFIX, SIGN_UP_LANGUAGE_PLACEHOLDER } from '../../../shared/frame/constants.ts'
 import type { NavItem } from '../../../shared/frame/types.ts'
 import { FrameLink } from './FrameLink.tsx'
 import { ExternalIcon } from './icons.tsx'
+import { useFrameText } from './useFrameText.ts'
 
 type CardItem = Pick<NavItem, 'id' | 'path' | 'href' | 'target' | 'icon'>
 
 /** Cards for nav items or pages: icon, title and description from `items.<id>`; images lazy. */
 export function CardList({ items }: { items: CardItem[] }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   return (
     <ul className="mk-cards">
       {items.map((item) => (
@@ -38,7 +38,7 @@ export function CardList({ items }: { items: CardItem[] }) {
 
 /** Free Trial and Book Demo, as in the header. */
 export function CtaButtons() {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   return (
     <p className="mk-cta">
       <FrameLink

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import type { NavbarProps } from '../../../shared/frame/types.ts'
@@ -9,6 +8,7 @@ import { HeaderButtons } from './HeaderButtons.tsx'
 import { CloseIcon, MenuIcon } from './icons.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
 import { SIDE_MENU_ID, SideMenu } from './SideMenu.tsx'
+import { useFrameText } from './useFrameText.ts'
 
 export interface NavbarViewProps extends NavbarProps {
   /** `phone`: the simple 47px logo header (decided server-side from the user agent). */
@@ -24,7 +24,7 @@ export interface NavbarViewProps extends NavbarProps {
  * Phone: the logo and the toggle only.
  */
 export function Navbar(props: NavbarViewProps) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   const { variant, collapsed, compact, menus, logo, buttons, sideButtons, onCollapsedChange } = props
   const phone = variant === 'phone'
   const { user } = usePageContext()

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { HeaderButton, NavItem } from '../../../shared/frame/types.ts'
 import { FrameLink } from './FrameLink.tsx'
 import { HeaderButtons } from './HeaderButtons.tsx'
 import { ChevronIcon, ExternalIcon } from './icons.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
+import { useFrameText } from './useFrameText.ts'
 
 export const SIDE_MENU_ID = 'fr-side-menu'
 
@@ -44,7 +44,7 @@ export function SideMenu({
   collapsed: boolean
   onClose: (refocus: boolean) => void
 }) {
-  const { t } = useTranslation('frame')
+  const t = useFrameText()
   const [openId, setOpenId] = useState<string | null>(null)
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control inside closes the menu (delegation)
