@@ -56,11 +56,21 @@ export function CredentialsStep({
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
-    const email = (!values.email && earlyText(emailInput.current)) || ''
-    const password = (!values.password && earlyText(passwordInput.current)) || ''
-    const privacy = !values.privacy && earlyTick(privacyInput.current)
-    if (email || password || privacy)
-      set({ ...(email ? { email } : {}), ...(password ? { password } : {}), ...(privacy ? { privacy } : {}) })
+    const early: Partial<CredentialsValues> = {}
+    const fields = {
+      email: emailInput.current,
+      password: passwordInput.current,
+      fullName: document.getElementById('sign-up-full-name'),
+      company: document.getElementById('sign-up-company'),
+      phone: document.getElementById('sign-up-phone'),
+      referralCode: document.getElementById('sign-up-referral'),
+    } as const
+    for (const [name, element] of Object.entries(fields) as [keyof typeof fields, HTMLElement | null][]) {
+      const typed = element instanceof HTMLInputElement ? earlyText(element) : ''
+      if (typed && !values[name]) early[name] = typed
+    }
+    if (!values.privacy && earlyTick(privacyInput.current)) early.privacy = true
+    if (Object.keys(early).length > 0) set(early)
   }, [])
 
   const languageQuery = language === 'zh' ? '?language=zh' : ''
