@@ -35,13 +35,15 @@ export default defineConfig({
       testIgnore: /-clock\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
-    // Tests that move the sandbox's shared clock run after everything else, one file at a time:
-    // a jump of minutes would expire links and wrong-password windows other tests rely on.
+    // Tests that move the sandbox's shared clock run after everything else, one test at a time
+    // (one worker): a jump of minutes would expire links, captchas and wrong-password windows
+    // other tests rely on — two clock files side by side failed that way on CI.
     {
       name: 'clock',
       testMatch: /-clock\.spec\.ts$/,
       dependencies: ['desktop'],
       fullyParallel: false,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
     },
   ],
