@@ -15,7 +15,9 @@ export default defineConfig({
     // E2E_TRACE=1 to keep one for each failing test (npx playwright show-trace …).
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's old headless shell (what Playwright ships by default): about half the CPU of the
+      // full browser per test, and this suite is CPU-bound on 2 cores (ADR 0058).
+      executablePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       // Offline machine: without these Chromium keeps trying to reach Google's services.
       args: [
         '--no-sandbox',

@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# Playwright drives Debian's Chromium (no browser download is possible on these machines).
+# Browsers from Debian (no browser download is possible on these machines):
+#   chromium-headless-shell — Playwright's browser: the old headless shell Playwright itself uses by
+#     default, half the CPU of the full browser per test on 2 cores (ADR 0058);
+#   chromium — the full browser, for Lighthouse (its scores are meant for a real browser).
 set -euo pipefail
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$CHROMIUM" ]; then exit 0; fi
+SHELL_BROWSER="${E2E_CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
+FULL_BROWSER="${CHROMIUM_PATH:-/usr/bin/chromium}"
+missing=()
+[ -x "$SHELL_BROWSER" ] || missing+=(chromium-headless-shell)
+[ -x "$FULL_BROWSER" ] || missing+=(chromium)
+if [ "${#missing[@]}" -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-  echo "Chromium is missing: installing Debian's chromium with apt-get…"
+  echo "Missing: ${missing[*]}: installing Debian's packages with apt-get…"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
-  apt-get install -y -qq chromium >/dev/null
+  apt-get install -y -qq "${missing[@]}" >/dev/null
   exit 0
 fi
-echo "Chromium is missing at $CHROMIUM. Install it with: sudo apt-get install -y chromium" >&2
-echo "(or set CHROMIUM_PATH to a Chromium/Chrome binary)" >&2
+echo "Missing: ${missing[*]}. Install with: sudo apt-get install -y ${missing[*]}" >&2
+echo "(or set E2E_CHROMIUM_PATH / CHROMIUM_PATH to a Chromium binary for Playwright / Lighthouse)" >&2
 exit 1
