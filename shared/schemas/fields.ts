@@ -1,14 +1,15 @@
 import { z } from 'zod'
-import {
-  CODE_LENGTH,
-  EMAIL_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  QUERY_ARRAY_LIMIT,
-  TEXT_MAX,
-  URL_MAX,
-} from '../api/limits.ts'
+import { CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, QUERY_ARRAY_LIMIT, TEXT_MAX, URL_MAX } from '../api/limits.ts'
 import { V } from './messages.ts'
+import { CHINA_AREA_CODE, isValidPassword } from './rules.ts'
+
+export {
+  CHINA_AREA_CODE,
+  isValidPassword,
+  PASSWORD_SYMBOLS,
+  type PasswordRules,
+  passwordRules,
+} from './rules.ts'
 
 // In the browser zod must not probe for eval (`new Function`): the CSP forbids it (no
 // 'unsafe-eval', security.md #13), so the probe is a reported violation on every form page. The
@@ -43,35 +44,6 @@ export const email = requiredText(EMAIL_MAX).check(z.email({ error: V.email }))
 
 export const url = requiredText(URL_MAX).check(z.url({ protocol: /^https?$/, error: V.url }))
 
-/** The symbols a password may contain (spec §5), and nothing else. */
-export const PASSWORD_SYMBOLS = '~!@#$%^&*()-_+<>?.,:;'
-const PASSWORD_CHARACTERS = /^[A-Za-z0-9~!@#$%^&*()\-_+<>?.,:;]*$/
-
-export interface PasswordRules {
-  length: boolean
-  /** At least three of upper case, lower case, digit, symbol. */
-  classes: boolean
-  /** Only letters, digits and `PASSWORD_SYMBOLS`. */
-  characters: boolean
-}
-
-/** Each rule on its own, for a checklist next to the field. */
-export function passwordRules(value: string): PasswordRules {
-  const classes = [/[A-Z]/, /[a-z]/, /[0-9]/, /[~!@#$%^&*()\-_+<>?.,:;]/].filter((re) =>
-    re.test(value),
-  ).length
-  return {
-    length: value.length >= PASSWORD_MIN && value.length <= PASSWORD_MAX,
-    classes: classes >= 3,
-    characters: PASSWORD_CHARACTERS.test(value),
-  }
-}
-
-export function isValidPassword(value: string): boolean {
-  const rules = passwordRules(value)
-  return rules.length && rules.classes && rules.characters
-}
-
 /** A new password (sign-up, reset, change): the full format rule. Not trimmed. */
 export const newPassword = z
   .string({ error: typeError })
@@ -102,7 +74,6 @@ export const fullName = requiredText(TEXT_MAX).regex(FULL_NAME_PATTERN, { error:
 export const PHONE_PATTERN = /^\d{5,15}$/
 /** A mainland China mobile number: 11 digits, starting with 1. */
 export const CHINA_MOBILE_PATTERN = /^1\d{10}$/
-export const CHINA_AREA_CODE = '86'
 
 export const phone = requiredText(20).regex(PHONE_PATTERN, { error: V.phone })
 export const chinaMobile = requiredText(20).regex(CHINA_MOBILE_PATTERN, { error: V.chinaMobile })

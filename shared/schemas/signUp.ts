@@ -17,6 +17,23 @@ import {
   withConfirmation,
 } from './fields.ts'
 import { V } from './messages.ts'
+import {
+  DEPARTMENTS,
+  GOALS,
+  INDUSTRIES,
+  LAUNCH_TIMINGS,
+  PRODUCTS,
+  SUPPORT_CHANNELS,
+} from './signUpChoices.ts'
+
+export {
+  DEPARTMENTS,
+  GOALS,
+  INDUSTRIES,
+  LAUNCH_TIMINGS,
+  PRODUCTS,
+  SUPPORT_CHANNELS,
+} from './signUpChoices.ts'
 
 /**
  * Sign-up (spec §4 "Registration", §5): e-mail and password, verification e-mail, account setup,
@@ -121,50 +138,6 @@ export const signUpH5Schema = withChinaMobile(
 
 /** `registerSendSms`: a text with a code to the sign-up phone. */
 export const signUpSmsSchema = withChinaMobile(object({ areaCode, phone }))
-
-/** Questionnaire choices (spec §3). Values are ours; the page shows translated labels. */
-export const PRODUCTS = [
-  'chatbot',
-  'livechat',
-  'voice',
-  'ticketing',
-  'whatsapp',
-  'voice-for-sales',
-  'voicebot',
-] as const
-export const GOALS = [
-  'ai-automation',
-  'customer-satisfaction',
-  'marketing-efficiency',
-  'team-management',
-  'customer-insights',
-  'none',
-] as const
-export const SUPPORT_CHANNELS = ['chat', 'phone', 'social-media', 'email', 'other'] as const
-export const INDUSTRIES = [
-  'ecommerce-retail',
-  'food-beverage',
-  'finance-insurance',
-  'logistics',
-  'agencies-consulting',
-  'it-software',
-  'classes',
-  'gaming',
-  'medical-beauty',
-  'travel',
-  'industrial-manufacturing',
-  'pets',
-  'automotive',
-  'real-estate',
-] as const
-export const DEPARTMENTS = ['customer-support', 'marketing', 'sales', 'it', 'business-owner'] as const
-export const LAUNCH_TIMINGS = [
-  'within-1-month',
-  '3-6-months',
-  '6-plus-months',
-  'not-sure',
-  'just-started',
-] as const
 
 /** `registerChoseProduct`: the optional questionnaire; every answer may be left out. */
 export const questionnaireSchema = object({

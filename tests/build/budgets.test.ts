@@ -59,6 +59,24 @@ t.test('/auth/sign_in › JavaScript, CSS and HTML within budget, in both langua
   }
 })
 
+t.test('/auth/sign_up › zod loads when the form is used, not with the page', async (t) => {
+  const { app } = await build(t, { ssr: true })
+  const response = await app.inject({ url: '/auth/sign_up' })
+  t.equal(response.statusCode, 200)
+  const weight = pageWeight(response.body, graph, 'en', [...FRAME_NAMESPACES, 'signUp'])
+  const modules = [...weight.modules.keys()]
+  t.ok(
+    modules.some((module) => module.includes('client/pages/auth/sign_up/CredentialsStep')),
+    'the page itself is measured',
+  )
+  t.same(
+    modules.filter((module) => /node_modules\/zod\/|shared\/schemas\/(fields|signUp)\.ts/.test(module)),
+    [],
+    'no validator before the first pointer or input event (client/pages/auth/sign_up/schemas.ts)',
+  )
+  t.comment(`sign-up: JS ${kb(gzipBytes(weight.js))} gzip before interaction`)
+})
+
 t.test('client build › nothing server-only in any chunk', async (t) => {
   const serverOnly =
     /^(server|sandbox|config)\/|shared\/i18n\/(index|resources)\.ts|shared\/api\/(endpoints|schemas)\.ts|shared\/api\/endpoints\/internal\.ts/

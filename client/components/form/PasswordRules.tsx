@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { passwordRules } from '../../../shared/schemas/fields.ts'
+import { passwordRules } from '../../../shared/schemas/rules.ts'
 import './form.css'
 
 /**

@@ -4,7 +4,6 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
-import { signUpCredentialsFormSchema, signUpH5Schema } from '../../../../shared/schemas/signUp.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
@@ -12,6 +11,7 @@ import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
+import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 
 export interface CredentialsValues {
   email: string
@@ -77,6 +77,13 @@ export function CredentialsStep({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    let schemas: Awaited<ReturnType<typeof signUpSchemas>>
+    try {
+      schemas = await signUpSchemas()
+    } catch {
+      return setErrors({ form: t('errors:network') })
+    }
+    const { signUpCredentialsFormSchema, signUpH5Schema } = schemas
     const email = values.email.trim()
     const base = { email, password: values.password }
     const parsed = isPhone
@@ -128,7 +135,14 @@ export function CredentialsStep({
 
   const exists = errors.email && values.email && errors.email === t('errors:code.700037')
   return (
-    <form className="sign-up-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title">
+    <form
+      className="sign-up-form"
+      onSubmit={submit}
+      onPointerDown={preloadSignUpSchemas}
+      onInput={preloadSignUpSchemas}
+      noValidate
+      aria-labelledby="sign-up-title"
+    >
       <h1 id="sign-up-title" tabIndex={-1}>
         {t('credentials.title')}
       </h1>

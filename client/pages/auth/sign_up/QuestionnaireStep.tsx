@@ -9,7 +9,7 @@ import {
   LAUNCH_TIMINGS,
   PRODUCTS,
   SUPPORT_CHANNELS,
-} from '../../../../shared/schemas/signUp.ts'
+} from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { signUpErrors } from './errors.ts'

@@ -4,13 +4,13 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpDetailsView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
-import { CHINA_AREA_CODE } from '../../../../shared/schemas/fields.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
-import { accountSetupSchema } from '../../../../shared/schemas/signUp.ts'
+import { CHINA_AREA_CODE } from '../../../../shared/schemas/rules.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { Field } from '../../../components/form/Field.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
+import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 
 export const EMPTY_DETAILS: SignUpDetailsView = {
   firstName: '',
@@ -61,7 +61,13 @@ export function SetupStep({
       referralCode: values.referralCode?.trim() ?? '',
       notes: values.notes?.trim() ?? '',
     }
-    const parsed = accountSetupSchema.safeParse(data)
+    let schemas: Awaited<ReturnType<typeof signUpSchemas>>
+    try {
+      schemas = await signUpSchemas()
+    } catch {
+      return setErrors({ form: t('errors:network') })
+    }
+    const parsed = schemas.accountSetupSchema.safeParse(data)
     if (!parsed.success) {
       const found = fieldMessages(parsed.error)
       return setErrors(
@@ -91,7 +97,14 @@ export function SetupStep({
     onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
   })
   return (
-    <form className="sign-up-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title">
+    <form
+      className="sign-up-form"
+      onSubmit={submit}
+      onPointerDown={preloadSignUpSchemas}
+      onInput={preloadSignUpSchemas}
+      noValidate
+      aria-labelledby="sign-up-title"
+    >
       <h1 id="sign-up-title" tabIndex={-1}>
         {t('setup.title')}
       </h1>
