@@ -10,10 +10,7 @@ import {
   expectAxeClean,
   expectNoHorizontalOverflow,
   expectNoRawKeys,
-  inLanguage,
   keepScreenshot,
-  LANGUAGES,
-  PHONE,
 } from './frame-helpers.ts'
 import { outbox } from './sandbox.ts'
 
