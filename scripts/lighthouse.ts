@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { DEFAULT_SLOWDOWN, medianByScore, PERFORMANCE_RUNS, slowdownFor } from './lighthouse-score.ts'
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
@@ -25,10 +26,9 @@ const BUDGET: Record<string, number> = {
   seo: 0.95,
 }
 /**
- * Performance is a timing score: on a shared CI machine it measures the neighbours as much as the
- * page (the handbook keeps speed targets in benchmarks, never in timed tests). `npm test` runs
- * this script with LIGHTHOUSE_PERFORMANCE=report: the score and what costs it are printed, the
- * other three categories decide pass or fail. `npm run lighthouse` enforces all four.
+ * Performance is a timing score: on a shared CI machine one run can measure the neighbours as much
+ * as the page. A page whose first score is below budget is measured twice more and the median of
+ * the three decides (ADR 0022); LIGHTHOUSE_PERFORMANCE=report prints the score without enforcing it.
  */
 const REPORT_ONLY = new Set(process.env.LIGHTHOUSE_PERFORMANCE === 'report' ? ['performance'] : [])
 
@@ -67,22 +67,6 @@ interface PageResult {
   failing: string[]
 }
 
-/** Lighthouse's mobile default: a fast desktop host slowed down four times. */
-const DEFAULT_SLOWDOWN = 4
-
-/**
- * The CPU slowdown that turns this host into Lighthouse's reference phone, from the host's
- * measured BenchmarkIndex (Lighthouse's own CPU throttling calculator: 1533 → 4×, 1300 → 3×,
- * 800 → 2×, 150 → 1×). This shared 2-core machine measures 400–1000 under load; slowing it down
- * four times more would emulate a phone far below the one the budgets are written for.
- */
-export function slowdownFor(benchmarkIndex: number): number {
-  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 150) return 1
-  if (benchmarkIndex < 800) return 1 + (benchmarkIndex - 150) / 650
-  if (benchmarkIndex < 1300) return 2 + (benchmarkIndex - 800) / 500
-  return Math.min(DEFAULT_SLOWDOWN, 3 + (benchmarkIndex - 1300) / 233)
-}
-
 async function run(port: number, page: string, cpuSlowdownMultiplier: number): Promise<LighthouseResult> {
   let lhr: LighthouseResult | undefined
   // A trace that Chromium failed to record (NO_NAVSTART and kin) says nothing about the page.
@@ -107,10 +91,19 @@ async function audit(port: number, page: string): Promise<PageResult> {
   // First run measures the host; the scored run uses the slowdown that host needs.
   const probe = await run(port, page, DEFAULT_SLOWDOWN)
   const slowdown = slowdownFor(probe.environment.benchmarkIndex)
-  const lhr = slowdown < DEFAULT_SLOWDOWN ? await run(port, page, slowdown) : probe
+  let lhr = slowdown < DEFAULT_SLOWDOWN ? await run(port, page, slowdown) : probe
   console.log(
     `  ${page}: host BenchmarkIndex ${Math.round(probe.environment.benchmarkIndex)}, CPU slowdown ${slowdown.toFixed(2)}×`,
   )
+  const performanceOf = (result: LighthouseResult) => result.categories.performance?.score ?? 0
+  if (performanceOf(lhr) < (BUDGET.performance ?? 0) && !REPORT_ONLY.has('performance')) {
+    const runs = [lhr]
+    while (runs.length < PERFORMANCE_RUNS) runs.push(await run(port, page, slowdown))
+    lhr = medianByScore(runs, performanceOf)
+    console.log(
+      `  ${page}: performance below budget once, measured ${PERFORMANCE_RUNS} times: ${runs.map(performanceOf).join(', ')}; the median decides`,
+    )
+  }
   mkdirSync(path.join(ROOT, '.cache/lighthouse'), { recursive: true })
   const name = page === '/' ? 'home' : page.replaceAll('/', '_').replace(/^_/, '')
   writeFileSync(path.join(ROOT, `.cache/lighthouse/${name}.json`), JSON.stringify(lhr))

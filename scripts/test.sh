@@ -41,7 +41,7 @@ e2e_fail=$(node -e "try{const r=require('./.cache/playwright.json');console.log(
 if [ "$e2e_status" -ne 0 ] && [ "$e2e_fail" -eq 0 ]; then e2e_fail=1; fi
 
 echo "== Lighthouse (mobile): /, /auth/sign_in, /auth/sign_up against issue 8's budgets"
-LIGHTHOUSE_PERFORMANCE=report node scripts/lighthouse.ts 2>&1 | tee .cache/lighthouse.log
+node scripts/lighthouse.ts 2>&1 | tee .cache/lighthouse.log
 lh_status=${PIPESTATUS[0]}
 lh_summary=$(grep -E '^lighthouse: ' .cache/lighthouse.log | tail -n 1)
 lh_pass=$(sed -nE 's/.* ([0-9]+) passed.*/\1/p' <<<"$lh_summary"); lh_pass=${lh_pass:-0}

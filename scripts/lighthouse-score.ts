@@ -1,0 +1,30 @@
+/** Pure helpers of scripts/lighthouse.ts, apart so tests can import them without running it. */
+
+/** Lighthouse's mobile default: a fast desktop host slowed down four times. */
+export const DEFAULT_SLOWDOWN = 4
+
+/**
+ * The CPU slowdown that turns this host into Lighthouse's reference phone, from the host's
+ * measured BenchmarkIndex (Lighthouse's own CPU throttling calculator: 1533 → 4×, 1300 → 3×,
+ * 800 → 2×, 150 → 1×). This shared 2-core machine measures 400–1000 under load; slowing it down
+ * four times more would emulate a phone far below the one the budgets are written for.
+ */
+export function slowdownFor(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 150) return 1
+  if (benchmarkIndex < 800) return 1 + (benchmarkIndex - 150) / 650
+  if (benchmarkIndex < 1300) return 2 + (benchmarkIndex - 800) / 500
+  return Math.min(DEFAULT_SLOWDOWN, 3 + (benchmarkIndex - 1300) / 233)
+}
+
+/** How many runs decide a performance score that came out below budget (ADR 0022). */
+export const PERFORMANCE_RUNS = 3
+
+/**
+ * The run whose performance score is the median: a timing score on a shared machine, so one
+ * slow run is the neighbours' doing, while two slow runs of three are the page's.
+ */
+export function medianByScore<Run>(runs: Run[], score: (run: Run) => number): Run {
+  if (runs.length === 0) throw new Error('no runs to take the median of')
+  const sorted = [...runs].sort((a, b) => score(a) - score(b))
+  return sorted[Math.floor((sorted.length - 1) / 2)] as Run
+}
