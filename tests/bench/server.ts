@@ -51,7 +51,9 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   const embedded = process.env.BENCH_SANDBOX === 'embedded'
   const sandbox = embedded ? undefined : await startSandboxProcess(sandboxPort, base)
   const started = performance.now()
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/server.ts')], {
+  // The heap cap the Helm chart gives a pod (values heapMb, ADR 0059): RSS is measured as deployed.
+  const heapMb = process.env.BENCH_HEAP_MB ?? '256'
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, path.join(ROOT, 'server/server.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

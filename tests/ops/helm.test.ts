@@ -195,6 +195,22 @@ t.test('chart › the key ring: chart-made Secret or an existing one, never in t
   )
 })
 
+t.test('chart › the V8 heap fits the pod: at most half its memory limit, in every region', async (t) => {
+  const mebibytes = (quantity: string) => {
+    const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
+    return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : Number.NaN
+  }
+  for (const region of REGIONS) {
+    const container = find(render(binary, region), 'Deployment')[0]?.spec.template.spec.containers[0]
+    const options = container.env.find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value ?? ''
+    const heap = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1])
+    const limit = mebibytes(container.resources.limits.memory)
+    t.ok(heap > 0 && heap * 2 <= limit, `${region}: heap ${heap} MiB, limit ${limit} MiB`)
+  }
+  const custom = find(render(binary, 'sg', ['--set', 'heapMb=300']), 'Deployment')[0]
+  t.match(JSON.stringify(custom?.spec.template.spec.containers[0].env), /--max-old-space-size=300/)
+})
+
 t.test('chart › no PDB when only one pod runs; one when more always do', async (t) => {
   const single = render(binary, 'hk', ['--set', 'autoscaling.enabled=false', '--set', 'replicaCount=1'])
   t.same(find(single, 'PodDisruptionBudget'), [])
@@ -284,6 +300,7 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
   ['an unknown region', ['--set', 'region=eu'], /region/],
   ['a malformed upstream URL', ['--set', 'topology.environments.hk.upstream=hk.api.example.com'], /upstream/],
   ['a malformed public origin', ['--set', 'publicOrigin=ftp://www.example.com'], /publicOrigin/],
+  ['a heap too small to run in', ['--set', 'heapMb=16'], /heapMb/],
   [
     'a captcha script over plain http',
     ['--set', 'captchaProvider.scriptUrl=http://static.geetest.com/v4/gt4.js'],
