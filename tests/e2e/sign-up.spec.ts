@@ -171,3 +171,34 @@ test.describe('on a known regional host', () => {
     expect((await signUpInfo(email))?.region).toBe('us')
   })
 })
+
+// The form's checks load on first use (client/pages/auth/sign_up/schemas.ts): if they cannot be
+// fetched, the visitor is told so and keeps what was typed; the next submit tries again.
+test('the form’s checks cannot load: a network error, nothing lost, and a retry works', async ({ page }) => {
+  const T = TEXT.en
+  let blocked = 0
+  await page.route('**/auth/_next/assets/chunks/*.js', async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes('ZodError')) {
+      blocked += 1
+      return route.abort('internetdisconnected')
+    }
+    return route.fulfill({ response, body })
+  })
+  const email = uniqueEmail('offline-checks')
+  await page.goto('/auth/sign_up')
+  await page.getByLabel(T.s.credentials.email).fill(email)
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await page.locator('#sign-up-privacy').check()
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  await expect(page.getByText(T.errors.network)).toBeVisible()
+  expect(blocked, 'the validator chunk was asked for').toBeGreaterThan(0)
+  await expect(page.getByLabel(T.s.credentials.email)).toHaveValue(email)
+  await expect(page.getByLabel(T.s.credentials.password, { exact: true })).toHaveValue(PASSWORD)
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await solveCaptcha(page, T)
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+})
