@@ -36,6 +36,8 @@ export interface AppConfig {
   upstreamTimeoutMs: number
   /** Byte cap of the signed-out page cache; 0 turns it off. */
   pageCacheBytes: number
+  /** Frame parts rendered once per key (ADR 0060). */
+  frameFragments: boolean
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
@@ -197,6 +199,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     upstreams,
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    frameFragments: env.FRAME_FRAGMENTS === 'on',
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {

@@ -56,6 +56,8 @@ export const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
   /** Memory for cached signed-out pages (ADR 0015), in MiB; 0 renders every page per request. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
+  /** Frame parts rendered once per key (ADR 0060); `off` renders them on every page. */
+  FRAME_FRAGMENTS: z.enum(['on', 'off']).default('on'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
   /** Microsoft sign-in: the authorize endpoint of the tenant (default on the sandbox: its provider page). */

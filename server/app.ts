@@ -190,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       edition: config.edition,
       publicOrigin: config.publicOrigin,
       pageCacheBytes: config.ssrMode === 'built' ? config.pageCacheBytes : 0,
+      frameFragments: config.frameFragments,
       externalApp: { basePath: config.externalApp.basePath, runtimeConfig: runtimeConfig(config) },
       captchaProvider: config.captchaProvider
         ? { scriptUrl: config.captchaProvider.scriptUrl, captchaId: config.captchaProvider.captchaId }

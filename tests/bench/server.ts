@@ -53,26 +53,30 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   const started = performance.now()
   // The heap cap the Helm chart gives a pod (values heapMb, ADR 0059): RSS is measured as deployed.
   const heapMb = process.env.BENCH_HEAP_MB ?? '256'
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, path.join(ROOT, 'server/server.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ...(sandbox
-        ? // Production refuses to start without session keys once upstreams are configured.
-          {
-            SANDBOX: 'off',
-            UPSTREAMS_JSON: sandbox.topology,
-            SESSION_KEYS: randomBytes(32).toString('base64'),
-          }
-        : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SIGN_IN: '999999/1s',
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${heapMb}`, path.join(ROOT, 'server/server.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ...(sandbox
+          ? // Production refuses to start without session keys once upstreams are configured.
+            {
+              SANDBOX: 'off',
+              UPSTREAMS_JSON: sandbox.topology,
+              SESSION_KEYS: randomBytes(32).toString('base64'),
+            }
+          : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SIGN_IN: '999999/1s',
+      },
     },
-  })
+  )
   let startupMs = -1
   for (let attempt = 0; attempt < 400 && startupMs < 0; attempt++) {
     try {

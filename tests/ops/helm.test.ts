@@ -202,7 +202,8 @@ t.test('chart › the V8 heap fits the pod: at most half its memory limit, in ev
   }
   for (const region of REGIONS) {
     const container = find(render(binary, region), 'Deployment')[0]?.spec.template.spec.containers[0]
-    const options = container.env.find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value ?? ''
+    const options =
+      container.env.find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value ?? ''
     const heap = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1])
     const limit = mebibytes(container.resources.limits.memory)
     t.ok(heap > 0 && heap * 2 <= limit, `${region}: heap ${heap} MiB, limit ${limit} MiB`)
@@ -228,6 +229,7 @@ const NOT_FOR_DEPLOYMENTS: Record<string, string> = {
   SSR_MODE: "Vite's dev middleware: development only",
   UPSTREAMS_JSON: 'the chart mounts the topology as a file (UPSTREAMS_FILE)',
   SANDBOX_PORT: 'the embedded sandbox never runs in a deployment (SANDBOX=off)',
+  FRAME_FRAGMENTS: 'a switch for diagnosing a rendering difference (ADR 0060); on in every deployment',
 }
 
 t.test(

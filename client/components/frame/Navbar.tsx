@@ -1,8 +1,10 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
+import { NAV_MENUS } from '../../../shared/frame/navigation.ts'
 import type { NavbarProps } from '../../../shared/frame/types.ts'
 import { SignOutForm } from '../SignOutForm.tsx'
 import { DesktopMenus } from './DesktopMenus.tsx'
+import { Fragment } from './Fragment.tsx'
 import { FrameLink } from './FrameLink.tsx'
 import { HeaderButtons } from './HeaderButtons.tsx'
 import { CloseIcon, MenuIcon } from './icons.tsx'
@@ -45,9 +47,15 @@ export function Navbar(props: NavbarViewProps) {
         </FrameLink>
         {!phone && (
           <>
-            <nav className="fr-nav" aria-label={t('nav.label')}>
+            {/* The same on every page of a key: rendered once per key on the server (ADR 0060). */}
+            <Fragment
+              as="nav"
+              name={menus === NAV_MENUS ? 'desktop-menus' : ''}
+              className="fr-nav"
+              aria-label={t('nav.label')}
+            >
               <DesktopMenus menus={menus} />
-            </nav>
+            </Fragment>
             <div className="fr-actions">
               <LanguageSwitch />
               <HeaderButtons buttons={buttons} className="fr-buttons" />

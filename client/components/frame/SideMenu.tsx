@@ -1,5 +1,7 @@
 import { type KeyboardEvent, useState } from 'react'
+import { NAV_MENUS } from '../../../shared/frame/navigation.ts'
 import type { HeaderButton, NavItem } from '../../../shared/frame/types.ts'
+import { Fragment } from './Fragment.tsx'
 import { FrameLink } from './FrameLink.tsx'
 import { HeaderButtons } from './HeaderButtons.tsx'
 import { ChevronIcon, ExternalIcon } from './icons.tsx'
@@ -29,6 +31,82 @@ function onHeaderKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
   }
 }
 
+/** The accordions of the side menu; `openId` is the open one (none on the server). */
+function SideMenuList({
+  menus,
+  openId,
+  onOpen,
+  onClose,
+}: {
+  menus: NavItem[]
+  openId: string | null
+  onOpen: (id: string | null) => void
+  onClose: (refocus: boolean) => void
+}) {
+  const t = useFrameText()
+  return (
+    <ul className="fr-side__list">
+      {menus.map((menu) => {
+        if (!menu.items) {
+          return (
+            <li key={menu.id} className="fr-side__item">
+              <FrameLink
+                to={menu.path ?? menu.href ?? '/'}
+                target={menu.target}
+                className="fr-side__link"
+                onClick={() => onClose(false)}
+              >
+                {t(menu.title)}
+              </FrameLink>
+            </li>
+          )
+        }
+        const open = openId === menu.id
+        const headId = `fr-acc-${menu.id}-head`
+        const panelId = `fr-acc-${menu.id}`
+        return (
+          <li key={menu.id} className={`fr-side__item fr-acc${open ? ' fr-acc--open' : ''}`}>
+            <button
+              type="button"
+              id={headId}
+              className="fr-acc__head"
+              aria-expanded={open}
+              aria-controls={panelId}
+              onClick={() => onOpen(open ? null : menu.id)}
+              onKeyDown={onHeaderKeyDown}
+            >
+              {t(menu.title)}
+              <ChevronIcon />
+            </button>
+            <div id={panelId} className="fr-acc__panel" hidden={!open}>
+              {menu.items.map((group) => (
+                <div key={group.title} className="fr-acc__group">
+                  <p className="fr-acc__title">{t(group.title)}</p>
+                  <ul>
+                    {group.items.map((leaf) => (
+                      <li key={leaf.id}>
+                        <FrameLink
+                          to={leaf.path ?? leaf.href ?? '/'}
+                          target={leaf.target}
+                          className="fr-acc__link"
+                          onClick={() => onClose(false)}
+                        >
+                          {t(leaf.title)}
+                          {leaf.target === '_blank' && <ExternalIcon />}
+                        </FrameLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
 /**
  * The narrow-screen menu (spec §2, §4): accordions, one open at a time; clicking an open header
  * closes it. Shown only when the navbar is not collapsed.
@@ -56,67 +134,10 @@ export function SideMenu({
         if (event.key === 'Escape') onClose(true)
       }}
     >
-      <nav aria-label={t('nav.sideMenu')}>
-        <ul className="fr-side__list">
-          {menus.map((menu) => {
-            if (!menu.items) {
-              return (
-                <li key={menu.id} className="fr-side__item">
-                  <FrameLink
-                    to={menu.path ?? menu.href ?? '/'}
-                    target={menu.target}
-                    className="fr-side__link"
-                    onClick={() => onClose(false)}
-                  >
-                    {t(menu.title)}
-                  </FrameLink>
-                </li>
-              )
-            }
-            const open = openId === menu.id
-            const headId = `fr-acc-${menu.id}-head`
-            const panelId = `fr-acc-${menu.id}`
-            return (
-              <li key={menu.id} className={`fr-side__item fr-acc${open ? ' fr-acc--open' : ''}`}>
-                <button
-                  type="button"
-                  id={headId}
-                  className="fr-acc__head"
-                  aria-expanded={open}
-                  aria-controls={panelId}
-                  onClick={() => setOpenId(open ? null : menu.id)}
-                  onKeyDown={onHeaderKeyDown}
-                >
-                  {t(menu.title)}
-                  <ChevronIcon />
-                </button>
-                <div id={panelId} className="fr-acc__panel" hidden={!open}>
-                  {menu.items.map((group) => (
-                    <div key={group.title} className="fr-acc__group">
-                      <p className="fr-acc__title">{t(group.title)}</p>
-                      <ul>
-                        {group.items.map((leaf) => (
-                          <li key={leaf.id}>
-                            <FrameLink
-                              to={leaf.path ?? leaf.href ?? '/'}
-                              target={leaf.target}
-                              className="fr-acc__link"
-                              onClick={() => onClose(false)}
-                            >
-                              {t(leaf.title)}
-                              {leaf.target === '_blank' && <ExternalIcon />}
-                            </FrameLink>
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  ))}
-                </div>
-              </li>
-            )
-          })}
-        </ul>
-      </nav>
+      {/* The same on every page of a key: rendered once per key on the server (ADR 0060). */}
+      <Fragment as="nav" name={menus === NAV_MENUS ? 'side-menu' : ''} aria-label={t('nav.sideMenu')}>
+        <SideMenuList menus={menus} openId={openId} onOpen={setOpenId} onClose={onClose} />
+      </Fragment>
       <HeaderButtons buttons={buttons} className="fr-side__buttons" />
       <div className="fr-side__lang">
         <LanguageSwitch />

@@ -24,7 +24,7 @@ interface PageUrl {
  */
 const urlByPageContext = new WeakMap<object, PageUrl>()
 
-function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageUrl {
+export function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageUrl {
   let url = urlByPageContext.get(pageContext)
   if (!url) {
     const { urlParsed, language } = pageContext

@@ -19,6 +19,8 @@ export interface SsrPluginOptions {
   publicOrigin?: string | undefined
   /** Byte cap of the signed-out page cache (ADR 0015); 0 renders every page per request. */
   pageCacheBytes?: number
+  /** Frame parts rendered once per key (ADR 0060); off renders them on every page. */
+  frameFragments?: boolean
   /** The external sign-in and connect app's base path and runtime config (ADR 0040). */
   externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
   /** The captcha provider's script and public id (ADR 0027); null: the upstream's own challenge. */
@@ -115,6 +117,7 @@ export default fp<SsrPluginOptions>(
         publicOrigin: options.publicOrigin ?? '',
         externalApp: options.externalApp,
         captchaProvider: options.captchaProvider ?? null,
+        frameFragments: options.frameFragments ?? true,
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
@@ -143,6 +146,7 @@ export default fp<SsrPluginOptions>(
         publicOrigin: options.publicOrigin ?? '',
         externalApp: options.externalApp,
         captchaProvider: options.captchaProvider ?? null,
+        frameFragments: options.frameFragments ?? true,
         isPhone: key.isPhone,
         csrfToken: '',
       })
