@@ -12,7 +12,7 @@ import {
   whenClean,
 } from './fields.ts'
 import { V } from './messages.ts'
-import { PRODUCTS } from './signUp.ts'
+import { PRODUCTS } from './signUpChoices.ts'
 
 /** `addSgReservationInfo`: book a demo (spec §2 /auth/demo). Field names are ours. */
 export const demoSchema = object({

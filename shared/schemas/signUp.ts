@@ -26,15 +26,6 @@ import {
   SUPPORT_CHANNELS,
 } from './signUpChoices.ts'
 
-export {
-  DEPARTMENTS,
-  GOALS,
-  INDUSTRIES,
-  LAUNCH_TIMINGS,
-  PRODUCTS,
-  SUPPORT_CHANNELS,
-} from './signUpChoices.ts'
-
 /**
  * Sign-up (spec §4 "Registration", §5): e-mail and password, verification e-mail, account setup,
  * optional questionnaire. Upstream field names are not in the spec; these are ours and the BFF

@@ -77,12 +77,8 @@ export function CredentialsStep({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    let schemas: Awaited<ReturnType<typeof signUpSchemas>>
-    try {
-      schemas = await signUpSchemas()
-    } catch {
-      return setErrors({ form: t('errors:network') })
-    }
+    const schemas = await signUpSchemas().catch(() => null)
+    if (!schemas) return setErrors({ form: t('errors:network') })
     const { signUpCredentialsFormSchema, signUpH5Schema } = schemas
     const email = values.email.trim()
     const base = { email, password: values.password }

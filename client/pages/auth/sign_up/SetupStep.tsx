@@ -61,12 +61,8 @@ export function SetupStep({
       referralCode: values.referralCode?.trim() ?? '',
       notes: values.notes?.trim() ?? '',
     }
-    let schemas: Awaited<ReturnType<typeof signUpSchemas>>
-    try {
-      schemas = await signUpSchemas()
-    } catch {
-      return setErrors({ form: t('errors:network') })
-    }
+    const schemas = await signUpSchemas().catch(() => null)
+    if (!schemas) return setErrors({ form: t('errors:network') })
     const parsed = schemas.accountSetupSchema.safeParse(data)
     if (!parsed.success) {
       const found = fieldMessages(parsed.error)
