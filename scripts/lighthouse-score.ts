@@ -28,3 +28,59 @@ export function medianByScore<Run>(runs: Run[], score: (run: Run) => number): Ru
   const sorted = [...runs].sort((a, b) => score(a) - score(b))
   return sorted[Math.floor((sorted.length - 1) / 2)] as Run
 }
+
+/**
+ * What `npm test` enforces of a page's Lighthouse run whatever the machine is doing: bytes and
+ * requests do not depend on the CPU at all; main-thread work and long tasks are measured with the
+ * CPU slowdown calibrated to the host (slowdownFor), so a busy host is slowed down less. The
+ * budgets sit about a third above what a quiet run measures (README, ADR 0022), so a regression
+ * of the page shows and the neighbours' load does not.
+ */
+export interface StableBudget {
+  /** Bytes transferred for the page and everything it loads, KiB. */
+  transferKib: number
+  requests: number
+  /** Main-thread work while loading (script, style, layout, paint, parse), ms at the slowdown. */
+  mainThreadMs: number
+  /** Tasks over 50 ms while loading. */
+  longTasks: number
+}
+
+export interface StableMeasure {
+  transferKib: number
+  requests: number
+  mainThreadMs: number
+  longTasks: number
+}
+
+interface AuditLike {
+  numericValue?: number
+  details?: unknown
+}
+
+/** The stable measures of a Lighthouse result (its `audits`). */
+export function stableMeasures(audits: Record<string, AuditLike | undefined>): StableMeasure {
+  const itemsOf = (id: string): unknown[] => {
+    const details = audits[id]?.details as { items?: unknown[] } | undefined
+    return details?.items ?? []
+  }
+  return {
+    transferKib: Math.round((audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024),
+    requests: itemsOf('network-requests').length,
+    mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN),
+    longTasks: itemsOf('long-tasks').length,
+  }
+}
+
+/** `measure` against `budget`: one line per measure over its budget (or not measured). */
+export function overBudget(measure: StableMeasure, budget: StableBudget): string[] {
+  const units: Record<keyof StableBudget, string> = {
+    transferKib: ' KiB',
+    requests: '',
+    mainThreadMs: ' ms',
+    longTasks: '',
+  }
+  return (Object.keys(budget) as (keyof StableBudget)[])
+    .filter((key) => !(measure[key] <= budget[key]))
+    .map((key) => `${key} ${measure[key]}${units[key]} over its budget ${budget[key]}${units[key]}`)
+}

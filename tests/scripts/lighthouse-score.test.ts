@@ -1,5 +1,5 @@
 import t from 'tap'
-import { medianByScore, slowdownFor } from '../../scripts/lighthouse-score.ts'
+import { medianByScore, overBudget, slowdownFor, stableMeasures } from '../../scripts/lighthouse-score.ts'
 
 t.test('performance below budget once: the median of three runs decides', async (t) => {
   const score = (run: { performance: number }) => run.performance
@@ -25,3 +25,26 @@ t.test('CPU slowdown follows Lighthouse’s calculator, never above 4×', async 
   t.equal(slowdownFor(Number.NaN), 1)
   t.ok(slowdownFor(1000) > 2 && slowdownFor(1000) < 3)
 })
+
+t.test(
+  'stable budgets: bytes, requests, main-thread work and long tasks, each named when over',
+  async (t) => {
+    const measure = stableMeasures({
+      'total-byte-weight': { numericValue: 120 * 1024 },
+      'network-requests': { details: { items: new Array(30).fill({}) } },
+      'mainthread-work-breakdown': { numericValue: 2100.4 },
+      'long-tasks': { details: { items: [{}, {}, {}] } },
+    })
+    t.same(measure, { transferKib: 120, requests: 30, mainThreadMs: 2100, longTasks: 3 })
+    t.same(overBudget(measure, { transferKib: 130, requests: 38, mainThreadMs: 3000, longTasks: 9 }), [])
+    t.same(overBudget(measure, { transferKib: 100, requests: 38, mainThreadMs: 2000, longTasks: 9 }), [
+      'transferKib 120 KiB over its budget 100 KiB',
+      'mainThreadMs 2100 ms over its budget 2000 ms',
+    ])
+    // An audit Lighthouse did not produce is a failure, not a pass.
+    t.same(overBudget(stableMeasures({}), { transferKib: 1, requests: 99, mainThreadMs: 1, longTasks: 9 }), [
+      'transferKib NaN KiB over its budget 1 KiB',
+      'mainThreadMs NaN ms over its budget 1 ms',
+    ])
+  },
+)

@@ -1,0 +1,49 @@
+# Shared by scripts/test.sh and the test tiers (sourced, not run).
+
+# Whatever a test run starts, it stops: on exit, Ctrl-C or a CI time-out (TERM/HUP), every
+# process below this shell is stopped — Playwright's web server and the sandboxes included,
+# which run in process groups of their own and so miss a signal sent to ours.
+descendants_of() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do
+    echo "$child"
+    descendants_of "$child"
+  done
+}
+stop_children() {
+  local pids
+  pids=$(descendants_of $$)
+  [ -n "$pids" ] || return 0
+  # shellcheck disable=SC2086
+  kill -TERM $pids 2>/dev/null
+  sleep 1
+  # shellcheck disable=SC2086
+  kill -KILL $pids 2>/dev/null
+  return 0
+}
+stop_children_on_exit() {
+  trap 'stop_children' EXIT
+  trap 'echo "test run interrupted: stopping what it started" >&2; exit 130' INT TERM HUP
+}
+
+# Runs tap (the files given, or every file of package.json's `include`) and sets TAP_PASS,
+# TAP_FAIL, TAP_ASSERTS (named tests and assertions, scripts/tap-counts.ts) and TAP_FAILED_NAMES.
+run_tap() {
+  # tap compiles its plugin set into node_modules; a fresh install still has the TypeScript plugin
+  # that package.json turns off (it needs TypeScript's JS API, which TypeScript 7 lacks).
+  npx tap build >/dev/null 2>&1 || echo "tap build failed"
+  # Results of files that no longer exist must not be counted.
+  rm -rf .tap/test-results
+  # A failing assertion on a whole page prints a large diff; tap's runner keeps every report until
+  # the end, so it gets room for many of them instead of dying and reporting nothing.
+  NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1 | tee .cache/tap.log
+  local status=${PIPESTATUS[0]}
+  local counts
+  counts=$(node scripts/tap-counts.ts .tap/test-results)
+  read -r TAP_PASS TAP_FAIL TAP_ASSERTS <<<"$(head -n 1 <<<"$counts")"
+  TAP_FAILED_NAMES=$(tail -n +2 <<<"$counts")
+  TAP_PASS=${TAP_PASS:-0}
+  TAP_FAIL=${TAP_FAIL:-0}
+  TAP_ASSERTS=${TAP_ASSERTS:-0}
+  return "$status"
+}
