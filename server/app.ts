@@ -2,7 +2,6 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
-import type { EndpointName } from '../shared/api/endpoints.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import proxyWarning from './plugins/app/proxy-warning.ts'
@@ -50,19 +49,6 @@ export interface BuildAppOptions {
   /** The clock of session lifetimes; tests move it. */
   now?: () => number
 }
-
-const SIGN_IN_ENDPOINTS = new Set<EndpointName>([
-  'serviceLoginNew',
-  'aadLogin',
-  'aadLoginOverseas',
-  'ssoAccessAuth',
-  // The endpoint table's consoleLogin is a sign-in (e-mail, password, optional code).
-  'consoleLogin',
-  // The finish of a sign-up answers a temporary token: the new account is signed in.
-  'registerFinishNew',
-  'registerFinishH5',
-])
-const SESSION_ENDPOINTS = new Set<EndpointName>(['getToken', 'updateAgentLanguage', 'queryAgentMenus'])
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -144,8 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { isReady: () => ready })
   await app.register(sessionRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(apiProxyRoutes, {
-    signInEndpoints: SIGN_IN_ENDPOINTS,
-    sessionEndpoints: SESSION_ENDPOINTS,
     publicOrigin: config.publicOrigin,
     topology,
     flows: [resetFlowHooks, signUpFlowHooks],

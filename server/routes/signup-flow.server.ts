@@ -9,10 +9,13 @@ import {
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { sendRefusal } from '../refusal.ts'
+import { callEndpoint } from '../upstream/call-endpoint.server.ts'
+import { UpstreamError } from '../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
-import { findToken } from './api/tokens.ts'
+import { identityOf } from './api/proxy.server.ts'
+import { findToken, withoutTokens } from './api/tokens.ts'
 
 /** The registration in progress, sealed in the session so a reload or another tab resumes it. */
 export interface SignUpFlowState {
@@ -34,6 +37,7 @@ declare module '@fastify/secure-session' {
 /** A flow left this long is forgotten: its link is dead and the user starts again with the e-mail kept. */
 const FLOW_TTL_MS = 24 * 60 * 60_000
 const VERIFY_LIMIT = '700604'
+const NOT_IN_FLOW = '700203'
 
 function flowOf(request: FastifyRequest): SignUpFlowState | undefined {
   return request.session.get('signUp') ?? undefined
@@ -64,6 +68,20 @@ export function signUpView(request: FastifyRequest, now = Date.now()): SignUpFlo
 }
 
 const SETUP_ENDPOINTS = new Set(['registerSgPartInfo', 'registerPartInfo', 'updateRegisterPartInfo'])
+/** The steps at which each call after the link may run (going back to setup updates it). */
+const STEPS_OF: Partial<Record<string, readonly SignUpFlowState['step'][]>> = {
+  registerSgPartInfo: ['setup', 'questionnaire'],
+  registerPartInfo: ['setup', 'questionnaire'],
+  updateRegisterPartInfo: ['setup', 'questionnaire'],
+  registerChoseProduct: ['questionnaire'],
+}
+/** The finish: after the questionnaire (or its Skip), or right after the link on the phone page. */
+const FINISH_STEPS: readonly SignUpFlowState['step'][] = ['questionnaire', 'finish']
+
+/** The upstream's own answer to a step without a verified registration (spec §8 700203). */
+function notInThisFlow(request: FastifyRequest) {
+  return envelope(NOT_IN_FLOW, i18nFor(request.language).t(`errors:code.${NOT_IN_FLOW}`))
+}
 
 /**
  * The sign-up's session state around the `/api` calls (spec §4 "Registration"): each successful
@@ -72,13 +90,14 @@ const SETUP_ENDPOINTS = new Set(['registerSgPartInfo', 'registerPartInfo', 'upda
  */
 export const signUpFlowHooks: FlowHooks = {
   before(name, request, data) {
-    // Steps after the link work on the flow's own address, whatever the page sends.
+    const allowed = STEPS_OF[name]
+    if (!allowed) return undefined
+    // Steps after the link belong to the session whose flow the link verified, at the step the
+    // flow is at, and work on the flow's own address whatever the body says (security.md #18):
+    // no other browser can rewrite or finish the registration, nor learn that one is pending.
     const flow = flowOf(request)
-    if (
-      flow &&
-      (SETUP_ENDPOINTS.has(name) || name === 'registerChoseProduct' || name.startsWith('registerFinish'))
-    )
-      data.email = flow.email
+    if (!flow || !allowed.includes(flow.step)) return notInThisFlow(request)
+    data.email = flow.email
     return undefined
   },
 
@@ -151,6 +170,43 @@ export async function signUpFlowRoutes(
   app.post('/auth/sign_up/flow/restart', async (request, reply) => {
     if (flowOf(request)) request.session.set('signUp', undefined)
     return reply.send(envelope('000000', 'success', signUpView(request)))
+  })
+
+  /**
+   * The finish (registerFinishNew, or registerFinishH5 for the phone page): only this session's
+   * flow, at a step that may finish, for the flow's address. The new account is signed in as the
+   * identity the upstream answered, which must be the flow's (security.md #21).
+   */
+  app.post('/auth/sign_up/flow/finish', { config: { rateLimitBucket: 'signUp' } }, async (request, reply) => {
+    const flow = flowOf(request)
+    const t = i18nFor(request.language).t
+    if (!flow || !FINISH_STEPS.includes(flow.step)) return reply.send(notInThisFlow(request))
+    const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
+    let result: Awaited<ReturnType<typeof callEndpoint>>
+    try {
+      result = await callEndpoint(
+        request,
+        options.topology,
+        name,
+        { email: flow.email },
+        { bearerToken: null },
+      )
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
+      return reply
+        .code(error.httpStatus)
+        .send(envelope(String(error.httpStatus), t('errors:upstreamUnavailable')))
+    }
+    const { answer, environment } = result
+    if (!isSuccess(answer)) return reply.send(withoutTokens(answer))
+    const token = findToken(answer.item)
+    if (!token || identityOf(answer) !== flow.email) {
+      request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
+      return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
+    }
+    request.signIn({ token, email: flow.email, environment })
+    return reply.send(withoutTokens(answer))
   })
 
   app.post('/auth/console', async (request, reply) => {

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
-import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import type { EndpointName } from '../../shared/api/endpoints.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import { parseLanguageParam } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
+import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { trustedConsoleUrl } from './api/console-url.ts'
-import { environmentFor, rememberAccountEnvironments } from './api/environment.ts'
+import { rememberAccountEnvironments } from './api/environment.ts'
 import { findToken } from './api/tokens.ts'
 
 /** A sign-in the provider confirmed for an account in several environments: the user picks one. */
@@ -66,21 +67,12 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
     data: Record<string, unknown>,
     options: { params?: Record<string, string>; environment?: EnvironmentName; bearerToken?: string } = {},
   ): Promise<UpstreamResult> {
-    const endpoint = ENDPOINTS[name]
-    const params = options.params ?? {}
-    const path = `/${endpoint.path.replace(/\{(\w+)\}/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''))}`
-    const environment = options.environment ?? environmentFor(request, topology)
     try {
-      const answer = await app.upstream.call({
-        environment,
-        path,
-        method: endpoint.upstreamMethod,
-        body: data,
-        json: endpoint.json,
-        language: request.language,
-        ...(options.bearerToken ? { bearerToken: options.bearerToken } : {}),
+      return await callEndpoint(request, topology, name, data, {
+        ...options,
+        // Provider returns are answered without the session's token unless one is given.
+        bearerToken: options.bearerToken ?? null,
       })
-      return { answer, environment }
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error
       request.log.warn({ endpoint: name, failure: error.failure, err: error }, 'sso upstream call failed')

@@ -46,7 +46,7 @@ function bucketOfRequest(request: FastifyRequest): RateLimitBucket | undefined {
   // endpoint there is counted here.
   const path = (request.params as { '*'?: string })['*']
   const match = path === undefined ? undefined : findEndpointByPath(request.method, path)
-  return match?.endpoint.internal ? undefined : match?.endpoint.limit
+  return match?.endpoint.access === 'page' ? match.endpoint.limit : undefined
 }
 
 export default fp<RateLimitPluginOptions>(

@@ -4,6 +4,7 @@ import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpo
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
+import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
 import { trustedConsoleUrl } from './console-url.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
@@ -12,19 +13,16 @@ import type { FlowHooks } from './flow.ts'
 import { findToken, withoutTokens } from './tokens.ts'
 
 export interface ProxyOptions {
-  /** Endpoints whose success answer carries the login token and so starts a signed-in session. */
-  signInEndpoints: ReadonlySet<EndpointName>
-  /** Endpoints the upstream only answers for a signed-in account. */
-  sessionEndpoints: ReadonlySet<EndpointName>
   publicOrigin: string | undefined
   topology: Topology
   /** Account flows that keep their state in the session around the upstream calls. */
   flows?: readonly FlowHooks[]
 }
 
-/** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
-function upstreamPath(path: string, params: Record<string, string>): string {
-  return `/${path.replace(/[:{](\w+)\}?/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))}`
+/** The account a sign-in answer names (`item.email`), lower-cased; empty when it names none. */
+export function identityOf(answer: ApiEnvelope): string {
+  const email = (answer.item as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email.trim().toLowerCase() : ''
 }
 
 function sendEnvelope(reply: FastifyReply, status: number, body: ApiEnvelope) {
@@ -51,14 +49,15 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
     handler: async (request, reply) => {
       const wildcard = (request.params as { '*': string })['*']
       const match = findEndpointByPath(request.method, wildcard)
-      // Server-to-server endpoints (the forwarder) are never reachable from a browser.
-      if (!match || match.endpoint.internal) {
+      // Only rows a page may call (the endpoint-behaviour table): flow-only endpoints need state a
+      // flow on the server holds, internal ones are server to server (security.md #20).
+      if (!match || match.endpoint.access !== 'page') {
         return sendEnvelope(reply, 404, envelope('404', i18nFor(request.language).t('errors:notFound')))
       }
       const { name, endpoint, params } = match
       const t = i18nFor(request.language).t
       // A cookie that did not open (changed, expired, key removed) is answered, never ignored.
-      const mustSignIn = options.sessionEndpoints.has(name) && request.sessionArrival !== 'signedIn'
+      const mustSignIn = endpoint.session === 'needsSession' && request.sessionArrival !== 'signedIn'
       if (mustSignIn || request.sessionArrival === 'invalid') {
         return sendEnvelope(reply, 401, envelope('401', t('errors:unauthorized')))
       }
@@ -82,18 +81,9 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         if (refusal) return sendEnvelope(reply, 200, refusal)
       }
       const environment = environmentFor(request, options.topology)
-      const upstreamData = endpoint.toUpstream ? endpoint.toUpstream(data) : data
       let answer: ApiEnvelope
       try {
-        answer = await app.upstream.call({
-          environment,
-          path: upstreamPath(endpoint.path, params),
-          method: endpoint.upstreamMethod,
-          ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
-          json: endpoint.json ?? false,
-          language: request.language,
-          bearerToken: request.session.get('token'),
-        })
+        ;({ answer } = await callEndpoint(request, options.topology, name, data, { params, environment }))
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
         request.log.warn(
@@ -115,8 +105,14 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       for (const flow of options.flows ?? []) await flow.after?.(name, request, reply, data, answer)
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {
-        if (options.signInEndpoints.has(name)) {
-          const email = typeof data.email === 'string' ? data.email.trim().toLowerCase() : ''
+        if (endpoint.session === 'signsIn') {
+          // The identity is the one the upstream answered for (security.md #21): a token that
+          // names nobody is a failed sign-in, never a session with a body's address in it.
+          const email = identityOf(answer)
+          if (!email) {
+            request.log.warn({ endpoint: name }, 'sign-in answer without an identity: refused')
+            return sendEnvelope(reply, 502, envelope('502', t('errors:upstreamUnavailable')))
+          }
           request.signIn({ token, email, environment })
         } else if (request.sessionArrival === 'signedIn') {
           request.session.set('token', token) // a refreshed token replaces the sealed one

@@ -23,17 +23,34 @@ export interface EndpointRoute {
   readonly limit: RateLimitBucket | undefined
   /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
   readonly exempt?: string
-  /** Server-to-server only: the BFF must not route it from the browser. */
+  /**
+   * Who may call it (the endpoint-behaviour table, docs/flows/README.md): `page` — our pages
+   * through `/api`; `flow` — only a flow module on the server (it owns the state the call needs:
+   * the address, the link id, the provider's code); `internal` — nothing reachable from outside.
+   */
+  readonly access: EndpointAccess
+  /** What a success does to the session; absent: nothing. */
+  readonly session?: SessionEffect
+  /** Server-to-server only (`access: 'internal'`): the BFF must not route it from the browser. */
   readonly internal?: true
 }
 
+export type EndpointAccess = 'page' | 'flow' | 'internal'
+/**
+ * `signsIn`: the answer carries the login token of the identity the answer names (a new
+ * session); `needsSession`: the upstream answers only a signed-in account (401 without one).
+ */
+export type SessionEffect = 'signsIn' | 'needsSession'
+
 export interface RouteSpec {
   path: string
+  /** Required: every row says who may call it (the table test reads it). */
+  access: EndpointAccess
+  session?: SessionEffect
   method?: 'GET' | 'POST'
   json?: boolean
   limit?: RateLimitBucket
   exempt?: string
-  internal?: true
 }
 
 export type Routes<T> = { readonly [K in keyof T]: EndpointRoute & { readonly name: K } }
@@ -51,8 +68,10 @@ export function endpoints<const T extends Record<string, RouteSpec>>(table: T): 
       method: spec.method ?? 'POST',
       json: spec.json ?? false,
       limit: spec.limit,
+      access: spec.access,
+      ...(spec.session ? { session: spec.session } : {}),
       ...(spec.exempt ? { exempt: spec.exempt } : {}),
-      ...(spec.internal ? { internal: true as const } : {}),
+      ...(spec.access === 'internal' ? { internal: true as const } : {}),
     })
   }
   return Object.freeze(out) as Routes<T>

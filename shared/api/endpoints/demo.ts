@@ -2,5 +2,5 @@ import { endpoints, LOGIN } from './define.ts'
 
 /** Book a demo (spec §2 /auth/demo). */
 export const demoEndpoints = endpoints({
-  addSgReservationInfo: { path: `${LOGIN}/addSgReservationInfo/4`, limit: 'signUp' },
+  addSgReservationInfo: { access: 'page', path: `${LOGIN}/addSgReservationInfo/4`, limit: 'signUp' },
 })

@@ -6,11 +6,15 @@ import { endpoints, LOGIN } from './define.ts'
  */
 export const internalEndpoints = endpoints({
   channelForward: {
+    access: 'internal',
     path: 'basic-channel-service/forward',
-    internal: true,
     exempt: 'internal: the BFF never routes it from a browser',
   },
   // WeCom scan: only the BFF's /auth/sso/wecom routes call it (they bind the ticket to the session's
   // single-use state and keep the token); starting a code spends the signIn bucket there (ADR 0050).
-  memberQrCodeLoginUrl: { path: `${LOGIN}/account/memberQrCodeLoginUrl`, limit: 'signIn', internal: true },
+  memberQrCodeLoginUrl: {
+    access: 'flow',
+    path: `${LOGIN}/account/memberQrCodeLoginUrl`,
+    limit: 'signIn',
+  },
 })

@@ -2,20 +2,36 @@ import { endpoints, LOGIN } from './define.ts'
 
 /** Sign-in (spec §7): e-mail check, environments, password or e-mailed code, login config (WeCom's QR code: internal.ts). */
 export const signInEndpoints = endpoints({
-  loginEmailCheck: { path: `${LOGIN}/loginEmailCheck/4`, limit: 'signIn' },
-  getServiceLoginWrongTimes: { path: `${LOGIN}/getServiceLoginWrongTimes/4`, limit: 'signIn' },
-  serviceLoginNew: { path: `${LOGIN}/serviceLoginNew/4`, limit: 'signIn' },
-  consoleLogin: { path: `${LOGIN}/account/consoleLogin`, limit: 'signIn' },
-  sendEmailRandomCode: { path: `${LOGIN}/sendEmailRandomCode/4`, limit: 'code' },
+  loginEmailCheck: { access: 'page', path: `${LOGIN}/loginEmailCheck/4`, limit: 'signIn' },
+  getServiceLoginWrongTimes: {
+    access: 'page',
+    path: `${LOGIN}/getServiceLoginWrongTimes/4`,
+    limit: 'signIn',
+  },
+  serviceLoginNew: {
+    access: 'page',
+    session: 'signsIn',
+    path: `${LOGIN}/serviceLoginNew/4`,
+    limit: 'signIn',
+  },
+  consoleLogin: {
+    access: 'page',
+    session: 'signsIn',
+    path: `${LOGIN}/account/consoleLogin`,
+    limit: 'signIn',
+  },
+  sendEmailRandomCode: { access: 'page', path: `${LOGIN}/sendEmailRandomCode/4`, limit: 'code' },
   // The browser POSTs the plain password; the BFF makes the upstream GET with it base64-encoded
   // (shared/api/schemas.ts UPSTREAM_CONTRACTS): a password never stands in a browser URL.
-  sendVerifyCode: { path: `${LOGIN}/account/sendVerifyCode`, limit: 'code' },
+  sendVerifyCode: { access: 'page', path: `${LOGIN}/account/sendVerifyCode`, limit: 'code' },
   // Takes an e-mail and tells where the account lives: an account look-up, limited like sign-in.
-  getAllEnvDomain: { path: `${LOGIN}/getAllEnvDomain`, limit: 'signIn' },
+  getAllEnvDomain: { access: 'page', path: `${LOGIN}/getAllEnvDomain`, limit: 'signIn' },
   loginConfig: {
+    access: 'page',
     path: `${LOGIN}/config/loginConfig`,
     json: true,
     exempt: 'configuration of the sign-in app for a host: the same for every visitor, reveals no account',
   },
-  getSecretKey: { path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
+  // No page uses it yet: not reachable from outside until one does.
+  getSecretKey: { access: 'internal', path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
 })

@@ -2,16 +2,27 @@ import { endpoints, LOGIN } from './define.ts'
 
 /** Sign-up (spec §7): registration by e-mail or phone, account set-up, questionnaire. */
 export const signUpEndpoints = endpoints({
-  registerEmailCheck: { path: `${LOGIN}/registerEmailCheck/4`, limit: 'signUp' },
-  registerSgNew: { path: `${LOGIN}/registerSgNew/4`, limit: 'signUp' },
-  sendRegisterVerifyEmail: { path: `${LOGIN}/sendRegisterVerifyEmail/4`, limit: 'code' },
-  checkVerifyEmailLink: { path: `${LOGIN}/checkVerifyEmailLink/4`, limit: 'signUp' },
-  registerSgPartInfo: { path: `${LOGIN}/registerSgPartInfo/4`, limit: 'signUp' },
-  registerPartInfo: { path: `${LOGIN}/registerPartInfo/4`, limit: 'signUp' },
-  updateRegisterPartInfo: { path: `${LOGIN}/updateRegisterPartInfo/4`, limit: 'signUp' },
-  registerChoseProduct: { path: `${LOGIN}/registerChoseProduct/4`, limit: 'signUp' },
-  registerFinishNew: { path: `${LOGIN}/registerFinishNew/4`, limit: 'signUp' },
-  registerSendSms: { path: `${LOGIN}/registerSendSms/4`, limit: 'code' },
-  registerSgH5: { path: `${LOGIN}/registerSgH5/4`, limit: 'signUp' },
-  registerFinishH5: { path: `${LOGIN}/registerFinishH5/4`, limit: 'signUp' },
+  registerEmailCheck: { access: 'page', path: `${LOGIN}/registerEmailCheck/4`, limit: 'signUp' },
+  registerSgNew: { access: 'page', path: `${LOGIN}/registerSgNew/4`, limit: 'signUp' },
+  sendRegisterVerifyEmail: { access: 'page', path: `${LOGIN}/sendRegisterVerifyEmail/4`, limit: 'code' },
+  checkVerifyEmailLink: { access: 'page', path: `${LOGIN}/checkVerifyEmailLink/4`, limit: 'signUp' },
+  registerSgPartInfo: { access: 'page', path: `${LOGIN}/registerSgPartInfo/4`, limit: 'signUp' },
+  registerPartInfo: { access: 'page', path: `${LOGIN}/registerPartInfo/4`, limit: 'signUp' },
+  updateRegisterPartInfo: { access: 'page', path: `${LOGIN}/updateRegisterPartInfo/4`, limit: 'signUp' },
+  registerChoseProduct: { access: 'page', path: `${LOGIN}/registerChoseProduct/4`, limit: 'signUp' },
+  registerFinishNew: {
+    access: 'flow',
+    session: 'signsIn',
+    path: `${LOGIN}/registerFinishNew/4`,
+    limit: 'signUp',
+  },
+  // No page sends a sign-up text yet (the sandbox has no such upstream either): not reachable.
+  registerSendSms: { access: 'internal', path: `${LOGIN}/registerSendSms/4`, limit: 'code' },
+  registerSgH5: { access: 'page', path: `${LOGIN}/registerSgH5/4`, limit: 'signUp' },
+  registerFinishH5: {
+    access: 'flow',
+    session: 'signsIn',
+    path: `${LOGIN}/registerFinishH5/4`,
+    limit: 'signUp',
+  },
 })

@@ -6,7 +6,7 @@ import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
 import { CredentialsStep, type CredentialsValues } from './CredentialsStep.tsx'
-import { loadSignUpFlow, restartSignUp, stepBack } from './flow.ts'
+import { finishSignUp, loadSignUpFlow, restartSignUp, stepBack } from './flow.ts'
 import { type Answers, NO_ANSWERS, QuestionnaireStep } from './QuestionnaireStep.tsx'
 import { LimitStep, SentStep } from './SentStep.tsx'
 import { EMPTY_DETAILS, SetupStep } from './SetupStep.tsx'
@@ -70,16 +70,10 @@ export default function SignUpPage() {
 
   async function finish() {
     setFinishError('')
-    const answer = await api.call(
-      flow.mobile ? signUpEndpoints.registerFinishH5 : signUpEndpoints.registerFinishNew,
-      {
-        data: { email: flow.email },
-        throws: false,
-      },
-    )
+    const answer = await finishSignUp()
     if (isSuccess(answer)) setFlow({ step: 'welcome', email: flow.email })
     else {
-      setFinishError(answer.retMsg)
+      setFinishError(answer.retMsg || t('errors:network'))
       show(await loadSignUpFlow())
     }
   }

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify'
+import type { Topology } from '../../config/index.ts'
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import type { ApiEnvelope } from '../../shared/envelope.ts'
+import type { EnvironmentName } from '../../shared/regions.ts'
+import { environmentFor } from '../routes/api/environment.ts'
+
+export interface EndpointCall {
+  /** Path parameters (`{id}`, `{product}`), filled in encoded. */
+  params?: Record<string, string>
+  /** The session's environment unless a flow knows better (an SSO return, the picker). */
+  environment?: EnvironmentName
+  /** The session's token unless given; `null`: call without one. */
+  bearerToken?: string | null
+}
+
+export interface EndpointAnswer {
+  answer: ApiEnvelope
+  environment: EnvironmentName
+}
+
+/** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
+export function upstreamPath(path: string, params: Record<string, string>): string {
+  return `/${path.replace(/[:{](\w+)\}?/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))}`
+}
+
+/**
+ * The one way the BFF calls an endpoint of the table (the `/api` proxy and every flow module):
+ * path filled from the table, the environment chosen server-side, the request's language, the
+ * sealed token, the table's method, encoding and upstream shape. Throws UpstreamError when the
+ * upstream cannot be reached (the caller turns it into its localised answer).
+ */
+export async function callEndpoint(
+  request: FastifyRequest,
+  topology: Topology,
+  name: EndpointName,
+  data: Record<string, unknown>,
+  options: EndpointCall = {},
+): Promise<EndpointAnswer> {
+  const endpoint = ENDPOINTS[name]
+  const environment = options.environment ?? environmentFor(request, topology)
+  const upstreamData = endpoint.toUpstream ? endpoint.toUpstream(data) : data
+  const bearerToken =
+    options.bearerToken === null ? undefined : (options.bearerToken ?? request.session.get('token'))
+  const answer = await request.server.upstream.call({
+    environment,
+    path: upstreamPath(endpoint.path, options.params ?? {}),
+    method: endpoint.upstreamMethod,
+    ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
+    json: endpoint.json,
+    language: request.language,
+    ...(bearerToken ? { bearerToken } : {}),
+  })
+  return { answer, environment }
+}
