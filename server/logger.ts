@@ -1,15 +1,32 @@
 import type { FastifyServerOptions } from 'fastify'
 import type { AppConfig } from '../config/index.ts'
 
-/** Query parameters that carry secrets (login codes, OAuth codes and states, provider payloads). */
-const SECRET_QUERY_PARAMS = /^(code|token|state|session_state|payload|password|pwd|authId|ticket)$/i
+/**
+ * Query parameters that carry secrets: login codes, OAuth codes and states, provider payloads,
+ * reset-link ids (`id`), form tokens (`_csrf`), SSO `authId`s and tickets (security.md §22).
+ */
+const SECRET_QUERY_PARAMS = /^(_csrf|id|code|token|state|session_state|payload|password|pwd|authId|ticket)$/i
 
+/** Paths whose rest (up to the query) is a secret: the id of an e-mailed reset link. */
+const SECRET_PATH_REST = /(checkResetPwdLink|resetServiceNewPwd)[^?]*/gi
+/** Credentials of an absolute-form request target (`http://user:pass@host/`). */
+const USER_INFO = /^([a-z][a-z\d+.-]*:\/\/)[^/?@]*@/i
+
+const MASK = '***'
+
+/**
+ * The URL as request log lines show it: the route with its secret parts masked, so a reset link's
+ * id, a form token or a provider's code never reaches a log collector (security.md §22).
+ */
 export function maskUrl(url: string): string {
   const queryStart = url.indexOf('?')
-  if (queryStart < 0) return url
+  const path = (queryStart < 0 ? url : url.slice(0, queryStart))
+    .replace(USER_INFO, `$1${MASK}@`)
+    .replace(SECRET_PATH_REST, `$1/${MASK}`)
+  if (queryStart < 0) return path
   const params = new URLSearchParams(url.slice(queryStart + 1))
-  for (const key of [...params.keys()]) if (SECRET_QUERY_PARAMS.test(key)) params.set(key, '***')
-  return `${url.slice(0, queryStart)}?${params.toString()}`
+  for (const key of new Set(params.keys())) if (SECRET_QUERY_PARAMS.test(key)) params.set(key, MASK)
+  return `${path}?${params.toString()}`
 }
 
 /**

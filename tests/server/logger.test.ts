@@ -2,6 +2,8 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import t from 'tap'
 import { loggerOptions, maskUrl } from '../../server/logger.ts'
+import { SAME_ORIGIN } from '../helper.ts'
+import { loggedApp } from '../support/logged-app.ts'
 
 function capture() {
   const lines: string[] = []
@@ -47,4 +49,42 @@ t.test('maskUrl › hides secret query parameters, keeps the rest', async (t) =>
     '/external/login?provider=microsoft&code=***&state=***',
   )
   t.equal(maskUrl('/healthz'), '/healthz')
+})
+
+t.test('maskUrl › masks reset-link ids in the path, form tokens, ids and tickets in the query', async (t) => {
+  t.equal(
+    maskUrl('/auth/reset?id=SECRET&_csrf=TOKEN&language=zh'),
+    '/auth/reset?id=***&_csrf=***&language=zh',
+  )
+  t.equal(
+    maskUrl('/api/basic-login/account/checkResetPwdLink/SECRET123'),
+    '/api/basic-login/account/checkResetPwdLink/***',
+  )
+  t.equal(
+    maskUrl('/api/basic-login/account/resetServiceNewPwd/SECRET123%2Fmore?language=en'),
+    '/api/basic-login/account/resetServiceNewPwd/***?language=en',
+  )
+  t.equal(maskUrl('/x?authId=a&ticket=b&ID=c&id=d&id=e'), '/x?authId=***&ticket=***&ID=***&id=***')
+  t.equal(maskUrl('http://user:pass@site.test/a?code=1'), 'http://***@site.test/a?code=***')
+})
+
+t.test('request log › a reset link id or form token never reaches a log line', async (t) => {
+  const { app, lines } = await loggedApp(t)
+  const secrets = ['SECRET', 'TOKEN', 'SECRET123', 'SECRET456']
+  const requests = [
+    { method: 'GET', url: '/auth/reset?id=SECRET&_csrf=TOKEN' },
+    { method: 'GET', url: '/api/basic-login/account/checkResetPwdLink/SECRET123' },
+    { method: 'POST', url: '/api/basic-login/account/resetServiceNewPwd/SECRET456?_csrf=TOKEN' },
+  ] as const
+  for (const request of requests) await app.inject({ ...request, headers: SAME_ORIGIN })
+  const output = lines.join('')
+  for (const secret of secrets) t.notMatch(output, secret, `${secret} is in no log line`)
+  const urls = lines
+    .map((line) => JSON.parse(line) as { req?: { url?: string } })
+    .flatMap((line) => (line.req?.url ? [line.req.url] : []))
+  t.same(urls, [
+    '/auth/reset?id=***&_csrf=***',
+    '/api/basic-login/account/checkResetPwdLink/***',
+    '/api/basic-login/account/resetServiceNewPwd/***?_csrf=***',
+  ])
 })
