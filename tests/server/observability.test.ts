@@ -51,10 +51,14 @@ function signInCall(app: FastifyInstance, headers: Record<string, string> = {}) 
   })
 }
 
+/** Injected requests come from 127.0.0.1: as from an ingress on that address. */
+const INGRESS = { TRUST_PROXY: '127.0.0.1' }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 t.test(
   'request id › the ingress id is echoed, sent upstream and on every log line of the request',
   async (t) => {
-    const { app, sandbox, lines } = await appWithLog(t)
+    const { app, sandbox, lines } = await appWithLog(t, INGRESS)
     const sg = sandbox.regions.sg.url
     await admin(sg, 'PUT', '/faults', { status: 503, remaining: 1 })
     const id = 'f3a9c2d1e4b5a6978877665544332211'
@@ -78,15 +82,46 @@ t.test(
 )
 
 t.test('request id › generated when absent or unfit to log, and different per request', async (t) => {
-  const { app, sandbox } = await appWithLog(t)
+  const { app, sandbox } = await appWithLog(t, INGRESS)
   const first = await signInCall(app)
   const second = await signInCall(app, { 'x-request-id': 'bad id\n{"forged":true}' })
   const tooLong = await signInCall(app, { 'x-request-id': 'a'.repeat(200) })
   const ids = [first, second, tooLong].map((response) => String(response.headers['x-request-id']))
-  for (const id of ids) t.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  for (const id of ids) t.match(id, UUID)
   t.equal(new Set(ids).size, 3)
   const sent = (await sandboxRequests(sandbox.regions.sg.url)).map((logged) => logged.headers['x-request-id'])
   t.same(sent, ids, 'upstream got the generated ids')
+})
+
+t.test('request id › a client-chosen id is replaced unless a trusted proxy sent it', async (t) => {
+  const chosen = 'c11e47c405e01234567890abcdef0123'
+  for (const [label, env] of [
+    ['no proxy trusted', {}],
+    ['another address trusted', { TRUST_PROXY: '10.0.0.0/8,uniquelocal' }],
+  ] as const) {
+    const { app, sandbox, lines } = await appWithLog(t, env)
+    const response = await signInCall(app, { 'x-request-id': chosen })
+    const id = String(response.headers['x-request-id'])
+    t.match(id, UUID, `${label}: a fresh id is echoed`)
+    const sent = (await sandboxRequests(sandbox.regions.sg.url)).map(
+      (logged) => logged.headers['x-request-id'],
+    )
+    t.same(sent, [id], `${label}: upstream gets the fresh id`)
+    t.notOk(
+      lines.some((line) => line.reqId === chosen),
+      `${label}: no log line carries the client's id`,
+    )
+  }
+  const { app } = await appWithLog(t, { TRUST_PROXY: 'loopback' })
+  const viaIngress = await signInCall(app, { 'x-request-id': chosen })
+  t.equal(viaIngress.headers['x-request-id'], chosen, 'kept when the peer is a trusted proxy')
+  const direct = await app.inject({
+    method: 'GET',
+    url: '/healthz',
+    remoteAddress: '203.0.113.9',
+    headers: { 'x-request-id': chosen },
+  })
+  t.match(String(direct.headers['x-request-id']), UUID, 'replaced when the same app is reached directly')
 })
 
 t.test(

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
+import proxyAddr from '@fastify/proxy-addr'
+import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 
 export const REQUEST_ID_HEADER = 'x-request-id'
@@ -12,19 +14,50 @@ export const REQUEST_ID_HEADER = 'x-request-id'
  */
 const ACCEPTED_ID = /^[A-Za-z0-9._:-]{8,128}$/
 
-function requestIdOf(request: IncomingMessage): string {
+type TrustProxy = boolean | string[]
+type Trusts = (address: string, hop: number) => boolean
+
+const compiled = new WeakMap<string[], Trusts>()
+
+/**
+ * Fastify's own reading of TRUST_PROXY (lib/request.js, the same @fastify/proxy-addr `compile`):
+ * `true` trusts every peer, `false` none, a list its addresses, CIDRs and named ranges.
+ */
+function trustsOf(trustProxy: TrustProxy | undefined): Trusts {
+  if (trustProxy === true) return () => true
+  if (!Array.isArray(trustProxy)) return () => false
+  let trusts = compiled.get(trustProxy)
+  if (!trusts) {
+    trusts = proxyAddr.compile(trustProxy)
+    compiled.set(trustProxy, trusts)
+  }
+  return trusts
+}
+
+/**
+ * The id of a request: the one our ingress sent when the connection comes from a proxy TRUST_PROXY
+ * trusts and the id looks like one, else a fresh UUID. A client talking to us directly (or through
+ * an untrusted hop) cannot choose the id that our logs and the upstream's are searched by
+ * (security.md §23).
+ */
+function requestIdOf(request: IncomingMessage, trustProxy: TrustProxy | undefined): string {
   const given = request.headers[REQUEST_ID_HEADER]
-  return typeof given === 'string' && ACCEPTED_ID.test(given) ? given : randomUUID()
+  if (typeof given !== 'string' || !ACCEPTED_ID.test(given)) return randomUUID()
+  const peer = request.socket?.remoteAddress
+  return peer !== undefined && trustsOf(trustProxy)(peer, 0) ? given : randomUUID()
 }
 
 /**
  * Fastify options (they must be given when the instance is created): every request's id comes
- * from the ingress's X-Request-Id or is generated, and Fastify's per-request logger writes it as
- * `reqId` on every line logged for that request.
+ * from the trusted ingress's X-Request-Id or is generated, and Fastify's per-request logger writes
+ * it as `reqId` on every line logged for that request. Fastify calls genReqId on the instance, whose
+ * `config` (decorated by buildApp) holds TRUST_PROXY; without it no proxy is trusted.
  */
 export const requestIdOptions = {
   requestIdHeader: false,
-  genReqId: requestIdOf,
+  genReqId(this: Partial<Pick<FastifyInstance, 'config'>> | undefined, request: IncomingMessage): string {
+    return requestIdOf(request, this?.config?.trustProxy)
+  },
 } as const
 
 const currentRequest = new AsyncLocalStorage<string>()
