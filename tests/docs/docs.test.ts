@@ -1,0 +1,260 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import t from 'tap'
+
+/**
+ * Docs that stay true (issue 16 point 6): what the README and docs/ say about this repository's
+ * files is checked here, so a rename or a half-resolved merge fails `npm test` instead of leaving
+ * the docs wrong. Each check is one named test whose failure lists every offender as `file:line`.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const DECISIONS = 'docs/decisions'
+
+/** Files git tracks, relative to the root, that are still in the working tree. */
+function trackedFiles(): string[] {
+  const out = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
+  return out.split('\0').filter((file) => file !== '' && existsSync(path.join(ROOT, file)))
+}
+
+/** README.md and every markdown file under docs/, relative to the root. */
+function markdownFiles(): string[] {
+  const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.posix.join('docs', file.split(path.sep).join('/')))
+  return ['README.md', ...docs.sort()]
+}
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
+
+/** The lines of a markdown file with their numbers, fenced code blocks left out. */
+function proseLines(text: string): { line: string; number: number }[] {
+  const lines: { line: string; number: number }[] = []
+  let fence: string | undefined
+  text.split('\n').forEach((line, index) => {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
+    if (marker && (fence === undefined || marker.startsWith(fence))) {
+      fence = fence === undefined ? marker : undefined
+      return
+    }
+    if (fence === undefined) lines.push({ line, number: index + 1 })
+  })
+  return lines
+}
+
+/** Inline code spans of one line (single or double backticks). */
+function codeSpans(line: string): string[] {
+  return [...line.matchAll(/(`+)([^`]+?)\1(?!`)/g)].map((match) => match[2] ?? '')
+}
+
+// Built from parts so this file never holds a marker at the start of a line itself.
+const OURS = `${'<'.repeat(7)} `
+const SEPARATOR = '='.repeat(7)
+const THEIRS = `${'>'.repeat(7)} `
+const BASE = `${'|'.repeat(7)} `
+
+t.test('docs › no file git tracks holds merge-conflict markers', async (t) => {
+  const offenders: string[] = []
+  for (const file of trackedFiles()) {
+    const bytes = readFileSync(path.join(ROOT, file))
+    if (bytes.subarray(0, 8000).includes(0)) continue // binary
+    let inConflict = false
+    bytes
+      .toString('utf8')
+      .split(/\r?\n/)
+      .forEach((line, index) => {
+        const where = `${file}:${index + 1}: ${line.slice(0, 60)}`
+        if (line.startsWith(OURS)) {
+          inConflict = true
+          offenders.push(where)
+        } else if (inConflict && (line === SEPARATOR || line.startsWith(BASE))) {
+          offenders.push(where)
+        } else if (line.startsWith(THEIRS)) {
+          inConflict = false
+          offenders.push(where)
+        }
+      })
+  }
+  t.same(offenders, [], 'every conflict resolved (file:line of each marker)')
+})
+
+/** Relative targets of inline `[text](target)` links and `[label]: target` definitions. */
+function linkTargets(line: string): string[] {
+  const withoutCode = line.replace(/(`+)[^`]+?\1(?!`)/g, '')
+  const inline = [...withoutCode.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)]
+  const definitions = [...withoutCode.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g)]
+  return [...inline, ...definitions].map((match) => match[1] ?? '')
+}
+
+t.test('docs › every relative link in README.md and docs/ points to an existing file', async (t) => {
+  const offenders: string[] = []
+  for (const file of markdownFiles()) {
+    for (const { line, number } of proseLines(read(file))) {
+      for (const target of linkTargets(line)) {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('//')) continue
+        const filePart = target.replace(/[#?].*$/, '')
+        let decoded: string
+        try {
+          decoded = decodeURI(filePart)
+        } catch {
+          offenders.push(`${file}:${number}: ${target} (malformed)`)
+          continue
+        }
+        const resolved = decoded.startsWith('/')
+          ? path.join(ROOT, decoded)
+          : path.join(ROOT, path.dirname(file), decoded)
+        if (!existsSync(resolved)) offenders.push(`${file}:${number}: ${target}`)
+      }
+    }
+  }
+  t.same(offenders, [], 'links whose file is missing (file:line: target)')
+})
+
+/** Where paths of this repository start; anything else in backticks is not taken for one. */
+const REPO_DIRECTORIES = [
+  'server/',
+  'client/',
+  'shared/',
+  'config/',
+  'sandbox/',
+  'helm/',
+  'tests/',
+  'docs/',
+  'scripts/',
+  'build/',
+  'public/',
+  '.ci/',
+]
+/** Files at the root by name, and tool configs at the root (`*.config.ts`, …). */
+const ROOT_FILES = new Set([
+  'Dockerfile',
+  '.dockerignore',
+  '.gitignore',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'biome.json',
+  'README.md',
+])
+const ROOT_CONFIG = /^[\w-]+\.config\.(?:ts|mts|js|mjs|cjs|json)$/
+
+/** A word of a code span taken for a repo path, or undefined for anything else (globs, placeholders). */
+function repoPath(word: string): string | undefined {
+  const candidate = word
+    .replace(/^[("'[]+/, '')
+    .replace(/[)"',;.\]]+$/, '')
+    .replace(/:\d+(?::\d+)?$/, '') // file:line
+    .replace(/#.*$/, '')
+  const looksLikeOne =
+    REPO_DIRECTORIES.some((dir) => candidate.startsWith(dir)) ||
+    ROOT_FILES.has(candidate) ||
+    ROOT_CONFIG.test(candidate)
+  if (!looksLikeOne) return undefined
+  // Globs, placeholders and elisions name no single file.
+  if (/[*?<>{}[\]$…|]|\.\.\./.test(candidate)) return undefined
+  return candidate
+}
+
+t.test('docs › every repo path named in backticks in README.md and docs/ exists', async (t) => {
+  const offenders: string[] = []
+  for (const file of markdownFiles()) {
+    for (const { line, number } of proseLines(read(file))) {
+      for (const span of codeSpans(line)) {
+        for (const word of span.split(/\s+/)) {
+          const named = repoPath(word)
+          if (named !== undefined && !existsSync(path.join(ROOT, named))) {
+            offenders.push(`${file}:${number}: ${named}`)
+          }
+        }
+      }
+    }
+  }
+  t.same(offenders, [], 'paths that do not exist (file:line: path)')
+})
+
+interface Adr {
+  file: string
+  title: string
+  /** `accepted`, or `superseded by 0051, 0052`: the word and the numbers, whatever the links. */
+  status: string | undefined
+  date: string | undefined
+  supersededBy: string[]
+}
+
+const STATUS_WORDS = /^(accepted|proposed|deprecated|superseded by)\b/i
+const HEAD_LINES = 8
+
+/** The status word and ADR numbers of a status text, so a line and a table cell compare alike. */
+function normaliseStatus(text: string): string | undefined {
+  const word = STATUS_WORDS.exec(text.trim())?.[1]?.toLowerCase()
+  if (!word) return undefined
+  const numbers = [...text.matchAll(/\b(\d{4})\b/g)].map((match) => match[1])
+  return word === 'superseded by' ? `${word} ${numbers.join(', ')}` : word
+}
+
+function readAdr(file: string): Adr {
+  const lines = read(file).split('\n')
+  const title = (lines[0] ?? '').replace(/^#\s*\d+\.?\s*/, '').trim()
+  const head = lines.slice(0, HEAD_LINES)
+  const statusText = head.map((line) => /^(?:- )?Status:\s*(.+)$/.exec(line)?.[1]).find(Boolean)
+  const date = head.map((line) => /^(?:- )?Date:\s*(\d{4}-\d{2}-\d{2})\s*$/.exec(line)?.[1]).find(Boolean)
+  const supersededBy = statusText
+    ? [...statusText.matchAll(/\]\((\d{4}-[^)#\s]+\.md)\)/g)].map((match) => match[1] ?? '')
+    : []
+  return { file, title, status: statusText ? normaliseStatus(statusText) : undefined, date, supersededBy }
+}
+
+t.test(
+  'docs › the ADR index lists every ADR once with its own status; each has Status and Date',
+  async (t) => {
+    const offenders: string[] = []
+    const adrFiles = readdirSync(path.join(ROOT, DECISIONS))
+      .filter((name) => /^\d{4}-.+\.md$/.test(name) && !name.startsWith('0000-'))
+      .sort()
+    const adrs = new Map(adrFiles.map((name) => [name, readAdr(`${DECISIONS}/${name}`)]))
+
+    for (const [name, adr] of adrs) {
+      const where = `${DECISIONS}/${name}`
+      if (!adr.status)
+        offenders.push(`${where}: no "Status: accepted|superseded by …" line in its first lines`)
+      if (!adr.date) offenders.push(`${where}: no "Date: YYYY-MM-DD" line in its first lines`)
+      if (adr.status?.startsWith('superseded by')) {
+        if (adr.supersededBy.length === 0)
+          offenders.push(`${where}: superseded, but links no ADR that supersedes it`)
+        for (const successor of adr.supersededBy) {
+          if (!adrs.has(successor))
+            offenders.push(`${where}: superseded by ${successor}, which does not exist`)
+        }
+      }
+    }
+
+    const indexFile = `${DECISIONS}/README.md`
+    const index = existsSync(path.join(ROOT, indexFile)) ? read(indexFile) : ''
+    if (!index) offenders.push(`${indexFile}: missing`)
+    const listed = new Map<string, number>()
+    index.split('\n').forEach((line, lineIndex) => {
+      const cells = line.split('|').slice(1, -1)
+      const linked = /\]\((\d{4}-[^)#\s]+\.md)\)/.exec(cells[0] ?? '')?.[1]
+      if (!line.startsWith('|') || !linked) return
+      const where = `${indexFile}:${lineIndex + 1}`
+      listed.set(linked, (listed.get(linked) ?? 0) + 1)
+      const adr = adrs.get(linked)
+      if (!adr) {
+        offenders.push(`${where}: lists ${linked}, which is not an ADR here`)
+        return
+      }
+      const [, title = '', status = '', date = ''] = cells.map((cell) => cell.trim())
+      if (title !== adr.title) offenders.push(`${where}: title "${title}", the ADR says "${adr.title}"`)
+      if (normaliseStatus(status) !== adr.status)
+        offenders.push(`${where}: status "${status}", the ADR says "${adr.status ?? 'nothing'}"`)
+      if (date !== adr.date)
+        offenders.push(`${where}: date "${date}", the ADR says "${adr.date ?? 'nothing'}"`)
+    })
+    for (const name of adrs.keys()) {
+      const count = listed.get(name) ?? 0
+      if (count !== 1) offenders.push(`${indexFile}: lists ${name} ${count} times`)
+    }
+    t.same(offenders, [], 'ADRs and their index agree')
+  },
+)
