@@ -1,45 +1,70 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { IMAGE_QUALITY, IMAGE_SIZES, IMAGE_WIDTHS, MARKETING_EMAIL } from '../../../shared/frame/constants.ts'
+import {
+  IMAGE_QUALITIES,
+  IMAGE_QUALITY,
+  IMAGE_SIZES,
+  IMAGE_WIDTHS,
+  MARKETING_EMAIL,
+} from '../../../shared/frame/constants.ts'
 import { FOOTER_GROUPS, SOCIAL_ENTRIES } from '../../../shared/frame/footer.ts'
 import { frameHiddenReason, isAloneItem, isEmbeddedInDesktopApp } from '../../../shared/frame/hidden.ts'
 import { canonicalHref, editionLanguage } from '../../../shared/frame/meta.ts'
 import { headerButtons, LOGO, NAV_MENUS, navLeaves } from '../../../shared/frame/navigation.ts'
 import { MARKETING_PAGES, marketingPageForPath, relatedPages } from '../../../shared/frame/pages.ts'
+import type { NavItem } from '../../../shared/frame/types.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { ROOT } from '../../helper.ts'
 
+/** Every link of the header menus: sub-menu leaves and top-level items with a path. */
+const menuLinks = [...navLeaves(), ...NAV_MENUS.filter((menu) => menu.path)]
+const footerEntries = FOOTER_GROUPS.flatMap((group) => group.entries)
+const isAbsolute = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')
+/** A path of this site: one leading slash, no scheme, no backslash or white space. */
+const isSitePath = (href: string) => /^\/(?!\/)[^\s\\]*$/.test(href)
+const duplicates = (values: string[]) => [
+  ...new Set(values.filter((value, i) => values.indexOf(value) !== i)),
+]
+
 t.test(
-  'navigation › the menus and groups of spec §2, each item with title, desc, icon, alt, path, target',
+  'navigation › every menu link is complete, named after its id, and on this site or https',
   async (t) => {
+    const incomplete = navLeaves()
+      .filter((item) => !(item.title && item.desc && item.icon && item.alt && (item.path ?? item.href)))
+      .map((item) => item.id)
+    const emptyMenus = NAV_MENUS.filter(
+      (menu) => !menu.path && !menu.items?.some((group) => group.items.length > 0),
+    ).map((menu) => menu.id)
+    const misnamed = NAV_MENUS.filter((menu) => menu.title !== `nav.${menu.id}`).map((menu) => menu.id)
+    const badAddress = menuLinks
+      .filter((item) => (item.path ? !isSitePath(item.path) : !item.href?.startsWith('https://')))
+      .map((item) => `${item.id}: ${item.path ?? item.href}`)
     t.same(
-      NAV_MENUS.map((menu) => menu.title),
-      ['nav.products', 'nav.solutions', 'nav.customers', 'nav.resources', 'nav.about'],
+      { incomplete, emptyMenus, misnamed, badAddress },
+      { incomplete: [], emptyMenus: [], misnamed: [], badAddress: [] },
     )
-    const groups = (id: string) =>
-      NAV_MENUS.find((menu) => menu.id === id)?.items?.map((g) => [g.title, g.items.map((i) => i.id)])
-    t.same(groups('products'), [
-      ['nav.omnichannelService', ['chatbot', 'livechat', 'voice', 'ticketing']],
-      ['nav.salesMarketing', ['whatsapp', 'voiceForSales', 'voicebot']],
-    ])
-    t.same(groups('solutions'), [
-      ['nav.useCases', ['ai', 'omnichannel', 'marketing']],
-      ['nav.industries', ['retail', 'financial']],
-    ])
-    t.same(groups('resources'), [
-      ['nav.docs', ['help', 'developer', 'productUpdates']],
-      ['nav.explore', ['sobotapp', 'blog', 'deliver']],
-    ])
-    for (const item of navLeaves()) {
-      t.ok(item.title && item.desc && item.icon && item.alt, `${item.id} has every field`)
-      t.ok(item.path ?? item.href, `${item.id} has a path or href`)
-    }
-    const targets = Object.fromEntries(navLeaves().map((item) => [item.id, item.target]))
-    t.equal(targets.help, '_blank', 'help docs in a new tab')
-    t.equal(targets.developer, '_blank', 'developer docs in a new tab')
-    t.equal(targets.productUpdates, '_blank')
-    t.equal(targets.blog, undefined)
+  },
+)
+
+t.test('navigation › ids are unique across menus and sub-menus', async (t) => {
+  t.same(duplicates([...NAV_MENUS, ...navLeaves()].map((item) => item.id)), [])
+})
+
+t.test(
+  'navigation › the Docs group and every link leaving the site open in a new tab, nothing else',
+  async (t) => {
+    const docs = NAV_MENUS.flatMap((menu) => menu.items ?? []).find((group) => group.title === 'nav.docs')
+    t.ok(docs?.items.length, 'the menus have a Docs group')
+    const shouldOpenNewTab = (item: NavItem) =>
+      Boolean(docs?.items.includes(item) || (item.href && isAbsolute(item.href)))
+    t.same(
+      menuLinks
+        .filter((item) => (item.target === '_blank') !== shouldOpenNewTab(item))
+        .map((item) => item.id),
+      [],
+      'links whose target is not the rule’s',
+    )
   },
 )
 
@@ -53,66 +78,85 @@ t.test('header buttons › Login and Free Trial carry the language, Book Demo go
   t.equal(LOGO.path, '/')
 })
 
-t.test('footer › the four groups with their paths and targets (spec §2)', async (t) => {
-  const rows = FOOTER_GROUPS.map((group) => [
-    group.title,
-    group.entries.map((e) => `${e.href}${e.target ? ` ${e.target}` : ''}`),
-  ])
-  t.same(rows, [
-    [
-      'nav.products',
-      ['/chatbot', '/livechat', '/voice', '/ticketing', '/whatsapp', '/voice-for-sales', '/voicebot'],
-    ],
-    ['nav.solutions', ['/ai', '/omnichannel', '/marketing', '/retail', '/financial']],
-    [
-      'nav.resources',
-      [
-        '/customers',
-        '/help _blank',
-        '/developer _blank',
-        'https://updates.sobot.io/ _blank',
-        '/sobotapp',
-        '/deliver',
-        '/blog',
-      ],
-    ],
-    [
-      'nav.about',
-      [
-        '/about',
-        '/about#contactUs',
-        '/privacy-protection-policy _blank',
-        '/terms-of-services _blank',
-        '/data_processing_agreement _blank',
-      ],
-    ],
-  ])
-  t.equal(SOCIAL_ENTRIES.length, 4)
-  for (const entry of SOCIAL_ENTRIES) {
-    t.match(entry.link, /^https:\/\//)
-    t.not(entry.icon, entry.hoveredIcon)
-  }
+t.test('footer › each menu page is in the footer, with the same address and target', async (t) => {
+  const inFooter = new Map(footerEntries.map((entry) => [entry.href, entry]))
+  const differing = menuLinks
+    .map((item) => ({ id: item.id, href: item.path ?? item.href ?? '', target: item.target }))
+    .filter((link) => !inFooter.has(link.href) || inFooter.get(link.href)?.target !== link.target)
+  t.same(differing, [], 'menu links missing from the footer or opening differently there')
+})
+
+t.test(
+  'footer › groups are menu titles; links are unique, on this site or https; legal pages in a new tab',
+  async (t) => {
+    const menuTitles = new Set(NAV_MENUS.map((menu) => menu.title))
+    const legal = MARKETING_PAGES.filter((page) => page.kind === 'legal').map((page) => page.path)
+    t.ok(legal.length > 0, 'there are legal pages')
+    t.same(
+      {
+        strayGroups: FOOTER_GROUPS.filter((g) => !menuTitles.has(g.title) || !g.entries.length).map(
+          (g) => g.title,
+        ),
+        twice: duplicates(footerEntries.map((entry) => entry.href)),
+        badAddress: footerEntries
+          .filter((entry) => !(isSitePath(entry.href) || entry.href.startsWith('https://')))
+          .map((entry) => entry.href),
+        legalNotInNewTab: legal.filter(
+          (path) => footerEntries.find((entry) => entry.href === path)?.target !== '_blank',
+        ),
+      },
+      { strayGroups: [], twice: [], badAddress: [], legalNotInNewTab: [] },
+    )
+  },
+)
+
+t.test('footer › social links are https, each with its own hover icon, none twice', async (t) => {
+  t.ok(SOCIAL_ENTRIES.length > 0)
+  t.same(
+    {
+      notHttps: SOCIAL_ENTRIES.filter((entry) => !entry.link.startsWith('https://')).map((e) => e.link),
+      sameHoverIcon: SOCIAL_ENTRIES.filter((entry) => entry.icon === entry.hoveredIcon).map((e) => e.icon),
+      twice: duplicates(
+        SOCIAL_ENTRIES.flatMap((entry) => [entry.link, entry.icon, entry.hoveredIcon, entry.style]),
+      ),
+    },
+    { notHttps: [], sameHoverIcon: [], twice: [] },
+  )
   t.match(MARKETING_EMAIL, /^[^@\s]+@[^@\s]+$/)
 })
 
 t.test('pages › every in-site link of the frame has a page; unknown paths have none', async (t) => {
   const inSite = [
-    ...navLeaves().flatMap((item) => (item.path ? [item.path] : [])),
-    ...NAV_MENUS.flatMap((menu) => (menu.path ? [menu.path] : [])),
-    ...FOOTER_GROUPS.flatMap((group) => group.entries.map((entry) => entry.href)).filter(
-      (href) => !href.startsWith('http'),
-    ),
-  ]
-  for (const href of inSite) {
-    const pathname = href.split('#')[0] ?? href
-    t.ok(marketingPageForPath(pathname), `${href} has a page`)
-  }
+    ...menuLinks.map((item) => item.path ?? item.href ?? ''),
+    ...footerEntries.map((e) => e.href),
+  ].filter((href) => !isAbsolute(href))
+  t.same(
+    inSite.filter((href) => !marketingPageForPath(href.split('#')[0] ?? href)),
+    [],
+    'frame links without a page',
+  )
   t.equal(marketingPageForPath('/nope'), undefined)
   t.equal(marketingPageForPath('/'), undefined, '/ is the home page, not an overview')
   t.equal(marketingPageForPath('/demo/'), undefined, 'Book Demo is the booking form /auth/demo')
-  t.equal(new Set(MARKETING_PAGES.map((p) => p.path)).size, MARKETING_PAGES.length, 'paths are unique')
-  const chatbot = marketingPageForPath('/chatbot')
-  t.same(chatbot && relatedPages(chatbot).map((p) => p.id), ['livechat', 'voice', 'ticketing'])
+  t.same(duplicates(MARKETING_PAGES.map((p) => p.path)), [], 'paths are unique')
+  t.same(duplicates(MARKETING_PAGES.map((p) => p.id)), [], 'ids are unique')
+})
+
+t.test('pages › the "more" cards of a page are its siblings: never itself, same group or kind', async (t) => {
+  const odd = MARKETING_PAGES.flatMap((page) => {
+    const related = relatedPages(page)
+    const strangers = related.filter((other) =>
+      page.group ? other.group !== page.group : other.kind !== page.kind,
+    )
+    const problems = [
+      ...(related.includes(page) ? ['itself'] : []),
+      ...strangers.map((other) => `stranger ${other.id}`),
+    ]
+    return problems.length ? [`${page.id}: ${problems.join(', ')}`] : []
+  })
+  t.same(odd, [])
+  const groupedPage = MARKETING_PAGES.find((page) => page.group)
+  t.ok(groupedPage && relatedPages(groupedPage).length > 0, 'a product page has siblings to show')
 })
 
 t.test('images › every icon, logo and social image exists in public/static/media', async (t) => {
@@ -123,13 +167,47 @@ t.test('images › every icon, logo and social image exists in public/static/med
     ...MARKETING_PAGES.map((page) => page.icon),
     ...SOCIAL_ENTRIES.flatMap((entry) => [entry.icon, entry.hoveredIcon]),
   ]
-  for (const name of new Set(names)) t.ok(existsSync(path.join(ROOT, 'public/static/media', name)), name)
-  t.same([...IMAGE_WIDTHS], [640, 750, 828, 1080, 1200, 1920, 2048, 3840])
-  t.same([...IMAGE_SIZES], [16, 32, 48, 64, 96, 128, 256, 384])
-  t.equal(IMAGE_QUALITY, 75)
+  t.same(
+    [...new Set(names)].filter((name) => !existsSync(path.join(ROOT, 'public/static/media', name))),
+    [],
+    'missing image files',
+  )
 })
 
-t.test('i18n › every text key of the frame data exists in English and Chinese', async (t) => {
+t.test(
+  'images › the widths the image service offers are ordered, distinct, sizes below device widths',
+  async (t) => {
+    const ascending = (list: readonly number[]) =>
+      list.every((value, i) => i === 0 || value > (list[i - 1] ?? 0))
+    t.same(
+      {
+        widthsAscending: ascending(IMAGE_WIDTHS),
+        sizesAscending: ascending(IMAGE_SIZES),
+        sizesBelowWidths: Math.max(...IMAGE_SIZES) < Math.min(...IMAGE_WIDTHS),
+        qualityInRange: IMAGE_QUALITY > 0 && IMAGE_QUALITY <= 100,
+        qualityOffered: (IMAGE_QUALITIES as readonly number[]).includes(IMAGE_QUALITY),
+      },
+      {
+        widthsAscending: true,
+        sizesAscending: true,
+        sizesBelowWidths: true,
+        qualityInRange: true,
+        qualityOffered: true,
+      },
+    )
+  },
+)
+
+/** `t('footer.bannerTitle')`: the literal keys the frame's components ask for (all in `frame`). */
+function componentKeys(): string[] {
+  const dir = path.join(ROOT, 'client/components/frame')
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.tsx'))
+    .flatMap((file) => [...readFileSync(path.join(dir, file), 'utf8').matchAll(/\bt\('([^'$]+)'\)/g)])
+    .map((match) => match[1] ?? '')
+}
+
+t.test('i18n › every text key of the frame data and components exists in English and Chinese', async (t) => {
   const keys = new Set<string>([LOGO.alt])
   for (const menu of NAV_MENUS) {
     keys.add(menu.title)
@@ -148,15 +226,15 @@ t.test('i18n › every text key of the frame data exists in English and Chinese'
   for (const page of MARKETING_PAGES)
     for (const field of ['title', 'desc', 'alt', 'keywords', 'body']) keys.add(`items.${page.id}.${field}`)
   for (const page of MARKETING_PAGES) keys.add(`page.kind.${page.kind}`)
-  for (const language of ['en', 'zh'] as const) {
-    const i18n = i18nFor(language)
-    for (const key of keys) t.ok(i18n.exists(`frame:${key}`), `${language}: frame:${key}`)
-  }
-  t.equal(i18nFor('en').t('frame:footer.bannerTitle'), 'Get a 15-day Free Trial')
-  t.equal(i18nFor('en').t('frame:footer.bannerText'), 'Improve Your Business at 0 Cost')
-  t.equal(i18nFor('en').t('frame:footer.bannerButton'), 'Free Trial')
-  t.equal(i18nFor('en').t('frame:footer.emailPlaceholder'), 'Your workmail')
-  t.equal(i18nFor('en').t('frame:footer.support'), 'Support')
+  const used = componentKeys()
+  t.ok(used.includes('footer.bannerTitle'), `${used.length} keys found in the components`)
+  for (const key of used) keys.add(key)
+  const missing = (['en', 'zh'] as const).flatMap((language) =>
+    [...keys]
+      .filter((key) => !i18nFor(language).exists(`frame:${key}`))
+      .map((key) => `${language}: frame:${key}`),
+  )
+  t.same(missing, [])
 })
 
 function PlainPage() {
