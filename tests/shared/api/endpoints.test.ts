@@ -71,30 +71,36 @@ function sample(name: EndpointName): string {
 }
 
 t.test('ENDPOINTS › every call of spec §7 is in the table', async (t) => {
-  for (const call of SPEC_LOGIN_CALLS) {
-    const found = paths.filter((path) => path === `basic-login/${call}` || path === `basic-login/${call}/4`)
-    t.equal(found.length, 1, `basic-login/${call}`)
-  }
-  for (const path of SPEC_OTHER_PATHS) t.ok(paths.includes(path), path)
-  for (const provider of ['lazada', 'rednote', 'tiktok/auth-save']) {
-    t.ok(
-      paths.some((path) => path.includes(provider)),
-      provider,
-    )
-  }
+  const notOnce = SPEC_LOGIN_CALLS.filter(
+    (call) =>
+      paths.filter((path) => path === `basic-login/${call}` || path === `basic-login/${call}/4`).length !== 1,
+  ).map((call) => `basic-login/${call}`)
+  const missing = [
+    ...SPEC_OTHER_PATHS.filter((path) => !paths.includes(path)),
+    ...['lazada', 'rednote', 'tiktok/auth-save'].filter(
+      (provider) => !paths.some((path) => path.includes(provider)),
+    ),
+  ]
+  t.same({ notOnce, missing }, { notOnce: [], missing: [] }, 'spec calls absent (or twice) in the table')
   t.equal(new Set(paths).size, paths.length, 'no path twice')
 })
 
 t.test('ENDPOINTS › entries are well formed', async (t) => {
-  for (const name of ENDPOINT_NAMES) {
+  const malformed = ENDPOINT_NAMES.flatMap((name) => {
     const endpoint = ENDPOINTS[name]
-    t.match(name, /^[a-z][A-Za-z0-9]*$/, `${name} is camelCase`)
-    t.notOk(endpoint.path.startsWith('/'), `${name} has no leading slash`)
-    t.ok(endpoint.method === 'GET' || endpoint.method === 'POST', `${name} method`)
-    t.type(endpoint.schema.safeParse, 'function', `${name} has a schema`)
-    t.ok([undefined, 'signIn', 'signUp', 'reset', 'code'].includes(endpoint.limit), `${name} limit`)
-    t.ok(Object.isFrozen(endpoint), `${name} is frozen`)
-  }
+    const problems = [
+      /^[a-z][A-Za-z0-9]*$/.test(name) ? '' : 'not camelCase',
+      endpoint.path.startsWith('/') ? 'leading slash' : '',
+      endpoint.method === 'GET' || endpoint.method === 'POST' ? '' : `method ${endpoint.method}`,
+      typeof endpoint.schema.safeParse === 'function' ? '' : 'no schema',
+      [undefined, 'signIn', 'signUp', 'reset', 'code'].includes(endpoint.limit)
+        ? ''
+        : `limit ${endpoint.limit}`,
+      Object.isFrozen(endpoint) ? '' : 'not frozen',
+    ].filter(Boolean)
+    return problems.length ? [`${name}: ${problems.join(', ')}`] : []
+  })
+  t.same(malformed, [], 'endpoints with a malformed entry')
   t.ok(isEndpointName('serviceLoginNew'))
   t.notOk(isEndpointName('toString'), 'inherited keys are not endpoints')
 })
@@ -139,9 +145,10 @@ t.test('ENDPOINTS › rate-limit buckets of the sensitive calls', async (t) => {
     sendEmailRandomCode: 'code',
     sendVerifyCode: 'code',
   }
-  for (const [name, bucket] of Object.entries(expected)) {
-    t.equal(ENDPOINTS[name as EndpointName].limit, bucket, name)
-  }
+  t.same(
+    Object.fromEntries(Object.keys(expected).map((name) => [name, ENDPOINTS[name as EndpointName].limit])),
+    expected,
+  )
   t.equal(ENDPOINTS.getAllEnvDomain.limit, 'signIn', 'the account look-up counts like a sign-in')
 })
 
@@ -186,16 +193,18 @@ t.test('ENDPOINTS › the permissive schema stays bounded', async (t) => {
 })
 
 t.test('findEndpointByPath › finds each endpoint, and only it, by its own path', async (t) => {
-  for (const name of ENDPOINT_NAMES) {
+  const wrong = ENDPOINT_NAMES.flatMap((name) => {
     const path = sample(name)
     const match = findEndpointByPath(ENDPOINTS[name].method, path)
-    t.equal(match?.name, name, path)
-    t.equal(match?.endpoint, ENDPOINTS[name])
     const others = ENDPOINT_NAMES.filter(
       (other) => other !== name && findEndpointByPath(ENDPOINTS[other].method, path)?.name === other,
     )
-    t.same(others, [], `${path} matches no other endpoint`)
-  }
+    const found = match?.name === name && match.endpoint === ENDPOINTS[name]
+    return found && others.length === 0
+      ? []
+      : [{ path, expected: name, found: match?.name, alsoMatches: others }]
+  })
+  t.same(wrong, [], 'paths not found as their own endpoint, or matching another')
 })
 
 t.test('findEndpointByPath › decodes and returns path parameters', async (t) => {
@@ -235,11 +244,15 @@ t.test('findEndpointByPath › refuses what does not fit', async (t) => {
 })
 
 t.test('endpoint table › every endpoint is in a rate-limit bucket or exempt with a reason', async (t) => {
-  for (const name of ENDPOINT_NAMES) {
-    const { limit, exempt } = ENDPOINTS[name]
-    if (limit) t.notOk(exempt, `${name}: a bucket and an exemption contradict each other`)
-    else t.ok(exempt && exempt.length > 20, `${name}: no bucket, so it says why (${exempt ?? 'nothing'})`)
-  }
+  const contradicting = ENDPOINT_NAMES.filter((name) => ENDPOINTS[name].limit && ENDPOINTS[name].exempt)
+  const unexplained = ENDPOINT_NAMES.filter(
+    (name) => !ENDPOINTS[name].limit && !((ENDPOINTS[name].exempt?.length ?? 0) > 20),
+  )
+  t.same(
+    { contradicting, unexplained },
+    { contradicting: [], unexplained: [] },
+    'a bucket and an exemption contradict each other; no bucket needs a reason of some length',
+  )
 })
 
 /** Endpoints that take an e-mail and answer whether (or where) an account exists. */
@@ -254,19 +267,20 @@ const ACCOUNT_LOOKUPS: EndpointName[] = [
 ]
 
 t.test('endpoint table › account look-ups by e-mail are limited and validate the e-mail', async (t) => {
-  for (const name of ACCOUNT_LOOKUPS) {
+  const lax = ACCOUNT_LOOKUPS.flatMap((name) => {
     const endpoint = ENDPOINTS[name]
-    t.ok(endpoint.limit, `${name} is in a bucket`)
-    t.notOk(
-      endpoint.schema.safeParse({ email: 'not-an-e-mail' }).success,
-      `${name} refuses a malformed e-mail`,
-    )
-    t.notOk(endpoint.schema.safeParse({}).success, `${name} needs an e-mail`)
-  }
+    return [
+      endpoint.limit ? '' : `${name}: no bucket`,
+      endpoint.schema.safeParse({ email: 'not-an-e-mail' }).success
+        ? `${name}: takes a malformed e-mail`
+        : '',
+      endpoint.schema.safeParse({}).success ? `${name}: takes no e-mail` : '',
+    ].filter(Boolean)
+  })
   // Whatever else takes an `email` field is limited too.
-  for (const name of ENDPOINT_NAMES) {
+  const unlimited = ENDPOINT_NAMES.filter((name) => {
     const schema = ENDPOINTS[name].schema as { shape?: Record<string, unknown> }
-    if (schema.shape && 'email' in schema.shape)
-      t.ok(ENDPOINTS[name].limit, `${name} takes an e-mail: bucket`)
-  }
+    return schema.shape && 'email' in schema.shape && !ENDPOINTS[name].limit
+  })
+  t.same({ lax, unlimited }, { lax: [], unlimited: [] }, 'look-ups that are not limited or not validated')
 })
