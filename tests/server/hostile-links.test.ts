@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 import t from 'tap'
 import { build, ROOT } from '../helper.ts'
@@ -18,6 +19,27 @@ function linksOf(html: string): string[] {
     )
   }
   return out
+}
+
+/** One request written as is on a fresh connection (no client would send an absolute-form line). */
+function rawRequest(port: number, requestLine: string): Promise<{ status: number; location?: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let answer = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk) => {
+      answer += chunk
+    })
+    socket.on('error', reject)
+    socket.on('end', () => {
+      const head = answer.slice(0, answer.indexOf('\r\n\r\n'))
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]),
+        location: /\r\nlocation: ([^\r]*)/i.exec(head)?.[1],
+      })
+    })
+    socket.write(`${requestLine}\r\nHost: site.test\r\nConnection: close\r\n\r\n`)
+  })
 }
 
 /** A request path a crafted link could make a browser send (tabs and CR/LF only arrive encoded). */
@@ -87,5 +109,24 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
       t.notMatch(location, /\\/, `${url}: no backslash in Location`)
       t.equal(new URL(location, SITE).origin, SITE, `${url}: stays on the site`)
     }
+  })
+
+  t.test('absolute-form request line › never redirected to the host it names', async (t) => {
+    const { app } = await build(t, { ssr: true })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as net.AddressInfo
+    const slashes = await rawRequest(port, 'GET http://evil.example//x HTTP/1.1')
+    t.equal(slashes.status, 301, "Vike's slash redirect still answers")
+    t.equal(slashes.location, '/x', 'to the path on this site')
+    const trailing = await rawRequest(port, 'GET http://evil.example/auth/sign_in/ HTTP/1.1')
+    t.equal(trailing.location, '/auth/sign_in')
+    const health = await rawRequest(port, 'GET https://evil.example/healthz HTTP/1.1')
+    t.equal(health.status, 200, 'served as the path it names')
+    const credentials = await rawRequest(port, 'GET http://user:pw@evil.example//x HTTP/1.1')
+    t.equal(credentials.status, 400, 'a target with credentials is refused')
+    const otherScheme = await rawRequest(port, 'GET ftp://evil.example//x HTTP/1.1')
+    t.equal(otherScheme.status, 400, 'so is one of another scheme')
+    for (const answer of [slashes, trailing, health, credentials, otherScheme])
+      t.notMatch(String(answer.location), /evil/)
   })
 }
