@@ -23,6 +23,8 @@ export interface PendingCode {
 export interface ResetLink {
   email: string
   expiresAt: number
+  /** A change with this link is running: a concurrent one is refused as expired. */
+  inUse?: boolean
 }
 
 /**

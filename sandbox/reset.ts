@@ -172,12 +172,16 @@ export async function resetRoutes(app: FastifyInstance, options: ResetRouteOptio
   app.post(`${LOGIN_PREFIX}/account/resetServiceNewPwd/:id`, async (request) => {
     const { id } = request.params as { id: string }
     const link = state.liveLink(id, world.now())
-    const account = link && world.findAccount(link.email)
-    if (!account) return answer(request, 'resetCodeExpired')
+    const account = link && !link.inUse && world.findAccount(link.email)
+    if (!link || !account) return answer(request, 'resetCodeExpired')
     const fields = fieldsOf(request)
     const problem = newPasswordProblem(fields)
     if (problem) return answer(request, problem)
-    return setPassword(request, account, rawText(fields, 'password'))
+    // Claimed before the first await: of concurrent changes with one link, one runs (M1).
+    link.inUse = true
+    const result = await setPassword(request, account, rawText(fields, 'password'))
+    link.inUse = false
+    return result
   })
 
   /** Change a known password (signed in): the old one must be right; other sessions end. */

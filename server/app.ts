@@ -8,6 +8,7 @@ import proxyWarning from './plugins/app/proxy-warning.ts'
 import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
 import session from './plugins/app/session.server.ts'
+import singleUse from './plugins/app/single-use.server.ts'
 import ssr from './plugins/app/ssr.server.ts'
 import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
     now: options.now,
   })
+  await app.register(singleUse, { redisUrl: config.redisUrl })
   await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
@@ -134,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     topology,
     flows: [resetFlowHooks, signUpFlowHooks],
   })
-  await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin })
+  await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
     topology,

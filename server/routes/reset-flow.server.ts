@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Topology } from '../../config/index.ts'
+import { ENDPOINTS } from '../../shared/api/endpoints.ts'
+import { PATH_PARAM_PATTERN } from '../../shared/api/path.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../shared/api/reset-flow.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { issueMessage } from '../../shared/schemas/messages.ts'
 import { sendRefusal } from '../refusal.ts'
+import { callEndpoint } from '../upstream/call-endpoint.server.ts'
+import { UpstreamError } from '../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import type { FlowHooks } from './api/flow.ts'
 
@@ -19,11 +25,23 @@ export interface ResetFlowState {
   code?: string
 }
 
+/** An e-mailed link this session opened and the upstream accepted: its id never goes back out. */
+export interface ResetLinkState {
+  id: string
+  email: string
+  at: number
+}
+
 declare module '@fastify/secure-session' {
   interface SessionData {
     reset: ResetFlowState
+    resetLink: ResetLinkState
   }
 }
+
+/** The upstream's links live 10 minutes (spec §9); a claim outlives that, so a used link stays used. */
+const LINK_TTL_MS = 10 * 60_000
+const LINK_CLAIM_MS = LINK_TTL_MS + 60_000
 
 /** Reset flows older than this are forgotten: the upstream's codes and links are dead by then. */
 const FLOW_TTL_MS = 30 * 60_000
@@ -108,8 +126,21 @@ export const resetFlowHooks: FlowHooks = {
   },
 }
 
-/** `GET /auth/reset/flow`: where the reset stands; `POST /auth/reset/flow/restart` forgets it. */
-export async function resetFlowRoutes(app: FastifyInstance, options: { publicOrigin: string | undefined }) {
+function linkOf(request: FastifyRequest, now = Date.now()): ResetLinkState | undefined {
+  const link = request.session.get('resetLink')
+  return link && now - link.at < LINK_TTL_MS ? link : undefined
+}
+
+/**
+ * `GET /auth/reset/flow`: where the reset stands; `POST /auth/reset/flow/restart` forgets it.
+ * The e-mailed link: `POST /auth/reset/flow/link` (the id in the body, never in a URL the BFF or
+ * an ingress logs) checks it and keeps it in this session; `POST /auth/reset/flow/link/password`
+ * sets the new password with it — once, across replicas and replayed cookies (finding M1).
+ */
+export async function resetFlowRoutes(
+  app: FastifyInstance,
+  options: { publicOrigin: string | undefined; topology: Topology },
+) {
   const https = options.publicOrigin?.startsWith('https:') ?? false
   const refuse = (request: FastifyRequest, reply: FastifyReply) => sendRefusal(request, reply, 403, { https })
   app.addHook('onRequest', async (_request, reply) => {
@@ -127,6 +158,86 @@ export async function resetFlowRoutes(app: FastifyInstance, options: { publicOri
     const verdict = checkApiRequest(request, options.publicOrigin)
     if (!verdict.ok) return refuse(request, reply)
     if (request.session.get('reset')) request.session.set('reset', undefined)
+    if (request.session.get('resetLink')) request.session.set('resetLink', undefined)
     return reply.send(envelope('000000', 'success', flowView(request)))
   })
+
+  const expired = (request: FastifyRequest) =>
+    envelope(CODE_EXPIRED, i18nFor(request.language).t(`errors:code.${CODE_EXPIRED}`))
+
+  async function call(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: 'checkResetPwdLink' | 'resetServiceNewPwd',
+    id: string,
+    data: Record<string, unknown>,
+  ) {
+    try {
+      return (
+        await callEndpoint(request, options.topology, name, data, { params: { id }, bearerToken: null })
+      ).answer
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      request.log.warn({ endpoint: name, failure: error.failure }, 'reset link call failed upstream')
+      const t = i18nFor(request.language).t
+      const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
+      void reply.code(error.httpStatus)
+      return envelope(String(error.httpStatus), t(key))
+    }
+  }
+
+  app.post('/auth/reset/flow/link', { config: { rateLimitBucket: 'reset' } }, async (request, reply) => {
+    const verdict = checkApiRequest(request, options.publicOrigin)
+    if (!verdict.ok) return refuse(request, reply)
+    const id = (request.body as { id?: unknown } | undefined)?.id
+    if (typeof id !== 'string' || !PATH_PARAM_PATTERN.test(id)) return reply.send(expired(request))
+    const answer = await call(request, reply, 'checkResetPwdLink', id, {})
+    if (!isSuccess(answer)) return reply.send(answer)
+    const email = String((answer.item as { email?: unknown }).email ?? '')
+    request.ensureSession()
+    request.session.set('resetLink', { id, email, at: Date.now() })
+    return reply.send(envelope('000000', 'success', { email }))
+  })
+
+  app.post(
+    '/auth/reset/flow/link/password',
+    { config: { rateLimitBucket: 'reset' } },
+    async (request, reply) => {
+      const verdict = checkApiRequest(request, options.publicOrigin)
+      if (!verdict.ok) return refuse(request, reply)
+      const t = i18nFor(request.language).t
+      const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(request.body ?? {})
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]
+        const translatable = first ? issueMessage(first) : undefined
+        return reply.code(400).send({
+          ...envelope(
+            '400',
+            translatable ? t(translatable.key, translatable.values) : t('errors:badRequest'),
+          ),
+          item: { field: first?.path.join('.') ?? '' },
+        })
+      }
+      const link = linkOf(request)
+      if (!link) return reply.send(expired(request))
+      // One change per link, whichever replica or cookie copy asks first; given back when the
+      // upstream refuses for a reason the user can fix (same password, rules), used up otherwise.
+      const key = `reset-link:${link.id}`
+      if (!(await app.singleUse.claim(key, LINK_CLAIM_MS))) return reply.send(expired(request))
+      const answer = await call(
+        request,
+        reply,
+        'resetServiceNewPwd',
+        link.id,
+        parsed.data as Record<string, unknown>,
+      )
+      if (!isSuccess(answer)) {
+        if (answer.retCode !== CODE_EXPIRED) await app.singleUse.release(key)
+        return reply.send(answer)
+      }
+      request.session.set('resetLink', undefined)
+      await resetFlowHooks.after?.('resetServiceNewPwd', request, reply, {}, answer)
+      return reply.send(envelope('000000', 'success', {}))
+    },
+  )
 }

@@ -204,7 +204,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         init.body = encodeQuery(data)
       }
     }
-    return { url: `${base}/${fillPath(endpoint.path, values)}${search ? `?${search}` : ''}`, init }
+    const root = endpoint.base ?? base
+    return { url: `${root}/${fillPath(endpoint.path, values)}${search ? `?${search}` : ''}`, init }
   }
 
   async function send(

@@ -33,6 +33,11 @@ export interface EndpointRoute {
   readonly session?: SessionEffect
   /** Server-to-server only (`access: 'internal'`): the BFF must not route it from the browser. */
   readonly internal?: true
+  /**
+   * Where `path` starts: the API base (`/api`) unless set. A flow's own step is a route of the
+   * BFF (`''`: `/auth/reset/flow/link`), called with the same client, headers and error texts.
+   */
+  readonly base?: string
 }
 
 export type EndpointAccess = 'page' | 'flow' | 'internal'

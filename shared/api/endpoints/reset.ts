@@ -5,7 +5,8 @@ export const resetEndpoints = endpoints({
   sendResetEmail: { access: 'page', path: `${LOGIN}/account/sendResetEmail`, limit: 'code' },
   sendSmsRandomCode: { access: 'page', path: `${LOGIN}/sendSmsRandomCode/4`, limit: 'code' },
   checkFindPwd: { access: 'page', path: `${LOGIN}/account/checkFindPwd`, limit: 'reset' },
-  checkResetPwdLink: { access: 'page', path: `${LOGIN}/account/checkResetPwdLink/{id}`, limit: 'reset' },
+  // The e-mailed link: only the reset flow calls these (the id in a POST body, used once).
+  checkResetPwdLink: { access: 'flow', path: `${LOGIN}/account/checkResetPwdLink/{id}`, limit: 'reset' },
   setServiceNewPwd: { access: 'page', path: `${LOGIN}/setServiceNewPwd/4`, limit: 'reset' },
   resetNewPwd: {
     access: 'page',
@@ -13,5 +14,5 @@ export const resetEndpoints = endpoints({
     path: `${LOGIN}/account/resetNewPwd`,
     limit: 'reset',
   },
-  resetServiceNewPwd: { access: 'page', path: `${LOGIN}/account/resetServiceNewPwd/{id}`, limit: 'reset' },
+  resetServiceNewPwd: { access: 'flow', path: `${LOGIN}/account/resetServiceNewPwd/{id}`, limit: 'reset' },
 })

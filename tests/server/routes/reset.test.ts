@@ -7,6 +7,7 @@ import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
 import { manualClock } from '../../sandbox/helpers.ts'
+import { startRedis } from '../../support/redis.ts'
 
 const clock = manualClock()
 const sandbox = await startSandbox({ now: clock.now })
@@ -51,6 +52,17 @@ function browser(app: FastifyInstance, initialCookie?: string) {
       }
     },
     flow: async () => (await send('GET', '/auth/reset/flow')).json().item as Record<string, unknown>,
+    link: async (id: string) => {
+      const response = await send('POST', '/auth/reset/flow/link', { id })
+      return response.json() as { retCode: string; retMsg: string; item: Record<string, unknown> }
+    },
+    linkPassword: async (password: string) => {
+      const response = await send('POST', '/auth/reset/flow/link/password', {
+        password,
+        confirmPassword: password,
+      })
+      return response.json() as { retCode: string; retMsg: string; item: Record<string, unknown> }
+    },
     get cookie() {
       return cookie
     },
@@ -185,29 +197,19 @@ t.test(
     const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
     const signedIn = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
     const page = browser(app)
-    t.equal((await page.api('account/checkResetPwdLink/made-up')).retCode, '700125')
+    t.equal((await page.link('made-up-link-id')).retCode, '700125')
     await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
     const id = await latestLinkId(RESET_ACCOUNT.email)
-    const check = await page.api(`account/checkResetPwdLink/${id}`)
+    const check = await page.link(id)
     t.match(check, { retCode: '000000', item: { email: RESET_ACCOUNT.email } })
+    t.notOk(JSON.stringify(check).includes(id), 'the id never comes back')
 
-    const done = await page.api(`account/resetServiceNewPwd/${id}`, {
-      password: NEW_PASSWORD,
-      confirmPassword: NEW_PASSWORD,
-    })
+    const done = await page.linkPassword(NEW_PASSWORD)
     t.equal(done.retCode, '000000')
     t.equal(sessionCookieOf(await page.send('GET', '/auth/reset/flow')) ?? '', '', 'no session was started')
     const after = await signedIn.send('POST', '/api/tokens/getToken')
     t.equal(after.json().retCode, '999999', 'the session from before the reset has ended upstream')
-    t.equal(
-      (
-        await page.api(`account/resetServiceNewPwd/${id}`, {
-          password: 'Again-Pass42',
-          confirmPassword: 'Again-Pass42',
-        })
-      ).retCode,
-      '700125',
-    )
+    t.equal((await page.linkPassword('Again-Pass42')).retCode, '700125', 'the link works once')
   },
 )
 
@@ -216,8 +218,8 @@ t.test('a reset from a browser signed in to the same account signs that browser 
   const before = await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password)
   const page = browser(app, before)
   await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
-  const id = await latestLinkId(RESET_ACCOUNT.email)
-  const response = await page.send('POST', `/api/basic-login/account/resetServiceNewPwd/${id}`, {
+  await page.link(await latestLinkId(RESET_ACCOUNT.email))
+  const response = await page.send('POST', '/auth/reset/flow/link/password', {
     password: NEW_PASSWORD,
     confirmPassword: NEW_PASSWORD,
   })
@@ -231,6 +233,53 @@ t.test('a reset from a browser signed in to the same account signs that browser 
   })
   t.equal(replayed.statusCode, 401, 'a copy of the old cookie is revoked like any signed-out one')
 })
+
+t.test('reset link (M1) › works once: concurrent changes, a replayed cookie, a second replica', async (t) => {
+  const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+  const page = browser(app)
+  await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  await page.link(await latestLinkId(RESET_ACCOUNT.email))
+  const cookieWithLink = page.cookie
+  // Four changes at once from the same session (and so the same cookie copy): one succeeds.
+  const answers = await Promise.all(
+    [1, 2, 3, 4].map(() =>
+      browser(app, cookieWithLink).linkPassword(`Fresh-Start${Math.random()}`.slice(0, 16)),
+    ),
+  )
+  t.same(
+    answers.map((answer) => answer.retCode).sort(),
+    ['000000', '700125', '700125', '700125'],
+    'one success, three refusals',
+  )
+  // The cookie from before the change, replayed later, finds the link used up.
+  t.equal((await browser(app, cookieWithLink).linkPassword('Later-Pass42')).retCode, '700125')
+})
+
+t.test(
+  'reset link (M1) › the id is never in a URL: /api refuses the link calls, ?id= is not read',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const page = browser(app)
+    await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    const id = await latestLinkId(RESET_ACCOUNT.email)
+    t.equal((await page.api(`account/checkResetPwdLink/${id}`)).status, 404, 'check: flow-only')
+    t.equal(
+      (
+        await page.api(`account/resetServiceNewPwd/${id}`, {
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+        })
+      ).status,
+      404,
+      'change: flow-only',
+    )
+    t.equal((await page.linkPassword(NEW_PASSWORD)).retCode, '700125', 'no link checked in this session')
+    const upstream = (await sandboxRequests(sg)).filter((request) =>
+      request.url.includes('resetServiceNewPwd'),
+    )
+    t.equal(upstream.length, 0, 'nothing reached the upstream')
+  },
+)
 
 t.test('account/resetNewPwd › needs a session, refuses same-as-old before forwarding', async (t) => {
   const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
@@ -280,3 +329,20 @@ t.test(
     t.equal(((await page.flow()) as { resendInSeconds: number }).resendInSeconds, 60)
   },
 )
+
+t.test('reset link (M1) › two replicas sharing Redis: the link works once across them', async (t) => {
+  const redis = await startRedis(t)
+  const env = { ...GENEROUS_LIMITS, REDIS_URL: redis.url }
+  const one = await build(t, { sandbox, env })
+  const two = await build(t, { sandbox, env })
+  const page = browser(one.app)
+  await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  await page.link(await latestLinkId(RESET_ACCOUNT.email))
+  const cookie = page.cookie
+  const answers = await Promise.all([
+    browser(one.app, cookie).linkPassword('Fresh-Start42'),
+    browser(two.app, cookie).linkPassword('Other-Start42'),
+  ])
+  t.same(answers.map((answer) => answer.retCode).sort(), ['000000', '700125'], 'one replica wins')
+  t.equal((await browser(two.app, cookie).linkPassword('Third-Start42')).retCode, '700125')
+})

@@ -3,6 +3,7 @@ import t from 'tap'
 import { type ApiClientOptions, ApiError, createApiClient, type Toast } from '../../../shared/api/call.ts'
 import { signInEndpoints } from '../../../shared/api/endpoints/signIn.ts'
 import { ENDPOINTS, type EndpointRoute } from '../../../shared/api/endpoints.ts'
+import { resetLinkSteps } from '../../../shared/api/flow-steps.ts'
 import {
   NOTIFICATION_DURATION_MS,
   QUERY_PARSE_OPTIONS,
@@ -538,3 +539,20 @@ t.test('call › takes a flow table entry the same as the server table entry', a
   await createApiClient(h.options).call(signInEndpoints.serviceLoginNew, { data: { email: 'a@b.co' } })
   t.equal(new URL(only(h.requests).url).pathname, '/api/basic-login/serviceLoginNew/4')
 })
+
+t.test(
+  'call › a flow step is a route of the BFF itself: same headers, JSON body, localised codes',
+  async (t) => {
+    const h = harness(() => json({ retCode: '700125', retMsg: 'upstream text' }))
+    const answer = await createApiClient(h.options).call(resetLinkSteps.newPassword, {
+      data: { password: 'Fresh-Start42', confirmPassword: 'Fresh-Start42' },
+      throws: false,
+    })
+    const request = only(h.requests)
+    t.equal(request.url, 'http://app.test/auth/reset/flow/link/password', 'not under /api')
+    t.equal(request.headers.get('language'), 'zh')
+    t.equal(request.headers.get('x-requested-with'), 'XMLHttpRequest')
+    t.same(await request.json(), { password: 'Fresh-Start42', confirmPassword: 'Fresh-Start42' })
+    t.equal(answer.retMsg, i18nFor('zh').t('errors:code.700125'), "the page's own text for the code")
+  },
+)

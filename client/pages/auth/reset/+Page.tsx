@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
+import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
 import type { ResetFlowView } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
@@ -16,7 +17,7 @@ import './reset.css'
 type View =
   | { kind: 'flow'; flow: ResetFlowView }
   | { kind: 'checkingLink' }
-  | { kind: 'link'; id: string; email: string }
+  | { kind: 'link'; email: string }
   | { kind: 'expired' }
 
 /**
@@ -24,8 +25,8 @@ type View =
  * of another form may carry it. Read in the browser only, never rendered by the server.
  */
 function linkIdFromUrl(): string | undefined {
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('id')
-  return fromHash || new URLSearchParams(window.location.search).get('id') || undefined
+  // Only the fragment: it never reaches a server, a log or a Referer (no `?id=`, finding M1).
+  return new URLSearchParams(window.location.hash.slice(1)).get('id') || undefined
 }
 
 /**
@@ -45,10 +46,10 @@ export default function ResetPage() {
     const id = linkIdFromUrl()
     if (id) {
       setView({ kind: 'checkingLink' })
-      void api.call(resetEndpoints.checkResetPwdLink, { data: { id }, throws: false }).then((answer) => {
+      void api.call(resetLinkSteps.check, { data: { id }, throws: false }).then((answer) => {
         if (!live) return
         const email = (answer.item as { email?: unknown }).email
-        setView(isSuccess(answer) ? { kind: 'link', id, email: String(email ?? '') } : { kind: 'expired' })
+        setView(isSuccess(answer) ? { kind: 'link', email: String(email ?? '') } : { kind: 'expired' })
         setReady(true)
       })
     } else {
@@ -73,13 +74,9 @@ export default function ResetPage() {
     if (linkIdFromUrl()) window.history.replaceState(null, '', `/auth/reset${languageQuery}`)
   }
 
-  async function saveByLink(
-    id: string,
-    password: string,
-    confirmPassword: string,
-  ): Promise<FieldError | undefined> {
-    const answer = await api.call(resetEndpoints.resetServiceNewPwd, {
-      data: { id, password, confirmPassword },
+  async function saveByLink(password: string, confirmPassword: string): Promise<FieldError | undefined> {
+    const answer = await api.call(resetLinkSteps.newPassword, {
+      data: { password, confirmPassword },
       throws: false,
     })
     if (isSuccess(answer)) return void (await finished())
@@ -134,12 +131,7 @@ export default function ResetPage() {
           </button>
         </>
       )}
-      {view.kind === 'link' && (
-        <NewPasswordStep
-          account={view.email}
-          save={(password, confirm) => saveByLink(view.id, password, confirm)}
-        />
-      )}
+      {view.kind === 'link' && <NewPasswordStep account={view.email} save={saveByLink} />}
       {flow?.step === 'request' && (
         <RequestStep ready={ready} onSent={(next) => setView({ kind: 'flow', flow: next })} />
       )}

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
+import { signUpSteps } from '../../../../shared/api/flow-steps.ts'
 import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
 import { CredentialsStep, type CredentialsValues } from './CredentialsStep.tsx'
-import { finishSignUp, loadSignUpFlow, restartSignUp, stepBack } from './flow.ts'
+import { loadSignUpFlow, restartSignUp, stepBack } from './flow.ts'
 import { type Answers, NO_ANSWERS, QuestionnaireStep } from './QuestionnaireStep.tsx'
 import { LimitStep, SentStep } from './SentStep.tsx'
 import { EMPTY_DETAILS, SetupStep } from './SetupStep.tsx'
@@ -70,10 +71,10 @@ export default function SignUpPage() {
 
   async function finish() {
     setFinishError('')
-    const answer = await finishSignUp()
+    const answer = await api.call(signUpSteps.finish, { throws: false })
     if (isSuccess(answer)) setFlow({ step: 'welcome', email: flow.email })
     else {
-      setFinishError(answer.retMsg || t('errors:network'))
+      setFinishError(answer.retMsg)
       show(await loadSignUpFlow())
     }
   }

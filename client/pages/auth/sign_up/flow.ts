@@ -30,17 +30,3 @@ export async function consoleUrl(): Promise<ApiEnvelope<{ url?: string }>> {
   })
   return (await response.json()) as ApiEnvelope<{ url?: string }>
 }
-
-/** Finishes the registration this session's flow holds (the server knows the address and form). */
-export async function finishSignUp(): Promise<ApiEnvelope> {
-  try {
-    const response = await fetch('/auth/sign_up/flow/finish', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: HEADERS,
-    })
-    return (await response.json()) as ApiEnvelope
-  } catch {
-    return { retCode: 'network', retMsg: '', item: {}, items: [] }
-  }
-}

@@ -1,0 +1,75 @@
+import fp from 'fastify-plugin'
+import { Redis } from 'ioredis'
+
+/**
+ * Claims on single-use things (a reset link, a provider state, an `authId`): the first claim of a
+ * key wins, on every replica and whatever copy of a cookie asks (security.md #19). In Redis when
+ * REDIS_URL is set (`SET NX PX`: atomic across replicas); in this process otherwise, which holds
+ * for one replica only (README, docs/operations.md).
+ */
+export interface SingleUse {
+  /** True for the first claim of `key` within `ttlMs`; false for every later one. */
+  claim(key: string, ttlMs: number): Promise<boolean>
+  /** Gives a claim back (the step failed for a reason the user can fix and retry). */
+  release(key: string): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    singleUse: SingleUse
+  }
+}
+
+const REDIS_PREFIX = 'account-edge:single-use:'
+/** Keys one process keeps at most; expired ones go first. */
+const MEMORY_LIMIT = 100_000
+
+export function memorySingleUse(now: () => number = Date.now): SingleUse {
+  const claims = new Map<string, number>()
+  return {
+    async claim(key, ttlMs) {
+      const at = now()
+      const until = claims.get(key)
+      if (until !== undefined && until > at) return false
+      if (claims.size >= MEMORY_LIMIT) for (const [k, u] of claims) if (u <= at) claims.delete(k)
+      claims.set(key, at + ttlMs)
+      return true
+    },
+    async release(key) {
+      claims.delete(key)
+    },
+  }
+}
+
+export default fp<{ redisUrl: string | undefined }>(
+  async (app, options) => {
+    if (!options.redisUrl) {
+      app.decorate('singleUse', memorySingleUse())
+      return
+    }
+    const redis = new Redis(options.redisUrl, {
+      connectTimeout: 1000,
+      commandTimeout: 500,
+      maxRetriesPerRequest: 1,
+      connectionName: 'account-edge-single-use',
+    })
+    redis.on('error', (err) => app.log.error({ err }, 'single-use store failed'))
+    app.addHook('onClose', async () => redis.disconnect())
+    app.decorate('singleUse', {
+      async claim(key: string, ttlMs: number) {
+        try {
+          return (await redis.set(`${REDIS_PREFIX}${key}`, '1', 'PX', Math.max(1, ttlMs), 'NX')) === 'OK'
+        } catch (err) {
+          // Fail closed: a link that might already be used is refused (the user asks for a new one),
+          // unlike the rate limits, which fail open (ADR 0004).
+          app.log.error({ err }, 'single-use claim failed: refused')
+          return false
+        }
+      },
+      async release(key: string) {
+        await redis.del(`${REDIS_PREFIX}${key}`).catch(() => undefined)
+      },
+    })
+  },
+  { name: 'single-use', fastify: '5.x' },
+)

@@ -1,0 +1,56 @@
+/** server/plugins/app/single-use.server.ts: the first claim wins, per process or across replicas. */
+import Fastify from 'fastify'
+import t from 'tap'
+import singleUse, { memorySingleUse } from '../../../server/plugins/app/single-use.server.ts'
+import { startRedis } from '../../support/redis.ts'
+
+async function replica(redisUrl: string | undefined) {
+  const app = Fastify()
+  await app.register(singleUse, { redisUrl })
+  await app.ready()
+  return app
+}
+
+t.test(
+  'single use › in memory: the first claim wins until its time is up; a release gives it back',
+  async (t) => {
+    let now = 0
+    const store = memorySingleUse(() => now)
+    t.same(await Promise.all([store.claim('a', 1000), store.claim('a', 1000), store.claim('a', 1000)]), [
+      true,
+      false,
+      false,
+    ])
+    t.equal(await store.claim('b', 1000), true, 'keys are apart')
+    await store.release('a')
+    t.equal(await store.claim('a', 1000), true, 'released: claimable again')
+    now = 1001
+    t.equal(await store.claim('b', 1000), true, 'expired: claimable again')
+  },
+)
+
+t.test('single use › with Redis: one claim wins across two replicas, concurrently', async (t) => {
+  const redis = await startRedis(t)
+  const one = await replica(redis.url)
+  const two = await replica(redis.url)
+  t.teardown(async () => {
+    await one.close()
+    await two.close()
+  })
+  const key = `link-${Date.now()}`
+  const results = await Promise.all([
+    one.singleUse.claim(key, 5000),
+    two.singleUse.claim(key, 5000),
+    one.singleUse.claim(key, 5000),
+    two.singleUse.claim(key, 5000),
+  ])
+  t.equal(results.filter(Boolean).length, 1, 'exactly one of four claims wins')
+  await two.singleUse.release(key)
+  t.equal(await one.singleUse.claim(key, 5000), true, 'released on one replica: claimable on the other')
+})
+
+t.test('single use › Redis unreachable: claims fail closed', async (t) => {
+  const app = await replica('redis://127.0.0.1:1')
+  t.teardown(() => app.close())
+  t.equal(await app.singleUse.claim('x', 1000), false, 'a link that may be used already is refused')
+})
