@@ -1,8 +1,10 @@
 import { endpoints, LOGIN } from './define.ts'
 
 /**
- * Server-to-server calls the BFF makes itself and never routes from the browser. Server only:
- * no page imports this file, so these paths never reach a client chunk.
+ * Calls no page makes: server-to-server ones, flow-only ones no page needs to know, and calls of
+ * the spec no page uses yet (not reachable from outside until one does; the sandbox has no
+ * stand-in for those). Server only: no page imports this file, so these paths never reach a
+ * client chunk.
  */
 export const internalEndpoints = endpoints({
   channelForward: {
@@ -17,4 +19,14 @@ export const internalEndpoints = endpoints({
     path: `${LOGIN}/account/memberQrCodeLoginUrl`,
     limit: 'signIn',
   },
+  // No page uses these yet.
+  qccForward: { access: 'internal', path: 'basic-public/qccForward', limit: 'signUp' },
+  queryAgentMenus: {
+    access: 'internal',
+    session: 'needsSession',
+    path: 'basic-config-service/consoleAuth/queryAgentMenus',
+    exempt: "signed-in sessions only: reads the signed-in agent's own menus",
+  },
+  getSecretKey: { access: 'internal', path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
+  registerSendSms: { access: 'internal', path: `${LOGIN}/registerSendSms/4`, limit: 'code' },
 })

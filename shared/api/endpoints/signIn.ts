@@ -32,6 +32,4 @@ export const signInEndpoints = endpoints({
     json: true,
     exempt: 'configuration of the sign-in app for a host: the same for every visitor, reveals no account',
   },
-  // No page uses it yet: not reachable from outside until one does.
-  getSecretKey: { access: 'internal', path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
 })

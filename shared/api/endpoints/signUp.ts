@@ -16,8 +16,6 @@ export const signUpEndpoints = endpoints({
     path: `${LOGIN}/registerFinishNew/4`,
     limit: 'signUp',
   },
-  // No page sends a sign-up text yet (the sandbox has no such upstream either): not reachable.
-  registerSendSms: { access: 'internal', path: `${LOGIN}/registerSendSms/4`, limit: 'code' },
   registerSgH5: { access: 'page', path: `${LOGIN}/registerSgH5/4`, limit: 'signUp' },
   registerFinishH5: {
     access: 'flow',
