@@ -10,6 +10,7 @@ import {
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { channelConsentSchema } from '../../shared/schemas/channel.ts'
+import { spends } from '../plugins/external/rate-limit.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import {
   type ExternalLoginData,
@@ -88,7 +89,7 @@ export async function channelAuthRoutes(
     )
   })
 
-  app.post('/auth/channel_auth/authorize', async (request, reply) => {
+  app.post('/auth/channel_auth/authorize', spends('signIn'), async (request, reply) => {
     const refused = guard(request, reply)
     if (refused) return refused
     const t = i18nFor(request.language).t

@@ -11,6 +11,7 @@ import {
 import { isProvider, type Provider, parseExternalLoginQuery } from '../../shared/external-login/query.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
+import { spends } from '../plugins/external/rate-limit.ts'
 import { sendRefusal } from '../refusal.ts'
 import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
 import { UpstreamError } from '../upstream/errors.ts'
@@ -182,7 +183,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
    * A provider's return, posted by the page after hydration (the parameters never reach the HTML).
    * The state must be one this session issued for this provider and not used yet (security.md #12).
    */
-  app.post(`${base}/api/return`, async (request, reply) => {
+  app.post(`${base}/api/return`, spends('signIn'), async (request, reply) => {
     if (!checkApiRequest(request, config.publicOrigin).ok)
       return refuse(request, reply, 403, 'errors:forbidden')
     const query = (request.body ?? {}) as Record<string, unknown>

@@ -4,6 +4,7 @@ import type { Topology } from '../../config/index.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
+import { spends } from '../plugins/external/rate-limit.ts'
 import { sendRefusal } from '../refusal.ts'
 import { checkApiRequest } from './api/csrf.ts'
 import { findToken } from './api/tokens.ts'
@@ -50,7 +51,7 @@ export async function ssoPickerRoutes(
     )
   })
 
-  app.post('/auth/sso/environment', async (request, reply) => {
+  app.post('/auth/sso/environment', spends('signIn'), async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     const verdict = checkApiRequest(request, options.publicOrigin)
     if (!verdict.ok)

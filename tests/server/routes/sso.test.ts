@@ -14,7 +14,8 @@ t.teardown(() => sandbox.close())
 const sg = sandbox.regions.sg.url
 const { app } = await build(t, {
   sandbox,
-  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize` },
+  // One client address plays every user here; the per-IP limits have their own tests.
+  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`, RATE_LIMIT_SIGN_IN: '1000/1m' },
 })
 
 t.beforeEach(async () => {
