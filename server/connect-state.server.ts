@@ -41,14 +41,16 @@ export function issueConnectState(request: FastifyRequest, provider: string, now
 
 /**
  * Finishes a connect flow: true once for a state this session issued for this provider within the
- * time limit. The state is used up either way a match is found, so a replay gets false.
+ * time limit. The state is used up either way a match is found, in this cookie and on the server
+ * (the single-use store), so a replay gets false — also from a copy of the cookie taken before
+ * the return, and on another replica (finding L5, security.md #19).
  */
-export function consumeConnectState(
+export async function consumeConnectState(
   request: FastifyRequest,
   provider: string,
   state: unknown,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   if (typeof state !== 'string' || state.length === 0 || state.length > 100) return false
   const open = request.session.get('connectStates') ?? []
   const match = open.find((entry) => sameString(entry.state, state))
@@ -57,5 +59,6 @@ export function consumeConnectState(
     'connectStates',
     open.filter((entry) => entry !== match),
   )
-  return match.provider === provider && now - match.issuedAt < CONNECT_STATE_TTL_MS
+  if (match.provider !== provider || now - match.issuedAt >= CONNECT_STATE_TTL_MS) return false
+  return await request.server.singleUse.claim(`connect-state:${match.state}`, CONNECT_STATE_TTL_MS)
 }

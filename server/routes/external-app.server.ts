@@ -207,7 +207,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     const tooLong = Object.values(parsed.params).some((value) => value.length > MAX_PARAM_LENGTH)
     if (tooLong) return send(reply, 400, envelope('400', t('external:missingParams'), { reason: 'tooLong' }))
     // SAML returns come from the identity provider's own start (basic-sso/saml2/authenticate), not ours.
-    if (provider !== 'saml' && !consumeConnectState(request, provider, query.state)) {
+    if (provider !== 'saml' && !(await consumeConnectState(request, provider, query.state))) {
       request.log.warn(
         { provider },
         'external return refused: state not issued, replayed or for another provider',

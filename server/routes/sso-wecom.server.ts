@@ -128,7 +128,7 @@ export async function wecomRoutes(
     }
     request.session.set('wecomScan', undefined)
     // Confirmed (or refused) on the phone: only the browser holding the state of this scan goes on.
-    if (isSuccess(result.answer) && !consumeConnectState(request, 'wecom', item.state)) {
+    if (isSuccess(result.answer) && !(await consumeConnectState(request, 'wecom', item.state))) {
       request.log.warn('wecom scan confirmed with an unknown, used or foreign state')
       return failed(request, reply)
     }

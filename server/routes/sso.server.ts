@@ -84,7 +84,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     reply.header('Referrer-Policy', 'no-referrer')
     const query = queryOf(request)
     const provider = query.provider ?? 'microsoft' // spec §3: microsoft is the default provider
-    if (!consumeConnectState(request, provider, query.state)) {
+    if (!(await consumeConnectState(request, provider, query.state))) {
       request.log.warn({ provider }, 'sso return with an unknown, used or expired state')
       return go(request, reply, { kind: 'failed' })
     }

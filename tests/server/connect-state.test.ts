@@ -18,7 +18,7 @@ function connectRoutes(app: FastifyInstance) {
   app.get('/__test/connect/:provider/return', async (request, reply) => {
     const { provider } = request.params as { provider: string }
     const { state } = request.query as { state?: string }
-    if (!consumeConnectState(request, provider, state, clock)) return reply.code(400).send({ ok: false })
+    if (!(await consumeConnectState(request, provider, state, clock))) return reply.code(400).send({ ok: false })
     return { ok: true }
   })
 }
@@ -52,6 +52,11 @@ t.test('connect state › single use, bound to the session cookie, per provider,
     headers: cookieHeader(after),
   })
   t.equal(replay.statusCode, 400, 'a replayed state is refused')
+  const oldCopy = await app.inject({
+    url: `/__test/connect/shopify/return?state=${state}`,
+    headers: cookieHeader(cookie),
+  })
+  t.equal(oldCopy.statusCode, 400, 'the cookie from before the return, replayed, is refused too (L5)')
 
   const other = await app.inject('/__test/connect/tikTok/start')
   const otherCookie = sessionCookieOf(other)
