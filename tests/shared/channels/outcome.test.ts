@@ -11,7 +11,10 @@ import {
 const answer = (retCode: string, retMsg = 'server says') => ({ retCode, retMsg })
 
 t.test('channelOutcome › 000000 is success for every channel', async (t) => {
-  for (const channel of CHANNELS) t.equal(channelOutcome(channel, answer('000000')), 'success', channel)
+  t.same(
+    Object.fromEntries(CHANNELS.map((channel) => [channel, channelOutcome(channel, answer('000000'))])),
+    Object.fromEntries(CHANNELS.map((channel) => [channel, 'success'])),
+  )
 })
 
 t.test('channelOutcome › Salesforce 700619 is failure', async (t) => {
@@ -34,22 +37,37 @@ t.test('channelOutcome › a code counts only for its own channel', async (t) =>
     ['shopify', '140005'],
     ['xiaohongshu', '140005'],
   ]
-  for (const [channel, code] of crossed) {
-    t.throws(() => channelOutcome(channel, answer(code)), ChannelAuthError, `${channel} ${code}`)
+  /** What a call gives: its outcome, or the error it throws (class, message, code). */
+  const result = (channel: (typeof CHANNELS)[number], code: string) => {
+    try {
+      return channelOutcome(channel, answer(code))
+    } catch (error) {
+      return error instanceof ChannelAuthError ? 'ChannelAuthError' : String(error)
+    }
   }
+  t.same(
+    Object.fromEntries(crossed.map(([channel, code]) => [`${channel} ${code}`, result(channel, code)])),
+    Object.fromEntries(crossed.map(([channel, code]) => [`${channel} ${code}`, 'ChannelAuthError'])),
+    'each throws ChannelAuthError',
+  )
 })
 
 t.test('channelOutcome › anything else throws with the server message and code', async (t) => {
-  for (const code of ['999999', '140000', '700014', '', '0']) {
+  const codes = ['999999', '140000', '700014', '', '0']
+  const thrown = (code: string) => {
     try {
-      channelOutcome('shopify', answer(code, `message for ${code}`))
-      t.fail(`${code} should throw`)
+      return { returned: channelOutcome('shopify', answer(code, `message for ${code}`)) }
     } catch (error) {
-      t.ok(error instanceof ChannelAuthError)
-      t.equal((error as ChannelAuthError).message, `message for ${code}`)
-      t.equal((error as ChannelAuthError).retCode, code)
+      const { message, retCode } = error as ChannelAuthError
+      return { authError: error instanceof ChannelAuthError, message, retCode }
     }
   }
+  t.same(
+    Object.fromEntries(codes.map((code) => [`"${code}"`, thrown(code)])),
+    Object.fromEntries(
+      codes.map((code) => [`"${code}"`, { authError: true, message: `message for ${code}`, retCode: code }]),
+    ),
+  )
 })
 
 t.test('channel types and guards', async (t) => {
