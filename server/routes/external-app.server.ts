@@ -17,6 +17,7 @@ import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
+import { identityOf } from './api/proxy.server.ts'
 import { findToken } from './api/tokens.ts'
 
 /** The temporary login data of spec §3, sealed in the session (never page storage). */
@@ -25,6 +26,8 @@ export interface ExternalLoginData {
   /** The provider's return parameters, without `state` (used up on arrival). */
   params: Record<string, string>
   receivedAt: number
+  /** Who was signed in when the provider came back: null for a visitor (security.md #21). */
+  startedBy: string | null
 }
 
 declare module '@fastify/secure-session' {
@@ -206,8 +209,9 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     }
     const tooLong = Object.values(parsed.params).some((value) => value.length > MAX_PARAM_LENGTH)
     if (tooLong) return send(reply, 400, envelope('400', t('external:missingParams'), { reason: 'tooLong' }))
-    // SAML returns come from the identity provider's own start (basic-sso/saml2/authenticate), not ours.
-    if (provider !== 'saml' && !(await consumeConnectState(request, provider, query.state))) {
+    // Every return, SAML's included, must bring back a state this session issued at /start: a link
+    // carrying someone else's authId or code signs nobody in (login CSRF, finding H2).
+    if (!(await consumeConnectState(request, provider, query.state))) {
       request.log.warn(
         { provider },
         'external return refused: state not issued, replayed or for another provider',
@@ -217,7 +221,8 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     const { state: _used, ...params } = parsed.params
     if (PROVIDER_MODE[provider] === 'connect') {
       request.ensureSession()
-      request.session.set('externalLogin', { provider, params, receivedAt: Date.now() })
+      const startedBy = request.sessionUser()?.email ?? null
+      request.session.set('externalLogin', { provider, params, receivedAt: Date.now(), startedBy })
       return send(reply, 200, envelope(SUCCESS_CODE, 'success', { next: 'consent', provider }))
     }
     return signInWith(request, reply, provider, parsed.params)
@@ -249,13 +254,20 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     const answer = await call(request, name, data)
     const token = findToken(answer.item)
     if (!isSuccess(answer) || !token) return send(reply, 200, envelope(answer.retCode, answer.retMsg))
-    const pending = pendingExternalLogin(request)
-    const email =
-      typeof (answer.item as { email?: unknown }).email === 'string'
-        ? String((answer.item as { email: string }).email)
-        : ''
-    request.signIn({ token, email: email.toLowerCase(), environment: environmentFor(request, topology) })
-    // A connect flow that was waiting for this sign-in carries on (spec §2: back with the flow intact).
+    const email = identityOf(answer)
+    // The identity is the upstream's; a token naming nobody is a failed sign-in (security.md #21).
+    if (!email) return send(reply, 200, envelope('999999', i18nFor(request.language).t('errors:ssoFail')))
+    const current = request.sessionUser()?.email
+    if (current && current !== email) {
+      // Never silently swap one person's session for another's in the middle of a flow.
+      request.log.warn({ provider }, 'external sign-in refused: another identity is signed in here')
+      return send(reply, 409, envelope('409', i18nFor(request.language).t('external:signedInAsOther')))
+    }
+    const waiting = pendingExternalLogin(request)
+    // A connect flow waiting for this sign-in carries on (spec §2: back with the flow intact), but
+    // only for the person who brought it: a visitor's, or this same account's.
+    const pending = waiting && (waiting.startedBy ?? email) === email ? waiting : undefined
+    request.signIn({ token, email, environment: environmentFor(request, topology) })
     if (pending) request.session.set('externalLogin', pending)
     return send(
       reply,

@@ -18,6 +18,8 @@ export default {
   continueConsent: 'Review and authorize',
   pendingSignIn: 'Sign in to finish connecting {{channel}}.',
   refusedTitle: 'This sign-in link cannot be used',
+  signedInAsOther:
+    'Another account is signed in in this browser. Sign out first, then sign in with the account you want to use.',
   stateRefused:
     'This answer from the provider was already used, or it belongs to another browser or provider. Start again from the button below.',
   missingParams: 'The provider came back without everything it should send. Please start again.',
