@@ -18,7 +18,7 @@ import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
-import { channelAuthRoutes } from './routes/channel-auth.server.ts'
+import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
 import { externalAppRoutes, externalLanguageHook, runtimeConfig } from './routes/external-app.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
@@ -162,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(channelAuthRoutes, { config, topology })
   app.addHook('preHandler', externalLanguageHook(app, config, topology))
+  app.addHook('preHandler', channelStatusHook)
   // The header's Book Demo (/demo/) is the booking form of the account area.
   for (const url of ['/demo', '/demo/']) {
     app.get(url, async (request, reply) => {

@@ -4,6 +4,7 @@ import {
   CHANNEL_TYPES,
   type Channel,
   ChannelAuthError,
+  type ChannelOutcome,
   channelOutcome,
   isChannel,
 } from '../../shared/channels/outcome.ts'
@@ -18,6 +19,48 @@ import {
   type UpstreamCaller,
   upstreamCaller,
 } from './external-app.server.ts'
+
+/** A provider's answer that claims success the channel server never confirmed. */
+const UNVERIFIED = '999999'
+/** How long the outcome page shows this session's last authorization. */
+const RESULT_TTL_MS = 30 * 60_000
+const STATUS_PAGE = '/auth/channel_authStatus'
+
+/** What this session's last channel authorization ended with: the outcome page shows only this. */
+export interface ChannelResult {
+  channel: Channel
+  outcome: ChannelOutcome
+  at: number
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    channelResult: ChannelResult
+  }
+}
+
+/**
+ * `/auth/channel_authStatus?result=…&channel=…` shows an outcome only when it is the one this
+ * session's flow ended with; any other (a link someone sent, an edited URL) goes to the page
+ * without a result, which says so and offers to start again. Runs before the page renders.
+ */
+export async function channelStatusHook(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return
+  const queryStart = request.url.indexOf('?')
+  if ((queryStart < 0 ? request.url : request.url.slice(0, queryStart)) !== STATUS_PAGE) return
+  const query = (request.query ?? {}) as Record<string, unknown>
+  if (query.result === undefined && query.channel === undefined) return
+  const last = request.session.get('channelResult')
+  const fresh = last && Date.now() - last.at < RESULT_TTL_MS
+  if (
+    fresh &&
+    last.outcome === query.result &&
+    (query.channel === undefined || last.channel === query.channel)
+  )
+    return
+  const language = typeof query.language === 'string' ? `?language=${encodeURIComponent(query.language)}` : ''
+  return reply.redirect(`${STATUS_PAGE}${language}`, 303)
+}
 
 function send(reply: FastifyReply, status: number, body: ApiEnvelope) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
@@ -45,8 +88,12 @@ async function authorize(
         channelType: CHANNEL_TYPES.shopify,
       })
     case 'tikTok': {
-      // Without a payload TikTok itself answered: its retCode and retMsg are the result.
-      if (!params.payload) return envelope(params.retCode ?? '', params.retMsg ?? '')
+      // Without a payload TikTok itself answered. A code in a URL can only say no: a success counts
+      // only when the channel server answered it (finding: TikTok's 000000 in the URL).
+      if (!params.payload) {
+        const code = params.retCode === SUCCESS_CODE || !params.retCode ? UNVERIFIED : params.retCode
+        return envelope(code, params.retMsg ?? '')
+      }
       const checked = await call(request, 'tikTokCheckProducts', { payload: params.payload })
       if (!isSuccess(checked)) return checked
       return call(request, 'tikTokAuthSave', { payload: params.payload, channelType: CHANNEL_TYPES.tikTok })
@@ -109,6 +156,7 @@ export async function channelAuthRoutes(
     try {
       const outcome = channelOutcome(pending.provider, answer)
       request.session.set('externalLogin', undefined)
+      request.session.set('channelResult', { channel: pending.provider, outcome, at: Date.now() })
       return send(reply, 200, envelope(SUCCESS_CODE, 'success', { outcome, channel: pending.provider }))
     } catch (error) {
       if (!(error instanceof ChannelAuthError)) throw error
