@@ -18,7 +18,8 @@ function connectRoutes(app: FastifyInstance) {
   app.get('/__test/connect/:provider/return', async (request, reply) => {
     const { provider } = request.params as { provider: string }
     const { state } = request.query as { state?: string }
-    if (!(await consumeConnectState(request, provider, state, clock))) return reply.code(400).send({ ok: false })
+    if (!(await consumeConnectState(request, provider, state, clock)))
+      return reply.code(400).send({ ok: false })
     return { ok: true }
   })
 }
