@@ -67,13 +67,26 @@ t.test('700631 within a minute, 700605 after 5 requests in 24 hours', async (t) 
   const limited = await upstream(t, sg, path, body)
   t.equal(limited.retCode, '700605', 'the sixth in 24 hours')
   t.match(limited.retMsg, /at most 5/)
-  // The phone path counts against the same account.
+  // The text path counts per number: the e-mails used up do not stop it, nor tell whose it is.
   const sms = await upstream(t, sg, '/basic-login/sendSmsRandomCode/4', { areaCode: '86', phone: PHONE })
-  t.equal(sms.retCode, '700605', 'the text path shares the account count')
+  t.equal(sms.retCode, '000000', 'the number has its own count')
   clock.advance(24 * 60 * MINUTE)
   t.equal((await upstream(t, sg, path, body)).retCode, '000000', 'a day later it works again')
   t.equal((await outbox(RESET_ACCOUNT.email, 'reset-link')).length, 6)
 })
+
+t.test(
+  'sendSmsRandomCode (L4) › an owner’s number answers like any other right after an e-mail',
+  async (t) => {
+    const send = (phone: string) =>
+      upstream(t, sg, '/basic-login/sendSmsRandomCode/4', { areaCode: '86', phone })
+    await upstream(t, sg, '/basic-login/account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    const owners = await send(PHONE)
+    const strangers = await send('13900000000')
+    t.same(owners, strangers, 'same answer for the account’s number and an unknown one')
+    t.equal(owners.retCode, '000000')
+  },
+)
 
 t.test('a link: check, set the new password once, old sessions end, no sign-in', async (t) => {
   const token = await signIn(t, sg, RESET_ACCOUNT)
