@@ -35,6 +35,10 @@ export async function demoRoutes(app: FastifyInstance, options: { world: Sandbox
     if (!NAME_PATTERN.test(company) || company.length > 100) return answer(request, 'demoCompany')
     if (!NAME_PATTERN.test(jobTitle) || jobTitle.length > 100) return answer(request, 'demoJobTitle')
     if (!/^\d{5,15}$/.test(phone)) return answer(request, 'phoneInvalid')
+    // A booking is a lead: it needs a solved captcha, used up by this request (as registerSgNew).
+    const pass = text(fields, 'captchaPass')
+    if (!pass) return answer(request, 'captchaEmpty')
+    if (!world.captcha.consume(pass)) return answer(request, 'captchaWrong')
     const products = fields.products
     reservations.push({
       fullName,

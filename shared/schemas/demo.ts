@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import {
   areaCode,
+  captchaPass,
   chinaMobileWhenChina,
   email,
   fullName,
@@ -24,6 +25,8 @@ export const demoSchema = object({
   phone,
   products: someOf(PRODUCTS),
   notes: optionalText,
+  // The captcha the upstream offers for demo requests (initSgGeetestInfo), as on sign-up.
+  captchaPass,
 }).refine(chinaMobileWhenChina, {
   path: ['phone'],
   error: V.chinaMobile,

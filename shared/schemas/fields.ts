@@ -197,3 +197,10 @@ export const loose = z
     { error: V.invalid },
   )
   .refine((record) => Object.keys(record).length <= LOOSE_KEYS, { error: V.invalid })
+
+/** The single-use token of a solved captcha (initSgGeetestInfo → checkSgGeetestInfo). */
+export const captchaPass = z
+  .string({ error: V.captcha })
+  .trim()
+  .min(1, { error: V.captcha })
+  .max(200, { error: V.captcha })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   accepted,
   areaCode,
+  captchaPass,
   chinaMobileWhenChina,
   email,
   fullName,
@@ -37,13 +38,6 @@ export const signUpEmailSchema = object({ email })
 
 /** `registerSgNew`: what is sent. */
 export const signUpCredentialsSchema = object({ email, password: newPassword })
-
-/** The single-use token of a solved captcha (initSgGeetestInfo → checkSgGeetestInfo). */
-const captchaPass = z
-  .string({ error: V.captcha })
-  .trim()
-  .min(1, { error: V.captcha })
-  .max(200, { error: V.captcha })
 
 /** `registerSgNew` as the browser sends it: the credentials and the solved captcha. */
 export const signUpStartSchema = signUpCredentialsSchema.extend({ captchaPass })

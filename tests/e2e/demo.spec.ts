@@ -6,6 +6,7 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { SANDBOX_URL } from './sandbox.ts'
+import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
 
 const DEMO = { en: enDemo, zh: zhDemo } as const
 const COMMON = { en: enCommon, zh: zhCommon } as const
@@ -79,6 +80,7 @@ for (const language of LANGUAGES) {
       await fill(page, { ...validFor(language), email })
       await page.getByRole('checkbox', { name: T.product.chatbot }).check()
       await page.locator('#demo-notes').fill('Twenty agents')
+      await solveCaptcha(page, TEXT[language])
       await page.getByRole('button', { name: T.submit }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
       await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
@@ -88,6 +90,19 @@ for (const language of LANGUAGES) {
       const mine = booked.reservations.find((item) => item.email === email)
       expect(mine?.products).toEqual(['chatbot'])
       expect(mine?.notes).toBe('Twenty agents')
+    })
+
+    test('a booking asks for the captcha the upstream offers, and keeps what was typed', async ({ page }) => {
+      await open(page, language)
+      const values = { ...validFor(language), email: `captcha-${language}-${Date.now()}@example.com` }
+      await fill(page, values)
+      await page.getByRole('button', { name: T.submit }).click()
+      await expect(page.getByText(COMMON[language].validation.captcha)).toBeVisible()
+      for (const [name, typed] of Object.entries(values))
+        await expect(page.locator(`#demo-${name}`)).toHaveValue(typed)
+      await solveCaptcha(page, TEXT[language])
+      await page.getByRole('button', { name: T.submit }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
     })
 
     test('axe finds nothing on the form with its errors shown', async ({ page }) => {

@@ -11,7 +11,7 @@ import { useCaptchaCheck } from './useCaptchaCheck.ts'
 type Challenge = { challengeId: string; a: number; b: number }
 
 export interface CaptchaProps {
-  purpose: 'signUp' | 'signIn'
+  purpose: 'signUp' | 'signIn' | 'demo'
   /** A solved check's single-use token (null while unsolved), carried as `captchaPass`. */
   onToken: (token: string | null) => void
   /** A problem reported by the form (e.g. 700112/700169 from the upstream). */

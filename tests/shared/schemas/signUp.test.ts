@@ -125,8 +125,20 @@ t.test('questionnaire › every answer optional, values from the lists', async (
 })
 
 t.test('demo › full name, contact and company', async (t) => {
-  const demo = { ...setup, fullName: 'Ana Lee', products: ['livechat'], notes: 'Call after 3pm' }
+  const demo = {
+    ...setup,
+    fullName: 'Ana Lee',
+    products: ['livechat'],
+    notes: 'Call after 3pm',
+    captchaPass: 'cpt_solved',
+  }
   t.ok(demoSchema.safeParse(demo).success)
+  const { captchaPass: _none, ...withoutCaptcha } = demo
+  t.same(
+    firstKeys(demoSchema.safeParse(withoutCaptcha)),
+    { captchaPass: V.captcha },
+    'the captcha is asked for',
+  )
   t.same(firstKeys(demoSchema.safeParse({ ...demo, fullName: 'Ana', email: 'x' })), {
     fullName: V.fullName,
     email: V.email,

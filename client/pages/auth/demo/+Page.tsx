@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
@@ -7,6 +7,7 @@ import { type DemoInput, demoSchema } from '../../../../shared/schemas/demo.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { PRODUCTS } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
+import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { Field } from '../../../components/form/Field.tsx'
 import { demoErrorField } from './fields.ts'
@@ -33,6 +34,13 @@ export default function DemoPage() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [bookedFor, setBookedFor] = useState<string | null>(null)
+  const [captchaPass, setCaptchaPass] = useState<string | null>(null)
+  // A new challenge after every attempt: a solved captcha is used up by the booking it went with.
+  const [captchaRound, setCaptchaRound] = useState(0)
+  const onCaptcha = useCallback((pass: string | null) => {
+    setCaptchaPass(pass)
+    if (pass) setErrors(({ captcha: _solved, ...others }) => others)
+  }, [])
 
   const set = (name: TextName) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [name]: event.target.value }))
@@ -49,6 +57,7 @@ export default function DemoPage() {
       phone: values.phone,
       products: products as DemoInput['products'],
       notes: values.notes,
+      captchaPass: captchaPass ?? '',
     }
     const parsed = demoSchema.safeParse(data)
     if (!parsed.success) {
@@ -56,7 +65,10 @@ export default function DemoPage() {
       setErrors({
         form: t('fixErrors'),
         ...Object.fromEntries(
-          Object.entries(found).map(([field, m]) => [field, t(m.key, { ns: 'common', ...m.values })]),
+          Object.entries(found).map(([field, m]) => [
+            field === 'captchaPass' ? 'captcha' : field,
+            t(m.key, { ns: 'common', ...m.values }),
+          ]),
         ),
       })
       document.getElementById(`demo-${Object.keys(found)[0]}`)?.focus()
@@ -71,6 +83,8 @@ export default function DemoPage() {
         return
       }
       const field = demoErrorField(answer)
+      setCaptchaPass(null)
+      setCaptchaRound((round) => round + 1)
       setErrors(field === 'form' ? { form: answer.retMsg } : { form: t('fixErrors'), [field]: answer.retMsg })
     } finally {
       setBusy(false)
@@ -168,6 +182,7 @@ export default function DemoPage() {
             </p>
           ) : null}
         </div>
+        <Captcha key={captchaRound} purpose="demo" onToken={onCaptcha} error={errors.captcha} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('sending') : t('submit')}
         </button>

@@ -1,3 +1,4 @@
 import type { Config } from 'vike/types'
 
-export default { namespaces: ['demo'] } satisfies Config
+// signUp: the captcha's texts (client/components/captcha), shared with sign-up.
+export default { namespaces: ['demo', 'signUp'] } satisfies Config

@@ -10,6 +10,8 @@ const FIELD_OF_CODE: Record<string, string> = {
   '700070': 'company',
   '700591': 'jobTitle',
   '700073': 'phone',
+  '700112': 'captcha',
+  '700169': 'captcha',
 }
 
 /** Where an unsuccessful answer is shown: at its field, or above the form (`form`). */
