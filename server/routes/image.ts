@@ -224,6 +224,8 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
   const inFlight = new Map<string, Promise<Rendered>>()
   const limit = limiter(options.concurrency ?? Math.max(1, availableParallelism() - 1), options.maxQueue ?? 4)
   const withinBudget = missBudget(options.missesPerMinute ?? 60)
+  /** Clients with a render of their own running: one each, so nobody holds every slot (L2). */
+  const rendering = new Set<string>()
 
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -249,7 +251,21 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
           .send(envelope('429', i18nFor(request.language ?? 'en').t('errors:rateLimited')))
       }
       if (!pending) {
-        pending = limit(() => render(image, format)).finally(() => inFlight.delete(key))
+        const client = normalizeIP(request.ip)
+        if (rendering.has(client)) {
+          // Waiting for another image's render of the same client would let one client fill the
+          // queue within its budget and every other client's uncached image would get 503.
+          return reply
+            .code(429)
+            .header('Retry-After', '1')
+            .header('Cache-Control', 'no-store')
+            .send(envelope('429', i18nFor(request.language ?? 'en').t('errors:rateLimited')))
+        }
+        rendering.add(client)
+        pending = limit(() => render(image, format)).finally(() => {
+          inFlight.delete(key)
+          rendering.delete(client)
+        })
         inFlight.set(key, pending)
       }
       try {

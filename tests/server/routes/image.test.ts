@@ -155,7 +155,14 @@ t.test('GET /auth/_next/image › a burst of distinct variants is bounded, not q
   const app = await build(t, { concurrency: 1, maxQueue: 2, missesPerMinute: 1000 })
   const widths = [640, 750, 828, 1080, 1200, 1920, 2048, 3840]
   const responses = await Promise.all(
-    widths.map((w) => app.inject({ url: url(SVG, w), headers: { accept: 'image/avif' } })),
+    // Each from a client of its own: one client gets one render in flight (the test below).
+    widths.map((w, index) =>
+      app.inject({
+        url: url(SVG, w),
+        remoteAddress: `198.51.100.${index + 1}`,
+        headers: { accept: 'image/avif' },
+      }),
+    ),
   )
   const codes = responses.map((response) => response.statusCode)
   t.equal(codes.filter((code) => code === 200).length, 3, `one running and two waiting are served (${codes})`)
@@ -183,3 +190,34 @@ t.test('GET /auth/_next/image › one client may cause only so many renders a mi
   })
   t.equal(other.statusCode, 200, 'another client has its own budget')
 })
+
+t.test(
+  'GET /auth/_next/image › one render in flight per client: a greedy client cannot starve others (L2)',
+  async (t) => {
+    const app = await build(t, { concurrency: 2, maxQueue: 4, missesPerMinute: 100 })
+    const WIDTHS = [640, 750, 828, 1080, 1200, 1920]
+    const greedy = WIDTHS.map((w) =>
+      app.inject({ url: url(PNG, w), remoteAddress: '203.0.113.1', headers: { accept: 'image/avif' } }),
+    )
+    const other = app.inject({
+      url: url(PNG, 2048),
+      remoteAddress: '203.0.113.2',
+      headers: { accept: 'image/avif' },
+    })
+    const greedyCodes = (await Promise.all(greedy)).map((response) => response.statusCode)
+    const otherResponse = await other
+    t.equal(
+      greedyCodes.filter((code) => code === 200).length,
+      1,
+      `one of the greedy client's renders (${greedyCodes})`,
+    )
+    t.same(
+      greedyCodes.filter((code) => code !== 200),
+      [429, 429, 429, 429, 429],
+      'the rest: try again shortly',
+    )
+    t.equal(otherResponse.statusCode, 200, 'another client is served, not refused with 503')
+    const refused = (await Promise.all(greedy)).find((response) => response.statusCode === 429)
+    t.equal(refused?.headers['retry-after'], '1', 'says when to try again')
+  },
+)
