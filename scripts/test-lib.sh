@@ -42,6 +42,12 @@ run_tap() {
   counts=$(node scripts/tap-counts.ts .tap/test-results)
   read -r TAP_PASS TAP_FAIL TAP_ASSERTS <<<"$(head -n 1 <<<"$counts")"
   TAP_FAILED_NAMES=$(tail -n +2 <<<"$counts")
+  # tap's own refusals outside any test (a coverage threshold missed) are named too.
+  local errors
+  errors=$(grep -E '^# ERROR:' .cache/tap.log | sed 's/^# ERROR: /tap: /')
+  if [ -n "$errors" ]; then
+    TAP_FAILED_NAMES=$(printf '%s\n%s' "$TAP_FAILED_NAMES" "$errors" | sed '/^$/d')
+  fi
   TAP_PASS=${TAP_PASS:-0}
   TAP_FAIL=${TAP_FAIL:-0}
   TAP_ASSERTS=${TAP_ASSERTS:-0}

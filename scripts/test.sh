@@ -58,6 +58,8 @@ setup_fail=0
 [ "$services_ok" -eq 1 ] || { echo "setup: a service the tests need is missing (see above)"; setup_fail=$((setup_fail + 1)); }
 [ "$build_ok" -eq 1 ] || { echo "setup: vike build failed (see above)"; setup_fail=$((setup_fail + 1)); }
 if [ "$tap_status" -ne 0 ] && [ "$TAP_FAIL" -eq 0 ]; then TAP_FAIL=1; fi
+# tap keeps its results and coverage in .tap/: another tap run in this folder at the same time
+# (an editor, a second terminal) mixes into them, so a test run needs the folder to itself.
 
 passed=$((TAP_PASS + e2e_pass + lh_pass))
 failed=$((TAP_FAIL + e2e_fail + lh_fail + setup_fail))
