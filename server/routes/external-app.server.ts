@@ -128,8 +128,12 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
       .send(runtimeConfig(config)),
   )
 
-  /** Spec §7: POST login-config, `domain` = the page's host; answer in `item` (with `language`). */
-  app.post(`${base}/api/login-config`, async (request, reply) => {
+  /**
+   * Spec §7: POST login-config, `domain` = the page's host; answer in `item` (with `language`).
+   * Any domain may have a login config (the app serves partners' hosts), so each call spends the
+   * sign-in bucket (finding L3: a thousand made-up domains were a thousand free upstream calls).
+   */
+  app.post(`${base}/api/login-config`, spends('signIn'), async (request, reply) => {
     if (!checkApiRequest(request, config.publicOrigin).ok)
       return refuse(request, reply, 403, 'errors:forbidden')
     const body = (request.body ?? {}) as { domain?: unknown }
@@ -298,6 +302,30 @@ function refuse(
   return send(reply, status, envelope(String(status), i18nFor(request.language).t(key)))
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+const hostnameOf = (host: string) => host.replace(/:\d+$/, '').toLowerCase()
+
+/**
+ * A host the site answers for: the public origin's, the external app's own domain, a region's
+ * public host; without a configured public origin (development, tests), loopback names.
+ */
+export function isConfiguredHost(config: AppConfig, topology: Topology, host: string): boolean {
+  const name = hostnameOf(host)
+  const configured = [config.publicOrigin, config.externalApp.urlDomain]
+    .filter((origin): origin is string => Boolean(origin))
+    .map((origin) => {
+      try {
+        return new URL(origin).hostname.toLowerCase()
+      } catch {
+        return hostnameOf(origin)
+      }
+    })
+  for (const region of Object.values(topology.regions) as { publicHost?: string }[])
+    if (region.publicHost) configured.push(hostnameOf(region.publicHost))
+  if (!config.publicOrigin && LOOPBACK.has(name)) return true
+  return configured.includes(name)
+}
+
 /** Login-config languages per host, briefly: a page render must not wait on the upstream each time. */
 const LOGIN_CONFIG_TTL_MS = 60_000
 
@@ -318,6 +346,10 @@ export function externalLanguageHook(app: FastifyInstance, config: AppConfig, to
     if (/^\/(?:api|start|_next)\/|^\/config\.json$/.test(rest)) return
     if ((request.query as Record<string, unknown> | undefined)?.language !== undefined) return
     const host = request.host
+    // Only the site's configured hosts are asked before a render and cached: any other Host header
+    // would be a free upstream call per made-up name (finding L3). The page itself still asks for
+    // its host's config through POST login-config, which spends the sign-in bucket.
+    if (!isConfiguredHost(config, topology, host)) return
     const cached = known.get(host)
     if (cached && cached.until > Date.now()) {
       request.language = cached.language

@@ -15,6 +15,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: Record<string, st
   { method: 'POST', url: '/auth/sso/environment', payload: { env: 'sg-k8s' } },
   { method: 'POST', url: '/auth/channel_auth/authorize', payload: {} },
   { method: 'POST', url: `${base}/api/return`, payload: { provider: 'saml', authId: 'x' } },
+  { method: 'POST', url: `${base}/api/login-config`, payload: { domain: 'made-up-1.example' } },
 ]
 
 t.test(
