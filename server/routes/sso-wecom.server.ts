@@ -21,6 +21,9 @@ declare module '@fastify/secure-session' {
   }
 }
 
+/** The page polls every two seconds; anything faster is answered without the upstream. */
+const POLL_INTERVAL_MS = 1000
+
 export const WECOM_QR_PATH = '/auth/sso/wecom/qr.svg'
 /** The address a QR code encodes is the upstream's; anything longer is not a QR we will draw. */
 const MAX_QR_URL = 1024
@@ -92,14 +95,23 @@ export async function wecomRoutes(
     return reply.send(envelope('000000', 'success', { status: 'waiting', expiresIn, url: qrCodeUrl }))
   })
 
+  /** Drawn QR codes by ticket: a reload or a second tab redraws nothing (finding L3). */
+  const drawn = new Map<string, string>()
   app.get(WECOM_QR_PATH, async (request, reply) => {
     const scan = request.session.get('wecomScan')
-    if (!scan)
+    // An expired code is not drawn again: the page offers a fresh one instead.
+    if (!scan || scan.expiresAt <= Date.now())
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-store')
         .send(i18nFor(request.language).t('sso:wecom.expired'))
-    const svg = await QRCode.toString(scan.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+    let svg = drawn.get(scan.ticket)
+    if (svg === undefined) {
+      svg = await QRCode.toString(scan.url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+      if (drawn.size >= 256) drawn.delete(drawn.keys().next().value as string) // oldest first
+      drawn.set(scan.ticket, svg)
+    }
     // An image of our own origin: nothing scriptable in it, and nothing to sniff.
     return reply
       .type('image/svg+xml; charset=utf-8')
@@ -107,9 +119,21 @@ export async function wecomRoutes(
       .send(svg)
   })
 
+  /** When each ticket was last asked upstream: a ticket is asked at most once a second (L3). */
+  const polledAt = new Map<string, number>()
   app.post('/auth/sso/wecom/poll', async (request, reply) => {
     const scan = request.session.get('wecomScan')
     if (!scan) return reply.send(envelope('000000', 'success', { status: 'expired', expiresIn: 0 }))
+    const now = Date.now()
+    const last = polledAt.get(scan.ticket)
+    if (last !== undefined && now - last < POLL_INTERVAL_MS) {
+      // Asked a moment ago (another tab, a replayed cookie, a loop): still waiting, as far as we know.
+      return reply.send(
+        envelope('000000', 'success', { status: 'waiting', expiresIn: secondsLeft(scan.expiresAt) }),
+      )
+    }
+    if (polledAt.size >= 10_000) polledAt.clear() // bounded: forgetting only allows one more call
+    polledAt.set(scan.ticket, now)
     const result = await kit.upstream(request, 'memberQrCodeLoginUrl', { ticket: scan.ticket })
     if (!result) return failed(request, reply)
     const item = result.answer.item as Record<string, unknown>

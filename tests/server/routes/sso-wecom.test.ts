@@ -7,6 +7,7 @@ import {
   cookieHeader,
   isSignedIn as isSignedInWith,
   SAME_ORIGIN,
+  sandboxRequests,
   sessionCookieOf,
 } from '../../helper.ts'
 
@@ -90,6 +91,8 @@ t.test(
     const phone = await onPhone(qrUrl, 'confirm')
     t.match(phone.page, /Sign in to the customer-contact suite/)
     t.equal(phone.status, 200)
+    // The page polls every two seconds; a ticket is asked upstream at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
     const done = await post('/auth/sso/wecom/poll', waiting.cookie)
     t.match(done.body.item, { status: 'signedIn', redirect: '/overview' })
     t.notMatch(JSON.stringify(done.body), /sbx_/, 'the token never reaches the page')
@@ -256,3 +259,23 @@ t.test(
     t.match(await unknown.text(), /expired/)
   },
 )
+
+t.test('WeCom (L3) › rapid polls of one code ask the upstream once a second', async (t) => {
+  const started = await post('/auth/sso/wecom', undefined)
+  const before = (await sandboxRequests(sg)).filter((r) => r.url.includes('memberQrCodeLoginUrl')).length
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => post('/auth/sso/wecom/poll', started.cookie)),
+  )
+  const after = (await sandboxRequests(sg)).filter((r) => r.url.includes('memberQrCodeLoginUrl')).length
+  t.equal(after - before, 1, 'ten polls within a second: one upstream call')
+  t.ok(
+    answers.every((answer) => answer.body.item.status === 'waiting'),
+    'all still waiting',
+  )
+  const image = await app.inject({
+    method: 'GET',
+    url: '/auth/sso/wecom/qr.svg',
+    headers: cookieHeader(started.cookie),
+  })
+  t.equal(image.statusCode, 200)
+})
