@@ -13,6 +13,7 @@ import {
   MEDIA_PREFIX,
 } from '../../shared/frame/constants.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { sendRateLimited } from '../rate-limited.ts'
 
 export const IMAGE_ROUTE = '/auth/_next/image'
 
@@ -244,22 +245,14 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
       let pending = inFlight.get(key)
       if (!pending && !withinBudget(request.ip)) {
         request.log.warn({ ip: request.ip }, 'image render budget of this client used up')
-        return reply
-          .code(429)
-          .header('Retry-After', '60')
-          .header('Cache-Control', 'no-store')
-          .send(envelope('429', i18nFor(request.language ?? 'en').t('errors:rateLimited')))
+        return sendRateLimited(request, reply, 60)
       }
       if (!pending) {
         const client = normalizeIP(request.ip)
         if (rendering.has(client)) {
           // Waiting for another image's render of the same client would let one client fill the
           // queue within its budget and every other client's uncached image would get 503.
-          return reply
-            .code(429)
-            .header('Retry-After', '1')
-            .header('Cache-Control', 'no-store')
-            .send(envelope('429', i18nFor(request.language ?? 'en').t('errors:rateLimited')))
+          return sendRateLimited(request, reply, 1)
         }
         rendering.add(client)
         pending = limit(() => render(image, format)).finally(() => {

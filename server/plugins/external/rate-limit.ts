@@ -4,8 +4,7 @@ import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import type { RateLimitRule } from '../../../config/index.ts'
 import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
-import { envelope } from '../../../shared/envelope.ts'
-import { i18nFor } from '../../../shared/i18n/index.ts'
+import { sendRateLimited } from '../../rate-limited.ts'
 
 /**
  * Route options of a BFF route that reaches the upstream with what a visitor sent: it spends
@@ -131,13 +130,7 @@ export default fp<RateLimitPluginOptions>(
       storeAnswered()
       if (limit.isAllowed || !limit.isExceeded) return
       request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
-      const t = i18nFor(request.language).t
-      return reply
-        .code(429)
-        .header('retry-after', String(Math.max(1, limit.ttlInSeconds)))
-        .header('cache-control', 'no-store')
-        .type('application/json; charset=utf-8')
-        .send(envelope('429', t('errors:rateLimited')))
+      return sendRateLimited(request, reply, limit.ttlInSeconds)
     })
   },
   { name: 'rate-limit', fastify: '5.x', dependencies: ['language'] },

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import t, { type Test } from 'tap'
 import { ConfigError, loadConfig } from '../../../config/index.ts'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { rateLimitedMessage } from '../../../server/rate-limited.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, SAME_ORIGIN } from '../../helper.ts'
 import { freePort, startRedis } from '../../support/redis.ts'
@@ -44,14 +45,17 @@ function assertRateLimited(
 ) {
   t.equal(response.statusCode, 429)
   t.match(response.headers['content-type'], /^application\/json/)
-  t.same(response.json(), {
-    retCode: '429',
-    retMsg: i18nFor(language).t('errors:rateLimited'),
-    item: {},
-    items: [],
-  })
   const retryAfter = Number(response.headers['retry-after'])
   t.ok(retryAfter >= 1 && retryAfter <= windowSeconds, `Retry-After ${retryAfter} within the window`)
+  // When to try again, in words of the user's language and as a number for a countdown.
+  const wait = rateLimitedMessage(language, retryAfter)
+  t.same(response.json(), {
+    retCode: '429',
+    retMsg: wait,
+    item: { retryAfterSeconds: retryAfter },
+    items: [],
+  })
+  t.match(wait, language === 'zh' ? /\d+ (秒|分钟)后再试/ : /try again in \d+ (seconds|minutes)/)
 }
 
 t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, in its language', async (t) => {

@@ -9,6 +9,8 @@ export default {
   aborted: 'The request was cancelled.',
   badRequest: 'Some of the information is not valid. Check it and try again.',
   rateLimited: 'Too many attempts. Please wait a while and try again.',
+  rateLimitedSeconds: 'Too many attempts. Please try again in {{seconds}} seconds.',
+  rateLimitedMinutes: 'Too many attempts. Please try again in {{minutes}} minutes.',
   upstreamUnavailable: 'The service for your region is not responding. Please try again later.',
   upstreamTimeout: 'The service for your region took too long to answer. Please try again.',
   unauthorized: 'Your session has expired. Please sign in again.',

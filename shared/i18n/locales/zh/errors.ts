@@ -10,6 +10,8 @@ export default {
   aborted: '请求已取消。',
   badRequest: '部分信息无效，请检查后重试。',
   rateLimited: '尝试次数过多，请稍后再试。',
+  rateLimitedSeconds: '尝试次数过多，请 {{seconds}} 秒后再试。',
+  rateLimitedMinutes: '尝试次数过多，请 {{minutes}} 分钟后再试。',
   upstreamUnavailable: '您所在区域的服务暂无响应，请稍后重试。',
   upstreamTimeout: '您所在区域的服务响应超时，请重试。',
   unauthorized: '登录已过期，请重新登录。',
