@@ -149,7 +149,10 @@ export async function channelAuthRoutes(
     if (request.sessionArrival !== 'signedIn')
       return send(reply, 401, envelope('401', t('errors:unauthorized')))
     const pending = pendingExternalLogin(request)
-    if (!pending || !isChannel(pending.provider)) {
+    // A connect brought back while someone was signed in belongs to that person only: on a shared
+    // browser, the next account never authorizes the previous one's store (security.md #21).
+    const owner = pending?.startedBy
+    if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
       return send(reply, 409, envelope('409', t('channels:noFlow')))
     }
     const answer = await authorize(call, request, { ...pending, provider: pending.provider })

@@ -9,6 +9,7 @@ import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { trustedConsoleUrl } from './api/console-url.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
+import { identityOf } from './api/proxy.server.ts'
 import { findToken } from './api/tokens.ts'
 
 /** A sign-in the provider confirmed for an account in several environments: the user picks one. */
@@ -121,8 +122,13 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
     if (!result) return { kind: 'failed' }
     const { answer, environment } = result
     const token = findToken(answer.item)
+    // A token that names nobody is a failed sign-in (security.md #21).
+    const email = identityOf(answer)
+    if (isSuccess(answer) && token && !email) {
+      request.log.warn('sso answer with a token but no identity: refused')
+      return { kind: 'failed' }
+    }
     if (isSuccess(answer) && token) {
-      const email = typeof answer.item.email === 'string' ? answer.item.email.toLowerCase() : ''
       // The picker serves SSO too: an account in several environments chooses before the session starts.
       const places = email
         ? await upstream(request, 'getAllEnvDomain', { email }, { environment })

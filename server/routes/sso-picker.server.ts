@@ -66,6 +66,9 @@ export async function ssoPickerRoutes(
     }
     const environment = parsed.data.environment
     request.session.set('ssoPending', undefined)
+    // Used once on the server too: an older copy of the cookie cannot choose again (security.md #19).
+    if (!(await app.singleUse.claim(`sso-pending:${pending.token}`, SSO_PENDING_TTL_MS)))
+      return gone(request, reply)
     let token: string | undefined = pending.token
     if (environment !== pending.environment) {
       const exchanged = await kit.upstream(

@@ -16,6 +16,8 @@ export const internalEndpoints = endpoints({
   // single-use state and keep the token); starting a code spends the signIn bucket there (ADR 0050).
   memberQrCodeLoginUrl: {
     access: 'flow',
+    // A confirmed scan answers the login token of the account that confirmed it.
+    session: 'signsIn',
     path: `${LOGIN}/account/memberQrCodeLoginUrl`,
     limit: 'signIn',
   },

@@ -91,3 +91,29 @@ t.test(
     )
   },
 )
+
+t.test(
+  'channel connect › a store brought back by one account is never authorized into the next one',
+  async (t) => {
+    const first = await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password)
+    const shop = await start('shopify', first)
+    const waiting = await giveBack(
+      { provider: 'shopify', payload: 'shop-acme', state: shop.state },
+      shop.cookie,
+    )
+    // The next person signs in with a password in the same browser, without signing out first.
+    const next = await app.inject({
+      method: 'POST',
+      url: '/api/basic-login/serviceLoginNew/4',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(waiting.cookie) },
+      payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    })
+    const authorize = await app.inject({
+      method: 'POST',
+      url: '/auth/channel_auth/authorize',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(sessionCookieOf(next)), 'content-type': 'application/json' },
+      payload: { consent: true },
+    })
+    t.equal(authorize.statusCode, 409, 'the previous account’s store is not authorized here')
+  },
+)

@@ -141,6 +141,14 @@ t.test(
       'the console of the chosen environment',
     )
     t.ok(await isSignedIn(sessionCookieOf(picked)))
+    // The cookie from before the choice, replayed, cannot choose again (used once on the server).
+    const replayed = await app.inject({
+      method: 'POST',
+      url: '/auth/sso/environment',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(ok.cookie) },
+      payload: { environment: 'us-k8s' },
+    })
+    t.equal(replayed.statusCode, 409, 'a replayed pick is refused')
     const unknown = await signInWith('/auth/sso/saml?id=nobody', SSO_SAML_ACCOUNT.email)
     t.equal(unknown.started.headers.location, '/auth/sign_in#sso=700626')
     const stranger = await signInWith(
