@@ -113,7 +113,7 @@ export const MESSAGES = {
     en: 'This account has no permission for the workbench.',
     zh: '该账号没有工作台权限',
   },
-  // Sign-up (sandbox/signup.ts)
+  // Sign-up (sandbox/sign-up.ts)
   emailExists: {
     code: '700037',
     en: 'This email is already registered. Please sign in.',

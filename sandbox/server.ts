@@ -16,7 +16,7 @@ import { identityProviderRoutes } from './providers/routes.ts'
 import { wecomPhoneRoutes } from './providers/sso-wecom.ts'
 import { type LoggedRequest, maskHeaders, maskUrl, maskValue, RequestLog } from './requestLog.ts'
 import { resetRoutes } from './reset.ts'
-import { signUpRoutes } from './signup.ts'
+import { signUpRoutes } from './sign-up.ts'
 import { ssoRoutes } from './sso.ts'
 import type { SandboxWorld } from './world.ts'
 

@@ -6,7 +6,7 @@ import { FIXTURE_ACCOUNTS, type FixtureAccount, type SsoSettings } from './fixtu
 import { LoginCodeStore } from './login-code.ts'
 import { Outbox } from './outbox.ts'
 import { hashPassword } from './passwords.ts'
-import { SignUpState } from './signup-state.ts'
+import { SignUpState } from './sign-up-state.ts'
 
 /** Which region server hosts each environment (sg-k8s and sg-grey share the sg server). */
 export const ENVIRONMENT_REGIONS: Readonly<Record<EnvironmentName, RegionId>> = {
@@ -129,7 +129,7 @@ export class SandboxWorld {
   readonly tokens = new Map<string, TokenRecord>()
   readonly tickets = new Map<string, ConsoleTicket>()
   readonly outbox: Outbox
-  /** Registrations between their first step and their finish (sandbox/signup.ts). */
+  /** Registrations between their first step and their finish (sandbox/sign-up.ts). */
   readonly signUps = new SignUpState()
   readonly captcha: CaptchaStore
   /** E-mailed sign-in codes (sandbox/login-code.ts). */

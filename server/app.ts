@@ -24,7 +24,7 @@ import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
-import { signUpFlowHooks, signUpFlowRoutes } from './routes/signup-flow.server.ts'
+import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
-import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/signup.ts'
+import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/sign-up.ts'
 import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'

@@ -1,5 +1,5 @@
 /**
- * The sign-up flow on the server (server/routes/signup-flow.server.ts): the steps after the
+ * The sign-up flow on the server (server/routes/sign-up-flow.server.ts): the steps after the
  * e-mailed link belong to the session that verified it (review finding H1, security.md #18, #21).
  */
 import type { FastifyInstance } from 'fastify'

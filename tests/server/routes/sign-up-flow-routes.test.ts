@@ -1,5 +1,5 @@
 /**
- * The sign-up flow's own routes (server/routes/signup-flow.server.ts) against the sandbox:
+ * The sign-up flow's own routes (server/routes/sign-up-flow.server.ts) against the sandbox:
  * `POST /auth/sign_up/flow/back`, `POST /auth/sign_up/flow/restart` and `POST /auth/console`, with
  * `GET /auth/sign_up/flow` as the page reads the result. tests/server/flows/sign-up.test.ts covers
  * who may finish; this file covers going back, starting again and opening the console.

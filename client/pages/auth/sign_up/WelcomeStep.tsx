@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/signup-flow.ts'
+import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/sign-up-flow.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { consoleUrl } from './flow.ts'
 

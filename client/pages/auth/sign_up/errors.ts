@@ -1,4 +1,4 @@
-import { SIGN_UP_FIELD_OF_CODE } from '../../../../shared/api/signup-flow.ts'
+import { SIGN_UP_FIELD_OF_CODE } from '../../../../shared/api/sign-up-flow.ts'
 import type { ApiEnvelope } from '../../../../shared/envelope.ts'
 
 export type FieldErrors = Record<string, string>

@@ -1,4 +1,4 @@
-import type { SignUpFlowView } from '../../../../shared/api/signup-flow.ts'
+import type { SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
 import type { ApiEnvelope } from '../../../../shared/envelope.ts'
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' }

@@ -5,7 +5,7 @@ import {
   type SignUpDetailsView,
   type SignUpFlowView,
   type SignUpStep,
-} from '../../shared/api/signup-flow.ts'
+} from '../../shared/api/sign-up-flow.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { sendRefusal } from '../refusal.ts'

@@ -18,7 +18,7 @@ import {
   type SignUpDetails,
   VERIFY_EMAILS_PER_DAY,
   VERIFY_LINK_TTL_MS,
-} from './signup-state.ts'
+} from './sign-up-state.ts'
 import { ENVIRONMENT_REGIONS, isValidEmail, normaliseEmail, type SandboxWorld } from './world.ts'
 
 const LOGIN = '/basic-login'
