@@ -21,6 +21,13 @@ stop_children() {
   kill -KILL $pids 2>/dev/null
   return 0
 }
+# Runs a command in the background and waits for it: bash runs a trap only once the foreground
+# command is done, so a long step run in the foreground would keep a TERM waiting (and its
+# processes running) until it ended by itself. `wait` is interrupted at once.
+run() {
+  "$@" &
+  wait "$!"
+}
 stop_children_on_exit() {
   trap 'stop_children' EXIT
   trap 'echo "test run interrupted: stopping what it started" >&2; exit 130' INT TERM HUP
@@ -36,8 +43,13 @@ run_tap() {
   rm -rf .tap/test-results
   # A failing assertion on a whole page prints a large diff; tap's runner keeps every report until
   # the end, so it gets room for many of them instead of dying and reporting nothing.
-  NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1 | tee .cache/tap.log
-  local status=${PIPESTATUS[0]}
+  { NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1
+    echo "tap-status $?" >.cache/tap.status
+  } | tee .cache/tap.log &
+  wait "$!"
+  local status
+  status=$(sed -n 's/^tap-status //p' .cache/tap.status 2>/dev/null)
+  status=${status:-1}
   local counts
   counts=$(node scripts/tap-counts.ts .tap/test-results)
   read -r TAP_PASS TAP_FAIL TAP_ASSERTS <<<"$(head -n 1 <<<"$counts")"
