@@ -14,6 +14,7 @@ import { consumeConnectState, issueConnectState } from '../connect-state.server.
 import { spends } from '../plugins/external/rate-limit.ts'
 import { sendRefusal } from '../refusal.ts'
 import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
+import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
@@ -64,26 +65,19 @@ export type UpstreamCaller = (
 ) => Promise<ApiEnvelope>
 
 /** One upstream call of the endpoint table on the user's behalf (bearer from the session). */
-export function upstreamCaller(app: FastifyInstance, topology: Topology): UpstreamCaller {
+export function upstreamCaller(_app: FastifyInstance, topology: Topology): UpstreamCaller {
   return async (request, name, data, params = {}, stateless = false) => {
-    const endpoint = ENDPOINTS[name]
-    const path = `/${endpoint.path.replace(/[:{](\w+)\}?/g, (_m, key: string) => encodeURIComponent(params[key] ?? ''))}`
     try {
-      return await app.upstream.call({
-        environment: stateless
-          ? (request.session.get('environment') ??
-            defaultEnvironmentOf(
-              topology,
-              chooseSignUpRegion(topology, { host: request.host, timeZone: undefined }),
-            ))
-          : environmentFor(request, topology),
-        path,
-        method: endpoint.method,
-        ...(endpoint.method === 'GET' ? { query: data } : { body: data }),
-        json: endpoint.json,
-        language: request.language,
-        bearerToken: request.session.get('token'),
-      })
+      const environment = stateless
+        ? (request.session.get('environment') ??
+          defaultEnvironmentOf(
+            topology,
+            chooseSignUpRegion(topology, { host: request.host, timeZone: undefined }),
+          ))
+        : undefined
+      return (
+        await callEndpoint(request, topology, name, data, { params, ...(environment ? { environment } : {}) })
+      ).answer
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error
       request.log.warn({ endpoint: name, failure: error.failure }, 'upstream call failed')

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Topology } from '../../../config/index.ts'
-import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpoints.ts'
+import { findEndpointByPath } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
