@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
-import { ENDPOINTS } from '../../shared/api/endpoints.ts'
 import { languageSwitchHref, sameSitePath } from '../../shared/frame/links.ts'
 import { LANGUAGES } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { sendRefusal } from '../refusal.ts'
+import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { checkSameSite } from './api/csrf.ts'
-import { environmentFor } from './api/environment.ts'
 
 const choice = z.object({ language: z.enum(LANGUAGES), return: z.string().max(2048).optional() })
 
@@ -36,15 +35,13 @@ export async function agentLanguageRoutes(
       const token = request.session.get('token')
       if (token && request.sessionArrival === 'signedIn') {
         try {
-          const answer = await app.upstream.call({
-            environment: environmentFor(request, options.topology),
-            path: `/${ENDPOINTS.updateAgentLanguage.path}`,
-            method: 'POST',
-            json: true,
-            body: { language },
-            language,
-            bearerToken: token,
-          })
+          const { answer } = await callEndpoint(
+            request,
+            options.topology,
+            'updateAgentLanguage',
+            { language },
+            { language, bearerToken: token },
+          )
           if (answer.retCode !== '000000') {
             request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
           }

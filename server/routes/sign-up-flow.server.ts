@@ -215,14 +215,13 @@ export async function signUpFlowRoutes(
     const environment = environmentFor(request, options.topology)
     const t = i18nFor(request.language).t
     try {
-      const answer = await app.upstream.call({
-        environment,
-        path: '/tokens/getToken',
-        method: 'POST',
-        body: {},
-        language: request.language,
-        bearerToken: token,
-      })
+      const { answer } = await callEndpoint(
+        request,
+        options.topology,
+        'getToken',
+        {},
+        { environment, bearerToken: token },
+      )
       const fresh = findToken(answer.item)
       if (!isSuccess(answer) || !fresh) return reply.send(envelope(answer.retCode, answer.retMsg))
       request.session.set('token', fresh) // the temporary token is spent: only the fresh one is kept

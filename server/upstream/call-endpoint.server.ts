@@ -12,6 +12,8 @@ export interface EndpointCall {
   environment?: EnvironmentName
   /** The session's token unless given; `null`: call without one. */
   bearerToken?: string | null
+  /** The request's language unless given (a language switch sends the new one). */
+  language?: 'en' | 'zh'
 }
 
 export interface EndpointAnswer {
@@ -48,7 +50,7 @@ export async function callEndpoint(
     method: endpoint.upstreamMethod,
     ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
     json: endpoint.json,
-    language: request.language,
+    language: options.language ?? request.language,
     ...(bearerToken ? { bearerToken } : {}),
   })
   return { answer, environment }
