@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { AppConfig, Topology } from '../config/index.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
+import ownPages from './plugins/app/own-pages.ts'
 import proxyWarning from './plugins/app/proxy-warning.ts'
 import requestId, { requestIdOptions } from './plugins/app/request-id.ts'
 import safeRedirects from './plugins/app/safe-redirects.ts'
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(csrfTokens)
   await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
+  await app.register(ownPages, { publicOrigin: config.publicOrigin })
 
   await app.register(healthRoutes, { isReady: () => ready })
   await app.register(sessionRoutes, { publicOrigin: config.publicOrigin, topology })

@@ -11,8 +11,7 @@ import {
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { channelConsentSchema } from '../../shared/schemas/channel.ts'
-import { spends } from '../plugins/external/rate-limit.ts'
-import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import {
   type ExternalLoginData,
   pendingExternalLogin,
@@ -115,16 +114,7 @@ export async function channelAuthRoutes(
   options: { config: AppConfig; topology: Topology },
 ) {
   const call = upstreamCaller(app, options.topology)
-  const guard = (request: FastifyRequest, reply: FastifyReply) => {
-    varyOnCsrfHeaders(reply)
-    reply.header('Cache-Control', 'no-store')
-    if (checkApiRequest(request, options.config.publicOrigin).ok) return undefined
-    return send(reply, 403, envelope('403', i18nFor(request.language).t('errors:forbidden')))
-  }
-
-  app.get('/auth/channel_auth/flow', async (request, reply) => {
-    const refused = guard(request, reply)
-    if (refused) return refused
+  app.get('/auth/channel_auth/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
     const pending = pendingExternalLogin(request)
     return send(
       reply,
@@ -136,36 +126,38 @@ export async function channelAuthRoutes(
     )
   })
 
-  app.post('/auth/channel_auth/authorize', spends('signIn'), async (request, reply) => {
-    const refused = guard(request, reply)
-    if (refused) return refused
-    const t = i18nFor(request.language).t
-    if (!channelConsentSchema.safeParse(request.body ?? {}).success) {
-      return send(reply, 400, {
-        ...envelope('400', t('common:validation.consent')),
-        item: { field: 'consent' },
-      })
-    }
-    if (request.sessionArrival !== 'signedIn')
-      return send(reply, 401, envelope('401', t('errors:unauthorized')))
-    const pending = pendingExternalLogin(request)
-    // A connect brought back while someone was signed in belongs to that person only: on a shared
-    // browser, the next account never authorizes the previous one's store (security.md #21).
-    const owner = pending?.startedBy
-    if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
-      return send(reply, 409, envelope('409', t('channels:noFlow')))
-    }
-    const answer = await authorize(call, request, { ...pending, provider: pending.provider })
-    try {
-      const outcome = channelOutcome(pending.provider, answer)
-      request.session.set('externalLogin', undefined)
-      request.session.set('channelResult', { channel: pending.provider, outcome, at: Date.now() })
-      return send(reply, 200, envelope(SUCCESS_CODE, 'success', { outcome, channel: pending.provider }))
-    } catch (error) {
-      if (!(error instanceof ChannelAuthError)) throw error
-      // The flow stays: the user may try again once the channel service answers.
-      request.log.info({ channel: pending.provider, retCode: error.retCode }, 'channel authorization error')
-      return send(reply, 200, envelope(error.retCode || '999999', error.message || t('errors:generic')))
-    }
-  })
+  app.post(
+    '/auth/channel_auth/authorize',
+    route({ ownPages: 'fetch', spends: 'signIn' }),
+    async (request, reply) => {
+      const t = i18nFor(request.language).t
+      if (!channelConsentSchema.safeParse(request.body ?? {}).success) {
+        return send(reply, 400, {
+          ...envelope('400', t('common:validation.consent')),
+          item: { field: 'consent' },
+        })
+      }
+      if (request.sessionArrival !== 'signedIn')
+        return send(reply, 401, envelope('401', t('errors:unauthorized')))
+      const pending = pendingExternalLogin(request)
+      // A connect brought back while someone was signed in belongs to that person only: on a shared
+      // browser, the next account never authorizes the previous one's store (security.md #21).
+      const owner = pending?.startedBy
+      if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
+        return send(reply, 409, envelope('409', t('channels:noFlow')))
+      }
+      const answer = await authorize(call, request, { ...pending, provider: pending.provider })
+      try {
+        const outcome = channelOutcome(pending.provider, answer)
+        request.session.set('externalLogin', undefined)
+        request.session.set('channelResult', { channel: pending.provider, outcome, at: Date.now() })
+        return send(reply, 200, envelope(SUCCESS_CODE, 'success', { outcome, channel: pending.provider }))
+      } catch (error) {
+        if (!(error instanceof ChannelAuthError)) throw error
+        // The flow stays: the user may try again once the channel service answers.
+        request.log.info({ channel: pending.provider, retCode: error.retCode }, 'channel authorization error')
+        return send(reply, 200, envelope(error.retCode || '999999', error.message || t('errors:generic')))
+      }
+    },
+  )
 }

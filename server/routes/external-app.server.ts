@@ -11,12 +11,12 @@ import {
 import { isProvider, type Provider, parseExternalLoginQuery } from '../../shared/external-login/query.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
-import { spends } from '../plugins/external/rate-limit.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
-import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
+import { varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
 import { identityOf } from './api/proxy.server.ts'
 import { findToken } from './api/tokens.ts'
@@ -127,18 +127,18 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
    * Any domain may have a login config (the app serves partners' hosts), so each call spends the
    * sign-in bucket (finding L3: a thousand made-up domains were a thousand free upstream calls).
    */
-  app.post(`${base}/api/login-config`, spends('signIn'), async (request, reply) => {
-    if (!checkApiRequest(request, config.publicOrigin).ok)
-      return refuse(request, reply, 403, 'errors:forbidden')
-    const body = (request.body ?? {}) as { domain?: unknown }
-    const parsed = ENDPOINTS.loginConfig.schema.safeParse({ domain: body.domain ?? request.host })
-    if (!parsed.success) return refuse(request, reply, 400, 'errors:badRequest')
-    return send(reply, 200, await call(request, 'loginConfig', parsed.data))
-  })
+  app.post(
+    `${base}/api/login-config`,
+    route({ ownPages: 'fetch', spends: 'signIn' }),
+    async (request, reply) => {
+      const body = (request.body ?? {}) as { domain?: unknown }
+      const parsed = ENDPOINTS.loginConfig.schema.safeParse({ domain: body.domain ?? request.host })
+      if (!parsed.success) return refuse(request, reply, 400, 'errors:badRequest')
+      return send(reply, 200, await call(request, 'loginConfig', parsed.data))
+    },
+  )
 
-  app.get(`${base}/api/flow`, async (request, reply) => {
-    if (!checkApiRequest(request, config.publicOrigin).ok)
-      return refuse(request, reply, 403, 'errors:forbidden')
+  app.get(`${base}/api/flow`, route({ ownPages: 'fetch' }), async (request, reply) => {
     const pending = pendingExternalLogin(request)
     const view: ExternalFlowView = {
       signedIn: request.sessionArrival === 'signedIn',
@@ -184,9 +184,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
    * A provider's return, posted by the page after hydration (the parameters never reach the HTML).
    * The state must be one this session issued for this provider and not used yet (security.md #12).
    */
-  app.post(`${base}/api/return`, spends('signIn'), async (request, reply) => {
-    if (!checkApiRequest(request, config.publicOrigin).ok)
-      return refuse(request, reply, 403, 'errors:forbidden')
+  app.post(`${base}/api/return`, route({ ownPages: 'fetch', spends: 'signIn' }), async (request, reply) => {
     const query = (request.body ?? {}) as Record<string, unknown>
     const t = i18nFor(request.language).t
     const provider =

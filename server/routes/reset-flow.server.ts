@@ -6,10 +6,9 @@ import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../shared/api/reset-
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
-import { sendRefusal } from '../refusal.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
-import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import type { FlowHooks } from './api/flow.ts'
 
 /** The reset in progress, sealed in the session cookie so a reload resumes it (BRIEF rule 3). */
@@ -141,22 +140,12 @@ export async function resetFlowRoutes(
   app: FastifyInstance,
   options: { publicOrigin: string | undefined; topology: Topology },
 ) {
-  const https = options.publicOrigin?.startsWith('https:') ?? false
-  const refuse = (request: FastifyRequest, reply: FastifyReply) => sendRefusal(request, reply, 403, { https })
-  app.addHook('onRequest', async (_request, reply) => {
-    varyOnCsrfHeaders(reply)
-    reply.header('Cache-Control', 'no-store')
-  })
-
-  app.get('/auth/reset/flow', async (request, reply) => {
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return refuse(request, reply)
+  // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
+  app.get('/auth/reset/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
     return reply.send(envelope('000000', 'success', flowView(request)))
   })
 
-  app.post('/auth/reset/flow/restart', async (request, reply) => {
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return refuse(request, reply)
+  app.post('/auth/reset/flow/restart', route({ ownPages: 'fetch' }), async (request, reply) => {
     if (request.session.get('reset')) request.session.set('reset', undefined)
     if (request.session.get('resetLink')) request.session.set('resetLink', undefined)
     return reply.send(envelope('000000', 'success', flowView(request)))
@@ -186,9 +175,7 @@ export async function resetFlowRoutes(
     }
   }
 
-  app.post('/auth/reset/flow/link', { config: { rateLimitBucket: 'reset' } }, async (request, reply) => {
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return refuse(request, reply)
+  app.post('/auth/reset/flow/link', route({ ownPages: 'fetch', spends: 'reset' }), async (request, reply) => {
     const id = (request.body as { id?: unknown } | undefined)?.id
     if (typeof id !== 'string' || !PATH_PARAM_PATTERN.test(id)) return reply.send(expired(request))
     const answer = await call(request, reply, 'checkResetPwdLink', id, {})
@@ -201,10 +188,8 @@ export async function resetFlowRoutes(
 
   app.post(
     '/auth/reset/flow/link/password',
-    { config: { rateLimitBucket: 'reset' } },
+    route({ ownPages: 'fetch', spends: 'reset' }),
     async (request, reply) => {
-      const verdict = checkApiRequest(request, options.publicOrigin)
-      if (!verdict.ok) return refuse(request, reply)
       const t = i18nFor(request.language).t
       const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(request.body ?? {})
       if (!parsed.success) {

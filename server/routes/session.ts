@@ -5,6 +5,7 @@ import { envelope } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { checkApiRequest, checkSameSite, varyOnCsrfHeaders } from './api/csrf.ts'
 
@@ -57,9 +58,7 @@ export async function sessionRoutes(
   })
 
   // The multi-environment picker: only an environment getAllEnvDomain listed for this account.
-  app.post('/auth/environment', async (request, reply) => {
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
+  app.post('/auth/environment', route({ ownPages: 'fetch' }), async (request, reply) => {
     const t = i18nFor(request.language).t
     const parsed = environmentChoice.safeParse(request.body)
     const offered = request.session.get('accountEnvironments') ?? []

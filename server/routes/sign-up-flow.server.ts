@@ -8,10 +8,10 @@ import {
 } from '../../shared/api/sign-up-flow.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
-import { checkApiRequest, varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
 import { identityOf } from './api/proxy.server.ts'
@@ -149,25 +149,21 @@ export async function signUpFlowRoutes(
   const https = options.publicOrigin?.startsWith('https:') ?? false
   const refuse = (request: FastifyRequest, reply: FastifyReply, status = 403) =>
     sendRefusal(request, reply, status, { https })
-  app.addHook('onRequest', async (request, reply) => {
-    varyOnCsrfHeaders(reply)
-    reply.header('Cache-Control', 'no-store')
-    if (!checkApiRequest(request, options.publicOrigin, { includeSafeMethods: true }).ok)
-      return refuse(request, reply)
-  })
+  // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
+  const fetchOnly = route({ ownPages: 'fetch' })
 
-  app.get('/auth/sign_up/flow', async (request, reply) =>
+  app.get('/auth/sign_up/flow', fetchOnly, async (request, reply) =>
     reply.send(envelope('000000', 'success', signUpView(request))),
   )
 
-  app.post('/auth/sign_up/flow/back', async (request, reply) => {
+  app.post('/auth/sign_up/flow/back', fetchOnly, async (request, reply) => {
     const flow = flowOf(request)
     if (flow?.step === 'questionnaire') save(request, { ...flow, step: 'setup' })
     else if (flow?.step === 'sent' || flow?.step === 'limit') request.session.set('signUp', undefined)
     return reply.send(envelope('000000', 'success', { ...signUpView(request), email: flow?.email }))
   })
 
-  app.post('/auth/sign_up/flow/restart', async (request, reply) => {
+  app.post('/auth/sign_up/flow/restart', fetchOnly, async (request, reply) => {
     if (flowOf(request)) request.session.set('signUp', undefined)
     return reply.send(envelope('000000', 'success', signUpView(request)))
   })
@@ -177,39 +173,43 @@ export async function signUpFlowRoutes(
    * flow, at a step that may finish, for the flow's address. The new account is signed in as the
    * identity the upstream answered, which must be the flow's (security.md #21).
    */
-  app.post('/auth/sign_up/flow/finish', { config: { rateLimitBucket: 'signUp' } }, async (request, reply) => {
-    const flow = flowOf(request)
-    const t = i18nFor(request.language).t
-    if (!flow || !FINISH_STEPS.includes(flow.step)) return reply.send(notInThisFlow(request))
-    const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
-    let result: Awaited<ReturnType<typeof callEndpoint>>
-    try {
-      result = await callEndpoint(
-        request,
-        options.topology,
-        name,
-        { email: flow.email },
-        { bearerToken: null },
-      )
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
-      request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
-      return reply
-        .code(error.httpStatus)
-        .send(envelope(String(error.httpStatus), t('errors:upstreamUnavailable')))
-    }
-    const { answer, environment } = result
-    if (!isSuccess(answer)) return reply.send(withoutTokens(answer))
-    const token = findToken(answer.item)
-    if (!token || identityOf(answer) !== flow.email) {
-      request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
-      return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
-    }
-    request.signIn({ token, email: flow.email, environment })
-    return reply.send(withoutTokens(answer))
-  })
+  app.post(
+    '/auth/sign_up/flow/finish',
+    route({ ownPages: 'fetch', spends: 'signUp' }),
+    async (request, reply) => {
+      const flow = flowOf(request)
+      const t = i18nFor(request.language).t
+      if (!flow || !FINISH_STEPS.includes(flow.step)) return reply.send(notInThisFlow(request))
+      const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
+      let result: Awaited<ReturnType<typeof callEndpoint>>
+      try {
+        result = await callEndpoint(
+          request,
+          options.topology,
+          name,
+          { email: flow.email },
+          { bearerToken: null },
+        )
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error
+        request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
+        return reply
+          .code(error.httpStatus)
+          .send(envelope(String(error.httpStatus), t('errors:upstreamUnavailable')))
+      }
+      const { answer, environment } = result
+      if (!isSuccess(answer)) return reply.send(withoutTokens(answer))
+      const token = findToken(answer.item)
+      if (!token || identityOf(answer) !== flow.email) {
+        request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
+        return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
+      }
+      request.signIn({ token, email: flow.email, environment })
+      return reply.send(withoutTokens(answer))
+    },
+  )
 
-  app.post('/auth/console', async (request, reply) => {
+  app.post('/auth/console', fetchOnly, async (request, reply) => {
     const token = request.session.get('token')
     if (request.sessionArrival !== 'signedIn' || !token) return refuse(request, reply, 401)
     const environment = environmentFor(request, options.topology)

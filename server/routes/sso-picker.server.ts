@@ -4,9 +4,7 @@ import type { Topology } from '../../config/index.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
-import { spends } from '../plugins/external/rate-limit.ts'
-import { sendRefusal } from '../refusal.ts'
-import { checkApiRequest } from './api/csrf.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import { findToken } from './api/tokens.ts'
 import { SSO_PENDING_TTL_MS, type SsoKit, type SsoPending } from './sso-kit.server.ts'
 
@@ -36,8 +34,7 @@ export async function ssoPickerRoutes(
       .send(envelope('409', t('sso:pickExpired'), { redirect: kit.inLanguage(request, '/auth/sign_in') }))
   }
 
-  app.get('/auth/sso/pending', async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
+  app.get('/auth/sso/pending', route({ ownPages: 'fetch' }), async (request, reply) => {
     const pending = pendingOf(request)
     if (!pending) return gone(request, reply)
     const environments = request.session.get('accountEnvironments') ?? []
@@ -51,37 +48,37 @@ export async function ssoPickerRoutes(
     )
   })
 
-  app.post('/auth/sso/environment', spends('signIn'), async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok)
-      return sendRefusal(request, reply, 403, { https: options.publicOrigin?.startsWith('https:') ?? false })
-    const pending = pendingOf(request)
-    if (!pending) return gone(request, reply)
-    const parsed = environmentChoice.safeParse(request.body)
-    const offered = request.session.get('accountEnvironments') ?? []
-    const t = i18nFor(request.language).t
-    if (!parsed.success || !offered.includes(parsed.data.environment)) {
-      return reply.code(400).send(envelope('400', t('errors:badRequest')))
-    }
-    const environment = parsed.data.environment
-    request.session.set('ssoPending', undefined)
-    // Used once on the server too: an older copy of the cookie cannot choose again (security.md #19).
-    if (!(await app.singleUse.claim(`sso-pending:${pending.token}`, SSO_PENDING_TTL_MS)))
-      return gone(request, reply)
-    let token: string | undefined = pending.token
-    if (environment !== pending.environment) {
-      const exchanged = await kit.upstream(
-        request,
-        'getToken',
-        {},
-        { environment, bearerToken: pending.token },
-      )
-      token = exchanged && isSuccess(exchanged.answer) ? findToken(exchanged.answer.item) : undefined
-    }
-    const outcome = token
-      ? await kit.signIn(request, { token, email: pending.email, environment })
-      : ({ kind: 'failed' } as const)
-    return reply.send(envelope('000000', 'success', { redirect: kit.locationOf(request, outcome) }))
-  })
+  app.post(
+    '/auth/sso/environment',
+    route({ ownPages: 'fetch', spends: 'signIn' }),
+    async (request, reply) => {
+      const pending = pendingOf(request)
+      if (!pending) return gone(request, reply)
+      const parsed = environmentChoice.safeParse(request.body)
+      const offered = request.session.get('accountEnvironments') ?? []
+      const t = i18nFor(request.language).t
+      if (!parsed.success || !offered.includes(parsed.data.environment)) {
+        return reply.code(400).send(envelope('400', t('errors:badRequest')))
+      }
+      const environment = parsed.data.environment
+      request.session.set('ssoPending', undefined)
+      // Used once on the server too: an older copy of the cookie cannot choose again (security.md #19).
+      if (!(await app.singleUse.claim(`sso-pending:${pending.token}`, SSO_PENDING_TTL_MS)))
+        return gone(request, reply)
+      let token: string | undefined = pending.token
+      if (environment !== pending.environment) {
+        const exchanged = await kit.upstream(
+          request,
+          'getToken',
+          {},
+          { environment, bearerToken: pending.token },
+        )
+        token = exchanged && isSuccess(exchanged.answer) ? findToken(exchanged.answer.item) : undefined
+      }
+      const outcome = token
+        ? await kit.signIn(request, { token, email: pending.email, environment })
+        : ({ kind: 'failed' } as const)
+      return reply.send(envelope('000000', 'success', { redirect: kit.locationOf(request, outcome) }))
+    },
+  )
 }

@@ -3,8 +3,7 @@ import QRCode from 'qrcode'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
-import { sendRefusal } from '../refusal.ts'
-import { checkApiRequest } from './api/csrf.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import type { SsoKit } from './sso-kit.server.ts'
 
 /** The QR code a browser is showing: its ticket, what it encodes and when it stops working. */
@@ -39,14 +38,9 @@ export async function wecomRoutes(
   options: { kit: SsoKit; publicOrigin: string | undefined },
 ) {
   const { kit } = options
-  const https = options.publicOrigin?.startsWith('https:') ?? false
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/auth/sso/wecom')) return
-    reply.header('Cache-Control', 'no-store')
-    if (request.method !== 'POST') return
-    const verdict = checkApiRequest(request, options.publicOrigin)
-    if (!verdict.ok) return sendRefusal(request, reply, 403, { https })
+    if (request.url.startsWith('/auth/sso/wecom')) reply.header('Cache-Control', 'no-store')
   })
 
   function secondsLeft(expiresAt: number): number {
@@ -63,7 +57,7 @@ export async function wecomRoutes(
     )
   }
 
-  app.post('/auth/sso/wecom', { config: { rateLimitBucket: 'signIn' } }, async (request, reply) => {
+  app.post('/auth/sso/wecom', route({ ownPages: 'fetch', spends: 'signIn' }), async (request, reply) => {
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
       string,
       unknown
@@ -121,7 +115,7 @@ export async function wecomRoutes(
 
   /** When each ticket was last asked upstream: a ticket is asked at most once a second (L3). */
   const polledAt = new Map<string, number>()
-  app.post('/auth/sso/wecom/poll', async (request, reply) => {
+  app.post('/auth/sso/wecom/poll', route({ ownPages: 'fetch' }), async (request, reply) => {
     const scan = request.session.get('wecomScan')
     if (!scan) return reply.send(envelope('000000', 'success', { status: 'expired', expiresIn: 0 }))
     const now = Date.now()

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { isSuccess } from '../../shared/envelope.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
-import { spends } from '../plugins/external/rate-limit.ts'
+import { route } from '../plugins/app/own-pages.ts'
 import { queryOf, type SsoKit, type SsoOutcome, ssoKit } from './sso-kit.server.ts'
 import { ssoPickerRoutes } from './sso-picker.server.ts'
 import { wecomRoutes } from './sso-wecom.server.ts'
@@ -41,7 +41,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
   const go = (request: FastifyRequest, reply: FastifyReply, outcome: SsoOutcome) =>
     reply.redirect(kit.locationOf(request, outcome), 303)
 
-  app.get('/auth/sso/microsoft', spends('signIn'), async (request, reply) => {
+  app.get('/auth/sso/microsoft', route({ spends: 'signIn' }), async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     if (!options.microsoftAuthorizeUrl) return go(request, reply, { kind: 'refused', code: '700623' })
     kit.rememberReturn(request, queryOf(request))
@@ -56,7 +56,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     return reply.redirect(target.toString(), 303)
   })
 
-  app.get('/auth/sso/saml', spends('signIn'), async (request, reply) => {
+  app.get('/auth/sso/saml', route({ spends: 'signIn' }), async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     const configId = queryOf(request).id ?? ''
     if (!SAML_CONFIG_ID.test(configId)) return go(request, reply, { kind: 'refused', code: '700626' })
@@ -78,7 +78,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     return reply.redirect(redirectUrl, 303)
   })
 
-  app.get(SSO_RETURN_PATH, spends('signIn'), async (request, reply) => {
+  app.get(SSO_RETURN_PATH, route({ spends: 'signIn' }), async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     // The return URL carries a one-time code: keep it out of Referer headers of the next page.
     reply.header('Referrer-Policy', 'no-referrer')

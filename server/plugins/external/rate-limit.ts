@@ -6,14 +6,6 @@ import type { RateLimitRule } from '../../../config/index.ts'
 import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
 import { sendRateLimited } from '../../rate-limited.ts'
 
-/**
- * Route options of a BFF route that reaches the upstream with what a visitor sent: it spends
- * `name`'s per-IP budget (security.md #16), e.g. `app.post(url, spends('signIn'), handler)`.
- */
-export function spends(name: RateLimitBucket) {
-  return { config: { rateLimitBucket: name } }
-}
-
 export interface RateLimitPluginOptions {
   /** Requests per client IP and window of each bucket; an endpoint names its bucket (`limit`). */
   limits: Record<RateLimitBucket, RateLimitRule>

@@ -7,7 +7,6 @@ import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
 import { trustedConsoleUrl } from './console-url.ts'
-import { checkApiRequest, varyOnCsrfHeaders } from './csrf.ts'
 import { environmentFor, rememberAccountEnvironments } from './environment.ts'
 import type { FlowHooks } from './flow.ts'
 import { findToken, withoutTokens } from './tokens.ts'
@@ -31,21 +30,11 @@ function sendEnvelope(reply: FastifyReply, status: number, body: ApiEnvelope) {
 
 /** Every endpoint of the table as `/api/<its path>`: checked, validated, then sent upstream. */
 export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions) {
-  app.addHook('onRequest', async (request, reply) => {
-    varyOnCsrfHeaders(reply)
-    // Answers carry per-session data: no shared cache may keep them.
-    reply.header('Cache-Control', 'no-store')
-    const verdict = checkApiRequest(request, options.publicOrigin, { includeSafeMethods: true })
-    if (!verdict.ok) {
-      request.log.warn({ reason: verdict.reason }, 'cross-site check refused an /api call')
-      const t = i18nFor(request.language).t
-      return sendEnvelope(reply, 403, envelope('403', t('errors:forbidden')))
-    }
-  })
-
   app.route({
     method: ['GET', 'POST'],
     url: '/api/*',
+    // Our pages' fetch calls only, GETs included (security.md #7): the one guard (own-pages.ts).
+    config: { ownPages: 'fetch' },
     handler: async (request, reply) => {
       const wildcard = (request.params as { '*': string })['*']
       const match = findEndpointByPath(request.method, wildcard)

@@ -189,10 +189,16 @@ t.test('the picker serves SSO: a multi-environment account chooses, then lands t
   t.equal(returned.headers.location, '/auth/sign_in?language=zh#sso=pick')
   const picking = sessionCookieOf(returned) ?? cookie
   t.notOk(await isSignedIn(picking), 'no session before the choice')
+  const foreign = await app.inject({
+    method: 'GET',
+    url: '/auth/sso/pending',
+    headers: { ...cookieHeader(picking), 'sec-fetch-site': 'cross-site' },
+  })
+  t.equal(foreign.statusCode, 403, 'another site cannot read the pending choice')
   const pending = await app.inject({
     method: 'GET',
     url: '/auth/sso/pending',
-    headers: cookieHeader(picking),
+    headers: { ...SAME_ORIGIN, ...cookieHeader(picking) },
   })
   t.same(
     pending.json().items.map((entry: { env: string }) => entry.env),
