@@ -25,6 +25,7 @@ import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { signInFlowHooks } from './routes/sign-in-flow.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
@@ -136,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(apiProxyRoutes, {
     publicOrigin: config.publicOrigin,
     topology,
-    flows: [resetFlowHooks, signUpFlowHooks],
+    flows: [signInFlowHooks(topology), resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(ssoRoutes, {

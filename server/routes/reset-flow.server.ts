@@ -9,6 +9,7 @@ import { issueMessage } from '../../shared/schemas/messages.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
+import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
 
 /** The reset in progress, sealed in the session cookie so a reload resumes it (BRIEF rule 3). */
@@ -78,6 +79,7 @@ export function flowView(request: FastifyRequest, now = Date.now()): ResetFlowVi
  * back from the page. Unknown and known addresses get the same state (security.md #15).
  */
 export const resetFlowHooks: FlowHooks = {
+  endpoints: ['sendResetEmail', 'sendSmsRandomCode', 'checkFindPwd', 'setServiceNewPwd'],
   before(name, request, data) {
     if (name !== 'checkFindPwd' && name !== 'setServiceNewPwd') return undefined
     const flow = currentFlow(request)
@@ -221,7 +223,14 @@ export async function resetFlowRoutes(
         return reply.send(answer)
       }
       request.session.set('resetLink', undefined)
-      await resetFlowHooks.after?.('resetServiceNewPwd', request, reply, {}, answer)
+      await resetFlowHooks.after?.(
+        'resetServiceNewPwd',
+        request,
+        reply,
+        {},
+        answer,
+        environmentFor(request, options.topology),
+      )
       return reply.send(envelope('000000', 'success', {}))
     },
   )

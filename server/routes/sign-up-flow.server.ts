@@ -89,6 +89,16 @@ function notInThisFlow(request: FastifyRequest) {
  * browser resumes the flow where it stands, with what was typed kept.
  */
 export const signUpFlowHooks: FlowHooks = {
+  endpoints: [
+    'registerSgNew',
+    'registerSgH5',
+    'sendRegisterVerifyEmail',
+    'checkVerifyEmailLink',
+    'registerSgPartInfo',
+    'registerPartInfo',
+    'updateRegisterPartInfo',
+    'registerChoseProduct',
+  ],
   before(name, request, data) {
     const allowed = STEPS_OF[name]
     if (!allowed) return undefined

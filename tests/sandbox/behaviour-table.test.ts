@@ -71,3 +71,18 @@ t.test('sandbox › implements every endpoint a page or a flow can call', async 
   }
   t.same(missing, [], 'endpoints the sandbox answers 404')
 })
+
+t.test('behaviour table › the flows that take part in /api calls name page rows only', async (t) => {
+  const { resetFlowHooks } = await import('../../server/routes/reset-flow.server.ts')
+  const { signUpFlowHooks } = await import('../../server/routes/sign-up-flow.server.ts')
+  const { signInFlowHooks } = await import('../../server/routes/sign-in-flow.server.ts')
+  const flows = {
+    signIn: signInFlowHooks({ regions: {}, environments: {} } as never),
+    reset: resetFlowHooks,
+    signUp: signUpFlowHooks,
+  }
+  const wrong = Object.entries(flows).flatMap(([flow, hooks]) =>
+    hooks.endpoints.filter((name) => ENDPOINTS[name].access !== 'page').map((name) => `${flow}: ${name}`),
+  )
+  t.same(wrong, [], 'a flow hook on a row /api never serves would never run')
+})

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Topology } from '../../../config/index.ts'
-import { findEndpointByPath } from '../../../shared/api/endpoints.ts'
+import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
-import { trustedConsoleUrl } from './console-url.ts'
-import { environmentFor, rememberAccountEnvironments } from './environment.ts'
+import { environmentFor } from './environment.ts'
 import type { FlowHooks } from './flow.ts'
 import { findToken, withoutTokens } from './tokens.ts'
 
@@ -30,6 +29,10 @@ function sendEnvelope(reply: FastifyReply, status: number, body: ApiEnvelope) {
 
 /** Every endpoint of the table as `/api/<its path>`: checked, validated, then sent upstream. */
 export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions) {
+  // Which flows take part in which endpoint's calls, from their own lists: no names here.
+  const flowsOf = new Map<EndpointName, FlowHooks[]>()
+  for (const flow of options.flows ?? [])
+    for (const name of flow.endpoints) flowsOf.set(name, [...(flowsOf.get(name) ?? []), flow])
   app.route({
     method: ['GET', 'POST'],
     url: '/api/*',
@@ -65,7 +68,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       delete data.isTen
       // On GET the `language` query chose the page language; upstream gets the header instead.
       if (endpoint.method === 'GET') delete data.language
-      for (const flow of options.flows ?? []) {
+      const flows = flowsOf.get(name) ?? []
+      for (const flow of flows) {
         const refusal = flow.before?.(name, request, data)
         if (refusal) return sendEnvelope(reply, 200, refusal)
       }
@@ -82,16 +86,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
         const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
         return sendEnvelope(reply, error.httpStatus, envelope(String(error.httpStatus), t(key)))
       }
-      if (name === 'getAllEnvDomain' && isSuccess(answer)) {
-        const environments = rememberAccountEnvironments(request, answer.items, options.topology)
-        // Upstream hosts never reach the browser: only the names of environments the BFF can route to.
-        answer = { ...answer, items: environments.map((env) => ({ env })) }
-      }
-      if (name === 'consoleLogin' && isSuccess(answer)) {
-        const consoleUrl = trustedConsoleUrl(answer.item.consoleUrl, environment, options.topology)
-        answer = { ...answer, item: { ...answer.item, consoleUrl } }
-      }
-      for (const flow of options.flows ?? []) await flow.after?.(name, request, reply, data, answer)
+      for (const flow of flows)
+        answer = (await flow.after?.(name, request, reply, data, answer, environment)) ?? answer
       const token = findToken(answer.item) ?? findToken(answer.items)
       if (token && isSuccess(answer)) {
         if (endpoint.session === 'signsIn') {
