@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { SignUpDetailsView } from '../shared/api/sign-up-flow.ts'
 import type { RegionId } from '../shared/regions.ts'
 
 /** A verification link works this long, once (spec §4, §9). */
@@ -8,16 +9,8 @@ export const VERIFY_EMAILS_PER_DAY = 10
 export const RESEND_WAIT_MS = 60_000
 const DAY_MS = 24 * 60 * 60_000
 
-export interface SignUpDetails {
-  firstName: string
-  lastName: string
-  company: string
-  jobTitle: string
-  areaCode: string
-  phone: string
-  referralCode?: string
-  notes?: string
-}
+/** The account-setup fields: the upstream keeps what the page can show again (the same shape). */
+export type SignUpDetails = SignUpDetailsView
 
 /** A registration between its first step and its finish. */
 export interface PendingSignUp {

@@ -4,82 +4,18 @@
  */
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
-import {
-  build,
-  cookieHeader,
-  isSignedIn,
-  SAME_ORIGIN,
-  sandboxRequests,
-  sessionCookieOf,
-} from '../../helper.ts'
+import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
 const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url
-const DETAILS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Engines Ltd',
-  jobTitle: 'Analyst',
-  areaCode: '65',
-  phone: '81234567',
-}
-let counter = 0
-const freshEmail = () => `flow-${Date.now()}-${++counter}@trial.example`
-
-interface Envelope {
-  retCode: string
-  retMsg: string
-  item: Record<string, unknown>
-}
-
-class Browser {
-  cookie: string | undefined
-  readonly app: FastifyInstance
+const DETAILS = SIGN_UP_DETAILS
+const freshEmail = () => freshSignUpEmail('flow')
+class Browser extends SignUpBrowser {
   constructor(app: FastifyInstance) {
-    this.app = app
-  }
-
-  async post(url: string, payload: Record<string, unknown> = {}) {
-    const response = await this.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...SAME_ORIGIN, ...cookieHeader(this.cookie) },
-      payload,
-    })
-    this.cookie = sessionCookieOf(response) ?? this.cookie
-    return { status: response.statusCode, body: response.json() as Envelope }
-  }
-
-  call(name: EndpointName, payload: Record<string, unknown>) {
-    return this.post(`/api/${ENDPOINTS[name].path}`, payload)
-  }
-
-  async started(email = freshEmail()): Promise<string> {
-    const challenge = (await this.call('initSgGeetestInfo', {})).body.item as {
-      challengeId: string
-      a: number
-      b: number
-    }
-    const solved = await this.call('checkSgGeetestInfo', {
-      challengeId: challenge.challengeId,
-      answer: String(challenge.a + challenge.b),
-    })
-    const captchaPass = String(solved.body.item.captchaPass)
-    const started = await this.call('registerSgNew', { email, password: 'Trial-Start42', captchaPass })
-    if (started.body.retCode !== '000000') throw new Error(`registerSgNew: ${started.body.retMsg}`)
-    await this.call('sendRegisterVerifyEmail', { email })
-    return email
-  }
-
-  async openLink(email: string) {
-    const outbox = (await (
-      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-    ).json()) as { messages: OutboxMessage[] }
-    const id = /#id=([^&]+)/.exec(outbox.messages.at(-1)?.link ?? '')?.[1] ?? ''
-    return this.call('checkVerifyEmailLink', { id })
+    super(app, sg)
   }
 }
 

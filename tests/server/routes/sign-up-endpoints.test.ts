@@ -11,7 +11,6 @@ import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { signUpEndpoints } from '../../../shared/api/endpoints/signUp.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
 
 const ENDPOINTS = { ...captchaEndpoints, ...signUpEndpoints }

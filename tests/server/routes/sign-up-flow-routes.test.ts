@@ -7,8 +7,6 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
-import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
 import {
   build,
   cookieHeader,
@@ -18,6 +16,7 @@ import {
   sessionCookieOf,
   signIn,
 } from '../../helper.ts'
+import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 // A few registrations, each hashing its password as the upstream does.
 t.setTimeout(180_000)
@@ -25,87 +24,14 @@ t.setTimeout(180_000)
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
 const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url
-const DETAILS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Engines Ltd',
-  jobTitle: 'Analyst',
-  areaCode: '65',
-  phone: '81234567',
-}
-let counter = 0
-const freshEmail = () => `flow-routes-${Date.now()}-${++counter}@trial.example`
+const DETAILS = SIGN_UP_DETAILS
+const freshEmail = () => freshSignUpEmail('flow-routes')
 const CROSS_SITE = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'cross-site' }
 
-interface Envelope {
-  retCode: string
-  retMsg: string
-  item: Record<string, unknown>
-}
-
 /** One browser: its session cookie carries the flow from call to call. */
-class Browser {
-  cookie: string | undefined
-  readonly app: FastifyInstance
+class Browser extends SignUpBrowser {
   constructor(app: FastifyInstance, cookie?: string) {
-    this.app = app
-    this.cookie = cookie
-  }
-
-  async request(method: 'GET' | 'POST', url: string, payload?: object, headers = SAME_ORIGIN) {
-    const response = await this.app.inject({
-      method,
-      url,
-      headers: { ...headers, ...cookieHeader(this.cookie) },
-      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
-    })
-    this.cookie = sessionCookieOf(response) ?? this.cookie
-    // Refusals of a navigation (no X-Requested-With) are a small HTML page, not the envelope.
-    const json = String(response.headers['content-type']).startsWith('application/json')
-    return {
-      status: response.statusCode,
-      body: (json ? response.json() : { retCode: '', retMsg: response.body, item: {} }) as Envelope,
-    }
-  }
-
-  call(name: EndpointName, payload: Record<string, unknown>) {
-    return this.request('POST', `/api/${ENDPOINTS[name].path}`, payload)
-  }
-
-  /** Where the sign-up stands, as the page asks on every load. */
-  async view() {
-    return (await this.request('GET', '/auth/sign_up/flow')).body.item
-  }
-
-  /** Credentials and captcha sent, the verification e-mail out: the flow is at `sent`. */
-  async started(email = freshEmail()): Promise<string> {
-    const challenge = (await this.call('initSgGeetestInfo', {})).body.item as {
-      challengeId: string
-      a: number
-      b: number
-    }
-    const solved = await this.call('checkSgGeetestInfo', {
-      challengeId: challenge.challengeId,
-      answer: String(challenge.a + challenge.b),
-    })
-    const started = await this.call('registerSgNew', {
-      email,
-      password: 'Trial-Start42',
-      captchaPass: String(solved.body.item.captchaPass),
-    })
-    if (started.body.retCode !== '000000') throw new Error(`registerSgNew: ${started.body.retMsg}`)
-    await this.call('sendRegisterVerifyEmail', { email })
-    return email
-  }
-
-  /** Opens the e-mailed link in this browser: the flow is at `setup`. */
-  async verified(email: string) {
-    const outbox = (await (
-      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-    ).json()) as { messages: OutboxMessage[] }
-    const id = /#id=([^&]+)/.exec(outbox.messages.at(-1)?.link ?? '')?.[1] ?? ''
-    const answer = await this.call('checkVerifyEmailLink', { id })
-    if (answer.body.retCode !== '000000') throw new Error(`checkVerifyEmailLink: ${answer.body.retMsg}`)
+    super(app, sg, cookie)
   }
 }
 
