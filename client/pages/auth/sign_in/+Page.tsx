@@ -12,6 +12,7 @@ import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRI
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
+import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
 import { focusWhenShown } from '../../../components/form/focus.ts'
@@ -42,6 +43,8 @@ export default function SignInPage() {
   const [password, setPassword] = useState('')
   const [error, setErrorText] = useState('')
   const [errorField, setErrorField] = useState<SignInField>('form')
+  // A locked account (700123) is offered the reset beside the message: it opens the account now.
+  const [lockedOut, setLockedOut] = useState(false)
   const [environments, setEnvironments] = useState<string[]>([])
   const [environment, setEnvironment] = useState('')
   const [busy, setBusy] = useState(false)
@@ -88,8 +91,13 @@ export default function SignInPage() {
 
   /** Shows an answer's message next to the field it is about (spec §8 codes; BFF 400s name the field). */
   function setError(message: string, answer?: { retCode: string; item?: unknown }) {
-    setErrorText(message)
+    const locked = answer?.retCode === LOCKED
+    // The lock says how long it lasts (the upstream answers the wait), in the page's language.
+    setErrorText(
+      locked ? lockoutMessage(lockoutSeconds(answer.item), (key, values) => t(key, values ?? {})) : message,
+    )
     setErrorField(answer ? fieldOfSignInError(answer) : 'form')
+    setLockedOut(locked)
   }
 
   async function checkCaptchaNeeded() {
@@ -235,9 +243,16 @@ export default function SignInPage() {
   const shownAt: SignInField = errorField === 'password' && step !== 'password' ? 'form' : errorField
   const errorAt = (field: SignInField) =>
     error && shownAt === field ? (
-      <p id={errorId} className="form-error" role="alert" data-testid={`error-${field}`}>
-        {error}
-      </p>
+      <>
+        <p id={errorId} className="form-error" role="alert" data-testid={`error-${field}`}>
+          {error}
+        </p>
+        {lockedOut && (
+          <p className="field-action">
+            <a href={`/auth/reset${languageQuery}`}>{t('signIn.lockedReset')}</a>
+          </p>
+        )}
+      </>
     ) : null
   const invalid = (field: SignInField) => (error && shownAt === field ? true : undefined)
   const describedBy = (field: SignInField) => (error && shownAt === field ? errorId : undefined)

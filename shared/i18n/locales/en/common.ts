@@ -12,6 +12,11 @@ export default {
     noAccount: "Don't have an account?",
     freeTrial: 'Start a free trial',
     forgotPassword: 'Forgot password?',
+    lockedMinutes:
+      'Too many incorrect passwords: the account is locked. Please try again in {{minutes}} minutes.',
+    lockedSeconds:
+      'Too many incorrect passwords: the account is locked. Please try again in {{seconds}} seconds.',
+    lockedReset: 'Reset your password to sign in now',
     signedInAs: 'You are signed in as {{email}}.',
     signOut: 'Sign out',
     openConsole: 'Open the console',
