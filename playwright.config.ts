@@ -57,6 +57,8 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       SANDBOX: 'on',
+      // Stops when Playwright is gone, however it ended (scripts/test-lib.sh stops the rest).
+      EXIT_WITH_PARENT: 'on',
       // The sandbox's controls (outbox, accounts) for the tests: tests/e2e/sandbox.ts.
       SANDBOX_PORT: String(port + 1),
       PORT: String(port),

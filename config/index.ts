@@ -38,6 +38,8 @@ export interface AppConfig {
   pageCacheBytes: number
   /** Frame parts rendered once per key (ADR 0060). */
   frameFragments: boolean
+  /** Test runs: stop when the process that started this one is gone (its launcher was killed). */
+  exitWithParent: boolean
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
@@ -200,6 +202,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
     pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
     frameFragments: env.FRAME_FRAGMENTS === 'on',
+    exitWithParent: env.EXIT_WITH_PARENT === 'on',
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
     rateLimits: {

@@ -58,6 +58,7 @@ export const envSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
   /** Frame parts rendered once per key (ADR 0060); `off` renders them on every page. */
   FRAME_FRAGMENTS: z.enum(['on', 'off']).default('on'),
+  EXIT_WITH_PARENT: z.enum(['on', 'off']).default('off'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
   /** Microsoft sign-in: the authorize endpoint of the tenant (default on the sandbox: its provider page). */

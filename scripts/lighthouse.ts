@@ -59,6 +59,7 @@ async function startServer(): Promise<ChildProcess> {
       ...process.env,
       NODE_ENV: 'production',
       SANDBOX: 'on',
+      EXIT_WITH_PARENT: 'on',
       SANDBOX_PORT: String(PORT + 1),
       PORT: String(PORT),
       HOST: 'localhost',

@@ -93,6 +93,14 @@ async function main() {
     await closeSandbox?.()
   })
 
+  if (config.exitWithParent) {
+    // A test runner killed hard (a CI time-out) leaves its web server behind, re-parented: the
+    // server notices within a second and stops, so no port stays taken for the next run.
+    const parent = process.ppid
+    setInterval(() => {
+      if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM')
+    }, 1000).unref()
+  }
   await app.listen({ host: config.host, port: config.port })
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   if (metricsListener)
