@@ -128,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(singleUse, { redisUrl: config.redisUrl })
   await app.register(compression)
   await app.register(csrfTokens)
-  await app.register(language, { editionDefault: config.edition === 'chinese' ? 'zh' : 'en' })
+  await app.register(language, { edition: config.edition })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
 

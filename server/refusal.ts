@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { statusMessageKey } from '../shared/api/response.ts'
 import { envelope } from '../shared/envelope.ts'
 import { i18nFor } from '../shared/i18n/index.ts'
-import { type Language, languageFromAcceptLanguage, parseLanguageQuery } from '../shared/language.ts'
+import { type Language, languageWithoutParam, parseLanguageQuery } from '../shared/language.ts'
 
 /**
  * How the BFF says no when no page or route answers: the localised envelope for `/api` and fetch
@@ -25,8 +25,11 @@ export function wantsJson(url: string, headers: Record<string, string | string[]
   return accept.includes('application/json') && !accept.includes('text/html')
 }
 
-/** The language of a request whose hooks may not have run: `language=` query, then the browser's. */
-export function languageOfRaw(url: string, acceptLanguage: unknown, fallback: Language): Language {
+/**
+ * The language of a request whose hooks may not have run: `language=` query, then the rule without
+ * it (ADR 0062: the browser's in the international edition). `editionLanguage`: the edition's own.
+ */
+export function languageOfRaw(url: string, acceptLanguage: unknown, editionLanguage: Language): Language {
   const query = url.includes('?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)) : undefined
   let fromQuery: Language | undefined
   try {
@@ -34,11 +37,7 @@ export function languageOfRaw(url: string, acceptLanguage: unknown, fallback: La
   } catch {
     fromQuery = undefined
   }
-  return (
-    fromQuery ??
-    languageFromAcceptLanguage(typeof acceptLanguage === 'string' ? acceptLanguage : undefined) ??
-    fallback
-  )
+  return fromQuery ?? languageWithoutParam(editionLanguage, acceptLanguage)
 }
 
 function securityHeaders(options: RefusalOptions, nonce: string | undefined): Record<string, string> {

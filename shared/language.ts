@@ -39,6 +39,17 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
   return undefined
 }
 
+/**
+ * Spec §2 without a `language` parameter: "English when the browser is not Chinese and the app is
+ * in a particular mode, otherwise Chinese". The particular mode is the international edition (ADR
+ * 0062): there the browser decides (its first language we serve; English when it names neither);
+ * the Chinese edition (`editionLanguage` 'zh') is Chinese whatever the browser asks for.
+ */
+export function languageWithoutParam(editionLanguage: Language, acceptLanguage: unknown): Language {
+  if (editionLanguage === 'zh') return 'zh'
+  return languageFromAcceptLanguage(typeof acceptLanguage === 'string' ? acceptLanguage : undefined) ?? 'en'
+}
+
 /** The value the marketing links put in `language=` (spec §9: Chinese is empty, else en_US). */
 export function signUpLanguageQuery(language: Language): string {
   return language === 'zh' ? '' : 'en_US'

@@ -3,33 +3,37 @@ import {
   isLanguageRedirectCandidate,
   languageRedirectLocation,
 } from '../../../shared/frame/languageRedirect.ts'
+import { type Edition, editionLanguage } from '../../../shared/frame/meta.ts'
 import {
   type Language,
-  languageFromAcceptLanguage,
+  languageWithoutParam,
   parseLanguageParam,
   parseLanguageQuery,
 } from '../../../shared/language.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The language of this request: `language` query, then the browser's, then the edition's. */
+    /**
+     * The language of this request: `language` query, then the `language` header, then — in the
+     * international edition only — the browser's, then the edition's (ADR 0062).
+     */
     language: Language
   }
 }
 
 export interface LanguagePluginOptions {
-  editionDefault: Language
+  edition: Edition
 }
 
 export default fp<LanguagePluginOptions>(
   async (app, options) => {
-    app.decorateRequest('language', options.editionDefault)
+    const ownLanguage = editionLanguage(options.edition)
+    app.decorateRequest('language', ownLanguage)
     app.addHook('onRequest', async (request, reply) => {
       const query = request.query as Record<string, unknown> | undefined
       const withoutParam =
         parseLanguageParam(request.headers.language) ??
-        languageFromAcceptLanguage(request.headers['accept-language']) ??
-        options.editionDefault
+        languageWithoutParam(ownLanguage, request.headers['accept-language'])
       request.language = parseLanguageQuery(query?.language) ?? withoutParam
 
       // Spec §2: a page URL does not keep `language` when it names the language chosen anyway.

@@ -1,6 +1,7 @@
 import Fastify from 'fastify'
 import t from 'tap'
 import language from '../../../server/plugins/app/language.ts'
+import type { Edition } from '../../../shared/frame/meta.ts'
 import type { Language } from '../../../shared/language.ts'
 
 interface Teardown {
@@ -8,9 +9,9 @@ interface Teardown {
 }
 
 /** Only the language plugin and a route that echoes what it decided. */
-async function build(t: Teardown, editionDefault: Language = 'en') {
+async function build(t: Teardown, edition: Edition = 'international') {
   const app = Fastify()
-  await app.register(language, { editionDefault })
+  await app.register(language, { edition })
   const echo = async (request: { language: Language; url: string }) => ({
     language: request.language,
     url: request.url,
@@ -22,29 +23,58 @@ async function build(t: Teardown, editionDefault: Language = 'en') {
   return app
 }
 
+t.test('language plugin › international edition: query → header → Accept-Language → English', async (t) => {
+  const app = await build(t, 'international')
+  const cases: Array<[string, Record<string, string>, Language]> = [
+    ['/x?language=en_US', { language: 'zh', 'accept-language': 'zh-CN' }, 'en'],
+    ['/x', { language: 'en', 'accept-language': 'zh-CN' }, 'en'],
+    ['/x', { 'accept-language': 'fr-FR,en;q=0.5' }, 'en'],
+    ['/x', { 'accept-language': 'fr-FR,zh;q=0.5' }, 'zh'],
+    ['/x', { 'accept-language': 'zh-CN,zh;q=0.9' }, 'zh'],
+    ['/x', { 'accept-language': 'fr-FR' }, 'en'],
+    ['/x', {}, 'en'],
+    ['/x?language=fr', { 'accept-language': 'zh' }, 'zh'],
+  ]
+  for (const [url, headers, expected] of cases) {
+    const response = await app.inject({ url, headers })
+    t.equal(response.statusCode, 200, url)
+    t.equal(response.json().language, expected, `${url} ${JSON.stringify(headers)}`)
+  }
+})
+
 t.test(
-  'language plugin › keeps the resolution order query → header → Accept-Language → edition',
+  'language plugin › Chinese edition: without a parameter Chinese whatever the browser (ADR 0062)',
   async (t) => {
-    const app = await build(t, 'zh')
+    const app = await build(t, 'chinese')
     const cases: Array<[string, Record<string, string>, Language]> = [
-      ['/x?language=en_US', { language: 'zh', 'accept-language': 'zh-CN' }, 'en'],
+      ['/x', { 'accept-language': 'en-US,en;q=0.9' }, 'zh'],
+      ['/x', { 'accept-language': 'fr-FR,en;q=0.5' }, 'zh'],
+      ['/x', { 'accept-language': 'zh-CN' }, 'zh'],
+      ['/x', {}, 'zh'],
+      ['/x?language=fr', { 'accept-language': 'en' }, 'zh'],
+      // An explicit choice still wins: the parameter, and our pages' `language` header.
+      ['/x?language=en', { 'accept-language': 'en' }, 'en'],
+      ['/x?language=en_US', { 'accept-language': 'zh-CN' }, 'en'],
       ['/x', { language: 'en', 'accept-language': 'zh-CN' }, 'en'],
-      ['/x', { 'accept-language': 'fr-FR,en;q=0.5' }, 'en'],
-      ['/x', { 'accept-language': 'fr-FR' }, 'zh'],
-      ['/x?language=fr', {}, 'zh'],
     ]
     for (const [url, headers, expected] of cases) {
       const response = await app.inject({ url, headers })
       t.equal(response.statusCode, 200, url)
       t.equal(response.json().language, expected, `${url} ${JSON.stringify(headers)}`)
     }
+    // The parameter is dropped only when it names Chinese, the language shown without it.
+    const english = await app.inject({ url: '/chatbot?language=zh', headers: { 'accept-language': 'en' } })
+    t.equal(english.statusCode, 302, 'an English browser asking for Chinese gets it without the parameter')
+    t.equal(english.headers.location, '/chatbot')
+    const kept = await app.inject({ url: '/chatbot?language=en', headers: { 'accept-language': 'en' } })
+    t.equal(kept.statusCode, 200, 'English is a choice in the Chinese edition: the parameter stays')
   },
 )
 
 t.test(
   'GET page › drops `language` with a redirect when it equals the default, the rest of the query kept',
   async (t) => {
-    const app = await build(t, 'en')
+    const app = await build(t, 'international')
     const cases: Array<[string, Record<string, string>, string]> = [
       ['/chatbot?language=en', {}, '/chatbot'],
       ['/chatbot?language=en_US', {}, '/chatbot'],
@@ -68,7 +98,7 @@ t.test(
 )
 
 t.test('GET page › keeps `language` when it differs from the default or is no choice', async (t) => {
-  const app = await build(t, 'en')
+  const app = await build(t, 'international')
   const cases: Array<[string, Record<string, string>, Language]> = [
     ['/chatbot?language=zh', {}, 'zh'],
     ['/chatbot?language=en', { 'accept-language': 'zh-CN' }, 'en'],
@@ -86,7 +116,7 @@ t.test('GET page › keeps `language` when it differs from the default or is no 
 t.test(
   'language redirect › never for the API, assets, page-context requests, health or unsafe methods',
   async (t) => {
-    const app = await build(t, 'en')
+    const app = await build(t, 'international')
     for (const url of [
       '/api/basic-login/loginEmailCheck/4?language=en',
       '/api?language=en',
@@ -107,7 +137,7 @@ t.test(
 )
 
 t.test('language redirect › can never send the browser to another host', async (t) => {
-  const app = await build(t, 'en')
+  const app = await build(t, 'international')
   for (const url of [
     '//evil.example/?language=en',
     '/\\evil.example/?language=en',
