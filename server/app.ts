@@ -20,7 +20,11 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
-import { externalAppRoutes, externalLanguageHook, runtimeConfig } from './routes/external-app.server.ts'
+import {
+  externalAppRoutes,
+  externalLoginConfigLanguage,
+  runtimeConfig,
+} from './routes/external-app.server.ts'
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
@@ -128,7 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(singleUse, { redisUrl: config.redisUrl })
   await app.register(compression)
   await app.register(csrfTokens)
-  await app.register(language, { edition: config.edition })
+  await app.register(language, {
+    edition: config.edition,
+    // The external app's pages: the host's login config comes before the browser (spec §2, §3).
+    configuredLanguage: externalLoginConfigLanguage(app, config, topology),
+  })
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
 
@@ -164,7 +172,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
   })
   await app.register(channelAuthRoutes, { config, topology })
-  app.addHook('preHandler', externalLanguageHook(app, config, topology))
   app.addHook('preHandler', channelStatusHook)
   // The header's Book Demo (/demo/) is the booking form of the account area.
   for (const url of ['/demo', '/demo/']) {

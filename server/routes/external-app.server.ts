@@ -10,6 +10,7 @@ import {
 } from '../../shared/external-login/app.ts'
 import { isProvider, type Provider, parseExternalLoginQuery } from '../../shared/external-login/query.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import type { Language } from '../../shared/language.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
@@ -324,34 +325,37 @@ const LOGIN_CONFIG_TTL_MS = 60_000
 /**
  * The login config of spec §3, loaded on the server before an external-app page renders (spec §2:
  * nothing renders before it), so the page comes out at once in the host's configured language.
- * A `language` in the URL still wins; an upstream failure leaves the usual language choice.
+ * Given to the language plugin as its configured language: a `language` parameter still wins, the
+ * config comes before the browser, and the parameter is dropped only when it names the config's
+ * language (issue 18 point 1). The provider starts (`/start/…`) count too, so a chosen language
+ * survives the round trip. An upstream failure, or a host that is not ours, has no say.
  */
-export function externalLanguageHook(app: FastifyInstance, config: AppConfig, topology: Topology) {
+export function externalLoginConfigLanguage(
+  app: FastifyInstance,
+  config: AppConfig,
+  topology: Topology,
+): (request: FastifyRequest) => Promise<Language | undefined> {
   const base = config.externalApp.basePath
   const call = upstreamCaller(app, topology)
-  const known = new Map<string, { language: 'en' | 'zh'; until: number }>()
-  return async (request: FastifyRequest) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return
+  const known = new Map<string, { language: Language; until: number }>()
+  return async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const path = request.url.split('?')[0] ?? ''
-    if (path !== base && !path.startsWith(`${base}/`)) return
+    if (path !== base && !path.startsWith(`${base}/`)) return undefined
     const rest = path.slice(base.length)
-    if (/^\/(?:api|start|_next)\/|^\/config\.json$/.test(rest)) return
-    if ((request.query as Record<string, unknown> | undefined)?.language !== undefined) return
+    if (/^\/(?:api|_next)\/|^\/config\.json$/.test(rest)) return undefined
     const host = request.host
     // Only the site's configured hosts are asked before a render and cached: any other Host header
     // would be a free upstream call per made-up name (finding L3). The page itself still asks for
     // its host's config through POST login-config, which spends the sign-in bucket.
-    if (!isConfiguredHost(config, topology, host)) return
+    if (!isConfiguredHost(config, topology, host)) return undefined
     const cached = known.get(host)
-    if (cached && cached.until > Date.now()) {
-      request.language = cached.language
-      return
-    }
+    if (cached && cached.until > Date.now()) return cached.language
     const answer = await call(request, 'loginConfig', { domain: host }, {}, true)
-    const language = (answer.item as { language?: unknown }).language
-    if (!isSuccess(answer) || (language !== 'en' && language !== 'zh')) return
+    const language = (answer.item as { language?: unknown } | undefined)?.language
+    if (!isSuccess(answer) || (language !== 'en' && language !== 'zh')) return undefined
     if (known.size > 100) known.clear()
     known.set(host, { language, until: Date.now() + LOGIN_CONFIG_TTL_MS })
-    request.language = language
+    return language
   }
 }

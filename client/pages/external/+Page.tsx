@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isChannel } from '../../../shared/channels/outcome.ts'
-import { rewriteLink } from '../../../shared/external-login/app.ts'
+import { EXTERNAL_PAGES, rewriteLink } from '../../../shared/external-login/app.ts'
 import type { Provider } from '../../../shared/external-login/query.ts'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
+import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { useProviderReturn } from './useProviderReturn.ts'
 import './external.css'
 
@@ -15,12 +16,14 @@ const CONNECT_PROVIDERS = ['salesforce', 'shopify', 'tikTok', 'lazada', 'xiaohon
  */
 function ExternalAppPage() {
   const { t } = useTranslation('external')
-  const { routeParams, externalApp, language } = usePageContext()
+  const { routeParams, externalApp, language, urlParsed } = usePageContext()
   const base = externalApp.basePath
   const { URL_DOMAIN, TEXT_PREFIX } = externalApp.runtimeConfig
   const { view, flow } = useProviderReturn(base)
   const page = routeParams.page === 'connect' ? 'connect' : 'signIn'
-  const languageQuery = language === 'zh' ? '?language=zh' : ''
+  // The app's links keep a language someone chose (spec §2: the parameter wins over the login
+  // config); without one, each page takes the host's configured language again.
+  const languageQuery = urlParsed.search.language !== undefined ? `?language=${language}` : ''
   const saved = flow.connect?.query
   const href = (path: string) => rewriteLink(path, base, saved)
   // Pages of the account area are absolute (URL_DOMAIN), so the rewriting leaves them alone.
@@ -85,6 +88,10 @@ function ExternalAppPage() {
     <div className="external-app" data-page={page} data-state={view.kind}>
       <header className="external-header">
         <img src={logo} alt="Sobot" width={128} height={32} />
+        <ExternalLanguageSwitch
+          language={language}
+          href={(other) => href(`${EXTERNAL_PAGES[page]}?language=${other}`)}
+        />
       </header>
       <section className="card" aria-labelledby="external-title">
         {page === 'signIn' ? (
@@ -134,6 +141,40 @@ function ExternalAppPage() {
         )}
       </section>
     </div>
+  )
+}
+
+const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
+
+/**
+ * The app's own language switch (spec §2, issue 18 point 1): this page with `?language=`, a full
+ * load so the BFF decides again — it drops the parameter when it names the host's configured
+ * language, and a waiting connect's query is kept by the link rewriting.
+ */
+function ExternalLanguageSwitch({
+  language,
+  href,
+}: {
+  language: Language
+  href: (language: Language) => string
+}) {
+  const { t } = useTranslation('common')
+  return (
+    <nav className="external-language" aria-label={t('language.label')}>
+      <ul>
+        {LANGUAGES.map((option) => (
+          <li key={option} lang={HTML_LANG[option]}>
+            {option === language ? (
+              <span aria-current="true">{t(`language.${option}`)}</span>
+            ) : (
+              <a href={href(option)} hrefLang={HTML_LANG[option]} data-vike="false">
+                {t(`language.${option}`)}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   isLanguageRedirectCandidate,
@@ -14,8 +15,9 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * The language of this request: `language` query, then the `language` header, then — in the
-     * international edition only — the browser's, then the edition's (ADR 0062).
+     * The language of this request: `language` query, then the `language` header, then a
+     * configured one (the external app's login config), then — in the international edition
+     * only — the browser's, then the edition's (ADR 0062).
      */
     language: Language
   }
@@ -23,6 +25,12 @@ declare module 'fastify' {
 
 export interface LanguagePluginOptions {
   edition: Edition
+  /**
+   * The language configured for what this request shows, when something configures one (the
+   * external app's login config, spec §3): it comes after the `language` parameter and before the
+   * browser (spec §2), so it also decides whether the parameter is dropped. Undefined: no say.
+   */
+  configuredLanguage?: (request: FastifyRequest) => Promise<Language | undefined>
 }
 
 export default fp<LanguagePluginOptions>(
@@ -33,6 +41,7 @@ export default fp<LanguagePluginOptions>(
       const query = request.query as Record<string, unknown> | undefined
       const withoutParam =
         parseLanguageParam(request.headers.language) ??
+        (await options.configuredLanguage?.(request)) ??
         languageWithoutParam(ownLanguage, request.headers['accept-language'])
       request.language = parseLanguageQuery(query?.language) ?? withoutParam
 

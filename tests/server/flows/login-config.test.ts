@@ -1,5 +1,5 @@
 /**
- * The external app's login config before a render (externalLanguageHook): asked upstream and
+ * The external app's login config before a render (externalLoginConfigLanguage): asked upstream and
  * cached only for the site's configured hosts; a made-up Host header costs no upstream call (L3).
  */
 import t from 'tap'
