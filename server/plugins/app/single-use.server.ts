@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 
@@ -21,13 +22,20 @@ declare module 'fastify' {
 }
 
 const REDIS_PREFIX = 'account-edge:single-use:'
+
+/**
+ * What the store keeps of a key: its SHA-256. Keys hold secrets (a reset link's id, a provider
+ * state, a pending login token); Redis and a heap dump see only their hashes.
+ */
+const stored = (key: string) => createHash('sha256').update(key).digest('base64url')
 /** Keys one process keeps at most; expired ones go first. */
 const MEMORY_LIMIT = 100_000
 
 export function memorySingleUse(now: () => number = Date.now): SingleUse {
   const claims = new Map<string, number>()
   return {
-    async claim(key, ttlMs) {
+    async claim(raw, ttlMs) {
+      const key = stored(raw)
       const at = now()
       const until = claims.get(key)
       if (until !== undefined && until > at) return false
@@ -35,8 +43,8 @@ export function memorySingleUse(now: () => number = Date.now): SingleUse {
       claims.set(key, at + ttlMs)
       return true
     },
-    async release(key) {
-      claims.delete(key)
+    async release(raw) {
+      claims.delete(stored(raw))
     },
   }
 }
@@ -58,7 +66,9 @@ export default fp<{ redisUrl: string | undefined }>(
     app.decorate('singleUse', {
       async claim(key: string, ttlMs: number) {
         try {
-          return (await redis.set(`${REDIS_PREFIX}${key}`, '1', 'PX', Math.max(1, ttlMs), 'NX')) === 'OK'
+          return (
+            (await redis.set(`${REDIS_PREFIX}${stored(key)}`, '1', 'PX', Math.max(1, ttlMs), 'NX')) === 'OK'
+          )
         } catch (err) {
           // Fail closed: a link that might already be used is refused (the user asks for a new one),
           // unlike the rate limits, which fail open (ADR 0004).
@@ -67,7 +77,7 @@ export default fp<{ redisUrl: string | undefined }>(
         }
       },
       async release(key: string) {
-        await redis.del(`${REDIS_PREFIX}${key}`).catch(() => undefined)
+        await redis.del(`${REDIS_PREFIX}${stored(key)}`).catch(() => undefined)
       },
     })
   },

@@ -54,3 +54,17 @@ t.test('single use › Redis unreachable: claims fail closed', async (t) => {
   t.teardown(() => app.close())
   t.equal(await app.singleUse.claim('x', 1000), false, 'a link that may be used already is refused')
 })
+
+t.test('single use › Redis holds hashes of the keys, never a secret itself', async (t) => {
+  const redis = await startRedis(t)
+  const app = await replica(redis.url)
+  t.teardown(() => app.close())
+  const secret = `reset-link:${'s3cret-link-id'.repeat(2)}`
+  t.equal(await app.singleUse.claim(secret, 5000), true)
+  const { Redis } = await import('ioredis')
+  const client = new Redis(redis.url)
+  t.teardown(() => client.disconnect())
+  const keys = await client.keys('*')
+  t.equal(keys.length, 1)
+  t.notMatch(keys.join(' '), /s3cret/, 'the key is a hash')
+})
