@@ -17,6 +17,7 @@ const ROUTES: [method: 'GET' | 'POST', url: string][] = [
   ['POST', '/auth/reset/flow/link/password'],
   ['GET', '/auth/sign_up/flow'],
   ['POST', '/auth/sign_up/flow/back'],
+  ['POST', '/auth/sign_up/flow/restart'],
   ['POST', '/auth/sign_up/flow/finish'],
   ['POST', '/auth/console'],
   ['GET', '/auth/sso/pending'],
