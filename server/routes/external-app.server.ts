@@ -243,7 +243,10 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
         ),
       )
     }
-    const name: EndpointName = provider === 'saml' ? 'ssoAccessAuth' : 'aadLogin'
+    // Microsoft: the same endpoint as the sign-in page's SSO return (sso.server.ts) — the
+    // international edition's accounts are checked with aadLoginOverseas (issue 18 point 3).
+    const microsoft: EndpointName = config.edition === 'international' ? 'aadLoginOverseas' : 'aadLogin'
+    const name: EndpointName = provider === 'saml' ? 'ssoAccessAuth' : microsoft
     const data =
       provider === 'saml'
         ? { authId: params.authId }
