@@ -54,7 +54,6 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
           type="password"
           name="password"
           autoComplete="new-password"
-          maxLength={20}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
@@ -67,7 +66,6 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
-          maxLength={20}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
           error={errors.confirmPassword}

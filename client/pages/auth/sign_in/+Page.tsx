@@ -4,6 +4,7 @@ import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signInEndpoints } from '../../../../shared/api/endpoints/signIn.ts'
+import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
@@ -190,6 +191,14 @@ export default function SignInPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    // Never cut a password short (a manager's longer one would be sent as something else): say
+    // the rule instead, before anything is sent.
+    if (step === 'password' && password.length > PASSWORD_MAX) {
+      return setError(t('validation.tooLong', { max: PASSWORD_MAX }), {
+        retCode: '400',
+        item: { field: 'password' },
+      })
+    }
     setBusy(true)
     setError('')
     try {
@@ -304,7 +313,6 @@ export default function SignInPage() {
                   type="password"
                   autoComplete="current-password"
                   required
-                  maxLength={20}
                   // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
                   autoFocus
                   ref={focusWhenShown}

@@ -168,7 +168,6 @@ export function CredentialsStep({
         label={t('credentials.password')}
         type="password"
         autoComplete="new-password"
-        maxLength={20}
         value={values.password}
         error={errors.password}
         aria-describedby="sign-up-password-rules"
