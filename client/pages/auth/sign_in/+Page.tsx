@@ -32,6 +32,13 @@ const PasswordAgeDialog = lazy(() =>
 )
 
 type Step = 'email' | 'environment' | 'password' | 'code'
+
+/** The address of a `#email=…` fragment (at most an e-mail's length), if the fragment is one. */
+function emailOfFragment(hash: string): string | undefined {
+  if (!hash.startsWith('#email=')) return undefined
+  const value = new URLSearchParams(hash.slice(1)).get('email')?.trim() ?? ''
+  return value.length <= 320 ? value : ''
+}
 /** Where the sign-in goes once the password age reminder is answered with "later". */
 type Reminder = { target: string | undefined }
 
@@ -66,9 +73,18 @@ export default function SignInPage() {
   const submitButton = useRef<HTMLButtonElement>(null)
   const submitButtonElement = useCallback(() => submitButton.current, [])
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
+  // Otherwise an address handed over in the fragment (`#email=…`: sign-up's "Sign in with this
+  // email", issue 18 point 9) fills the field: read here, after hydration, so it never reaches
+  // the server or the page cache, then taken out of the address bar.
   useEffect(() => {
     const typed = emailInput.current?.value
+    const handedOver = emailOfFragment(window.location.hash)
     if (typed) setEmail(typed)
+    else if (handedOver) setEmail(handedOver)
+    if (handedOver !== undefined) {
+      const { pathname, search } = window.location
+      window.history.replaceState(window.history.state, '', `${pathname}${search}`)
+    }
   }, [])
   const errorId = useId()
   const ssoOutcome = useSsoOutcome()
