@@ -42,7 +42,13 @@ export function AreaCodeField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} {...select}>
+      <select
+        id={id}
+        autoComplete="tel-country-code"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...select}
+      >
         {codes.map((code) => (
           <option key={code} value={code}>
             {optionLabel(code)}

@@ -2,8 +2,13 @@ import type { ComponentProps, ReactNode } from 'react'
 import { focusWhenShown } from './focus.ts'
 import './form.css'
 
-interface FieldProps extends ComponentProps<'input'> {
+interface FieldProps extends Omit<ComponentProps<'input'>, 'autoComplete'> {
   id: string
+  /**
+   * What the field holds, for browsers and password managers (`email`, `new-password`,
+   * `one-time-code`, `tel-national`, …; `off` when no token fits). Required: every field says it.
+   */
+  autoComplete: string
   label: string
   /** Shown under the field and announced with it; empty when there is nothing wrong. */
   error?: string | undefined

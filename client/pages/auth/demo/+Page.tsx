@@ -110,7 +110,10 @@ export default function DemoPage() {
     )
   }
 
-  const text = (name: Exclude<TextName, 'notes'>, extra: Record<string, string | number> = {}) => (
+  const text = (
+    name: Exclude<TextName, 'notes'>,
+    extra: { autoComplete: string } & Record<string, string | number>,
+  ) => (
     <Field
       id={`demo-${name}`}
       name={name}
@@ -168,6 +171,7 @@ export default function DemoPage() {
           <label htmlFor="demo-notes">{t('notes')}</label>
           <textarea
             id="demo-notes"
+            autoComplete="off"
             name="notes"
             rows={3}
             maxLength={100}

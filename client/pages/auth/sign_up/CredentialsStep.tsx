@@ -216,6 +216,7 @@ export function CredentialsStep({
           <Field
             id="sign-up-referral"
             label={t('credentials.referralCode')}
+            autoComplete="off"
             maxLength={100}
             value={values.referralCode}
             error={errors.referralCode}

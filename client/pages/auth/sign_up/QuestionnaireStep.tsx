@@ -93,7 +93,7 @@ function Select({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select id={id} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{t('questionnaire.choose')}</option>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
@@ -208,6 +208,7 @@ export function QuestionnaireStep({
       />
       <Field
         id="q-employees"
+        autoComplete="off"
         label={t('questionnaire.employees')}
         maxLength={100}
         inputMode="numeric"
@@ -216,6 +217,7 @@ export function QuestionnaireStep({
       />
       <Field
         id="q-tools"
+        autoComplete="off"
         label={t('questionnaire.tools')}
         maxLength={100}
         value={values.tools}
