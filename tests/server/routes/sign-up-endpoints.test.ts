@@ -12,6 +12,7 @@ import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { signUpEndpoints } from '../../../shared/api/endpoints/signUp.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { freshSignUpEmail, SIGN_UP_DETAILS, SIGN_UP_PASSWORD } from '../../support/sign-up.ts'
 
 const ENDPOINTS = { ...captchaEndpoints, ...signUpEndpoints }
 type Name = keyof typeof ENDPOINTS
@@ -24,17 +25,9 @@ t.setTimeout(180_000)
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
 const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url
-const PASSWORD = 'Trial-Start42'
-const DETAILS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  company: 'Engines Ltd',
-  jobTitle: 'Analyst',
-  areaCode: '65',
-  phone: '81234567',
-}
-let counter = 0
-const freshEmail = () => `endpoints-${Date.now()}-${++counter}@trial.example`
+const PASSWORD = SIGN_UP_PASSWORD
+const DETAILS = SIGN_UP_DETAILS
+const freshEmail = () => freshSignUpEmail('endpoints')
 /** registerSgH5's one page (phone browsers), without the captcha. */
 const ONE_PAGE = () => ({
   email: freshEmail(),
