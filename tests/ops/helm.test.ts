@@ -230,6 +230,7 @@ const NOT_FOR_DEPLOYMENTS: Record<string, string> = {
   UPSTREAMS_JSON: 'the chart mounts the topology as a file (UPSTREAMS_FILE)',
   SANDBOX_PORT: 'the embedded sandbox never runs in a deployment (SANDBOX=off)',
   FRAME_FRAGMENTS: 'a switch for diagnosing a rendering difference (ADR 0060); on in every deployment',
+  EXIT_WITH_PARENT: 'for test runners: a process in a pod has no launcher to outlive',
 }
 
 t.test(
