@@ -16,17 +16,39 @@ interface FieldProps extends Omit<ComponentProps<'input'>, 'autoComplete'> {
   children?: ReactNode
 }
 
+/**
+ * A field's error as every account form shows it: under the field, announced when it appears
+ * (`role="alert"`), and named by the field's `aria-describedby` (`${fieldId}-error`).
+ */
+export function FieldError({ fieldId, error }: { fieldId: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${fieldId}-error`} className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null
+}
+
+/** The `aria-describedby` of a field: what the form passes, then its hint and its error. */
+export function describedByOf(
+  id: string,
+  { own, hint, error }: { own?: string | undefined; hint?: string | undefined; error?: string | undefined },
+): string | undefined {
+  const ids = [own ?? '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
+  return ids.length ? ids.join(' ') : undefined
+}
+
 /** A labelled input with its hint and its error tied to it for screen readers (every account form). */
 export function Field({ id, label, error, hint, children, ...input }: FieldProps) {
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  const { 'aria-describedby': own, ...rest } = input
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        {...input}
+        {...rest}
+        // Merged, not replaced: a form's own description (the password rules) keeps the error too.
+        aria-describedby={describedByOf(id, { own, hint, error })}
         {...(input.autoFocus ? { ref: focusWhenShown } : {})}
       />
       {hint ? (
@@ -35,11 +57,7 @@ export function Field({ id, label, error, hint, children, ...input }: FieldProps
         </p>
       ) : null}
       {children}
-      {error ? (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError fieldId={id} error={error} />
     </div>
   )
 }

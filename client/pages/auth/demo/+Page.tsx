@@ -9,7 +9,8 @@ import { PRODUCTS } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
-import { Field } from '../../../components/form/Field.tsx'
+import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
+import { hasFieldErrors, useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { demoErrorField } from './fields.ts'
 import '../reset/reset.css'
 
@@ -31,19 +32,25 @@ export default function DemoPage() {
   })
   const [areaCode, setAreaCode] = useState(language === 'zh' ? '86' : '65')
   const [products, setProducts] = useState<string[]>([])
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors, setErrors, changed } = useFieldErrors()
   const [busy, setBusy] = useState(false)
   const [bookedFor, setBookedFor] = useState<string | null>(null)
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A new challenge after every attempt: a solved captcha is used up by the booking it went with.
   const [captchaRound, setCaptchaRound] = useState(0)
-  const onCaptcha = useCallback((pass: string | null) => {
-    setCaptchaPass(pass)
-    if (pass) setErrors(({ captcha: _solved, ...others }) => others)
-  }, [])
+  const onCaptcha = useCallback(
+    (pass: string | null) => {
+      setCaptchaPass(pass)
+      if (pass) setErrors(({ captcha: _solved, ...others }) => others)
+    },
+    [setErrors],
+  )
 
-  const set = (name: TextName) => (event: { target: { value: string } }) =>
+  // An edited field loses its error at once; the others stay until they are fixed too.
+  const set = (name: TextName) => (event: { target: { value: string } }) => {
     setValues((old) => ({ ...old, [name]: event.target.value }))
+    changed(name)
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -62,15 +69,14 @@ export default function DemoPage() {
     const parsed = demoSchema.safeParse(data)
     if (!parsed.success) {
       const found = fieldMessages(parsed.error)
-      setErrors({
-        form: t('fixErrors'),
-        ...Object.fromEntries(
+      setErrors(
+        Object.fromEntries(
           Object.entries(found).map(([field, m]) => [
             field === 'captchaPass' ? 'captcha' : field,
             t(m.key, { ns: 'common', ...m.values }),
           ]),
         ),
-      })
+      )
       document.getElementById(`demo-${Object.keys(found)[0]}`)?.focus()
       return
     }
@@ -85,7 +91,7 @@ export default function DemoPage() {
       const field = demoErrorField(answer)
       setCaptchaPass(null)
       setCaptchaRound((round) => round + 1)
-      setErrors(field === 'form' ? { form: answer.retMsg } : { form: t('fixErrors'), [field]: answer.retMsg })
+      setErrors({ [field]: answer.retMsg })
     } finally {
       setBusy(false)
     }
@@ -126,13 +132,20 @@ export default function DemoPage() {
     />
   )
 
+  // The form's own message, else "correct the highlighted fields" while any field error is left.
+  const formError = errors.form ?? (hasFieldErrors(errors) ? t('fixErrors') : '')
   return (
     <section className="card" aria-labelledby="demo-title">
       <h1 id="demo-title">{t('title')}</h1>
       <p>{t('intro')}</p>
-      <form method="post" noValidate onSubmit={submit} aria-describedby="demo-form-error">
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-describedby={formError ? 'demo-form-error' : undefined}
+      >
         <p id="demo-form-error" className="form-error" role="alert">
-          {errors.form ?? ''}
+          {formError}
         </p>
         {text('fullName', { autoComplete: 'name' })}
         {text('email', { type: 'email', autoComplete: 'email' })}
@@ -143,7 +156,11 @@ export default function DemoPage() {
             id="demo-areaCode"
             label={t('areaCode')}
             value={areaCode}
-            onChange={setAreaCode}
+            onChange={(code) => {
+              setAreaCode(code)
+              // The number's rule depends on the country code: its error is re-checked at submit.
+              changed('areaCode', 'phone')
+            }}
             codes={COUNTRY_CODES}
           />
           {text('phone', { type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric' })}
@@ -157,11 +174,12 @@ export default function DemoPage() {
                 name="products"
                 value={product}
                 checked={products.includes(product)}
-                onChange={(event) =>
+                onChange={(event) => {
                   setProducts((old) =>
                     event.target.checked ? [...old, product] : old.filter((item) => item !== product),
                   )
-                }
+                  changed('products')
+                }}
               />{' '}
               {t(`product.${product}`)}
             </label>
@@ -178,13 +196,9 @@ export default function DemoPage() {
             value={values.notes}
             onChange={set('notes')}
             aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? 'demo-notes-error' : undefined}
+            aria-describedby={describedByOf('demo-notes', { error: errors.notes })}
           />
-          {errors.notes ? (
-            <p id="demo-notes-error" className="field-error">
-              {errors.notes}
-            </p>
-          ) : null}
+          <FieldError fieldId="demo-notes" error={errors.notes} />
         </div>
         <Captcha key={captchaRound} purpose="demo" onToken={onCaptcha} error={errors.captcha} />
         <button type="submit" className="button primary" disabled={busy}>

@@ -4,6 +4,7 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
+import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import type { FieldError } from './outcome.ts'
 
 interface NewPasswordStepProps {
@@ -17,7 +18,7 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
   const { t } = useTranslation()
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors, setErrors, changed } = useFieldErrors()
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -45,7 +46,12 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
         {t('reset:newTitle')}
       </h1>
       <p data-testid="reset-account">{t('reset:newFor', { account })}</p>
-      <form method="post" noValidate onSubmit={submit}>
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-describedby={errors[''] ? 'reset-new-error' : undefined}
+      >
         {/* Lets password managers store the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={account} />
         <Field
@@ -55,7 +61,11 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
           name="password"
           autoComplete="new-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value)
+            // "Does not match" is about both fields: either edit may have fixed it.
+            changed('password', 'confirmPassword')
+          }}
           error={errors.password}
           autoFocus
         />
@@ -67,10 +77,13 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
           name="confirmPassword"
           autoComplete="new-password"
           value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+          onChange={(event) => {
+            setConfirmPassword(event.target.value)
+            changed('confirmPassword')
+          }}
           error={errors.confirmPassword}
         />
-        <p className="form-error" role="alert">
+        <p id="reset-new-error" className="form-error" role="alert">
           {errors[''] ?? ''}
         </p>
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>

@@ -10,6 +10,7 @@ import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyChoice, earlyText } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
+import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { resetError } from './outcome.ts'
 
 const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const
@@ -29,7 +30,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
   const [email, setEmail] = useState('')
   const [areaCode, setAreaCode] = useState(language === 'zh' ? '86' : '65')
   const [phone, setPhone] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors, setErrors, changed } = useFieldErrors()
   const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
   const form = useRef<HTMLFormElement>(null)
@@ -83,7 +84,13 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
         {t('reset:title')}
       </h1>
       <p>{t('reset:intro')}</p>
-      <form ref={form} method="post" noValidate onSubmit={submit}>
+      <form
+        ref={form}
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-describedby={errors[''] ? 'reset-request-error' : undefined}
+      >
         <fieldset className="field choices">
           <legend>{t('reset:viaLegend')}</legend>
           {(['email', 'phone'] as const).map((option) => (
@@ -112,7 +119,10 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
             autoComplete="username"
             maxLength={320}
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value)
+              changed('email')
+            }}
             error={errors.email}
           />
         ) : (
@@ -123,7 +133,11 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
               name="areaCode"
               autoComplete="tel-country-code"
               value={areaCode}
-              onChange={setAreaCode}
+              onChange={(code) => {
+                setAreaCode(code)
+                // The number's rule depends on the country code: its error is re-checked at submit.
+                changed('areaCode', 'phone')
+              }}
               codes={COUNTRY_CODES}
               optionLabel={(code) => t(`reset:countries.${code}`)}
             />
@@ -136,12 +150,15 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
               autoComplete="tel-national"
               maxLength={15}
               value={phone}
-              onChange={(event) => setPhone(event.target.value.replace(/[^\d]/g, ''))}
+              onChange={(event) => {
+                setPhone(event.target.value.replace(/[^\d]/g, ''))
+                changed('phone', 'areaCode')
+              }}
               error={errors.phone ?? errors.areaCode}
             />
           </div>
         )}
-        <p className="form-error" role="alert">
+        <p id="reset-request-error" className="form-error" role="alert">
           {errors[''] ?? ''}
         </p>
         <noscript>

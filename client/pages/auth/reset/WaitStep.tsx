@@ -8,6 +8,7 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
+import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { resetError } from './outcome.ts'
 
@@ -30,7 +31,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
   const api = useApiClient()
   const countdown = useCountdown()
   const [code, setCode] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors, setErrors, changed } = useFieldErrors()
   const [notice, setNotice] = useState('')
   const [busy, setBusy] = useState(false)
   const { start } = countdown
@@ -105,7 +106,12 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       </h1>
       <p>{via === 'email' ? t('reset:sentBody', { account }) : t('reset:codeBody', { account })}</p>
       {via === 'phone' && (
-        <form method="post" noValidate onSubmit={verify}>
+        <form
+          method="post"
+          noValidate
+          onSubmit={verify}
+          aria-describedby={errors[''] ? 'reset-wait-error' : undefined}
+        >
           <Field
             id="reset-code"
             label={t('reset:code')}
@@ -116,7 +122,10 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
             pattern="[0-9]*"
             value={code}
             // A pasted "123 456" or "Code: 123456" still gives the six digits.
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+            onChange={(event) => {
+              setCode(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))
+              changed('code')
+            }}
             error={errors.code}
             autoFocus
           />
@@ -125,7 +134,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
           </button>
         </form>
       )}
-      <p className="form-error" role="alert">
+      <p id="reset-wait-error" className="form-error" role="alert">
         {errors[''] ?? ''}
       </p>
       <p className="form-notice" role="status">

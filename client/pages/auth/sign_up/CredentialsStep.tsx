@@ -8,8 +8,9 @@ import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
-import { Field } from '../../../components/form/Field.tsx'
+import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
+import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { type FieldErrors, signUpErrors } from './errors.ts'
 import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 
@@ -40,18 +41,25 @@ export function CredentialsStep({
   const { t } = useTranslation(['signUp', 'common'])
   const { isPhone, language } = usePageContext()
   const api = useApiClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { errors, setErrors, changed } = useFieldErrors()
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A solved check clears its "solve the check first" message.
-  const onCaptcha = useCallback((pass: string | null) => {
-    setCaptchaPass(pass)
-    if (pass) setErrors(({ captcha: _solved, ...others }) => others)
-  }, [])
+  const onCaptcha = useCallback(
+    (pass: string | null) => {
+      setCaptchaPass(pass)
+      if (pass) setErrors(({ captcha: _solved, ...others }) => others)
+    },
+    [setErrors],
+  )
   const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
   const privacyInput = useRef<HTMLInputElement>(null)
-  const set = (patch: Partial<CredentialsValues>) => onChange({ ...values, ...patch })
+  // An edited field loses its error at once (a new country code re-frames the number too).
+  const set = (patch: Partial<CredentialsValues>) => {
+    onChange({ ...values, ...patch })
+    changed(...Object.keys(patch), ...('areaCode' in patch ? ['phone'] : []))
+  }
 
   // Whatever was typed while the scripts were still loading is kept, not wiped by hydration.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
@@ -231,7 +239,7 @@ export function CredentialsStep({
           type="checkbox"
           checked={values.privacy}
           aria-invalid={errors.privacy ? true : undefined}
-          aria-describedby={errors.privacy ? 'sign-up-privacy-error' : undefined}
+          aria-describedby={describedByOf('sign-up-privacy', { error: errors.privacy })}
           onChange={(event) => set({ privacy: event.target.checked })}
         />
         <label htmlFor="sign-up-privacy">
@@ -252,11 +260,7 @@ export function CredentialsStep({
             }}
           />
         </label>
-        {errors.privacy ? (
-          <p id="sign-up-privacy-error" className="field-error">
-            {errors.privacy}
-          </p>
-        ) : null}
+        <FieldError fieldId="sign-up-privacy" error={errors.privacy} />
       </div>
       <Captcha purpose="signUp" onToken={onCaptcha} error={errors.captcha} />
       {errors.form ? (

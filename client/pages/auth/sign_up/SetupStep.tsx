@@ -9,7 +9,8 @@ import { CHINA_AREA_CODE } from '../../../../shared/schemas/rules.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { Field } from '../../../components/form/Field.tsx'
-import { type FieldErrors, signUpErrors } from './errors.ts'
+import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { signUpErrors } from './errors.ts'
 import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 
 export const EMPTY_DETAILS: SignUpDetailsView = {
@@ -41,11 +42,15 @@ export function SetupStep({
   const { t } = useTranslation(['signUp', 'common'])
   const { edition } = usePageContext()
   const api = useApiClient()
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { errors, setErrors, changed } = useFieldErrors()
   const [busy, setBusy] = useState(false)
   // ADR 0025: the Chinese edition starts from a mainland mobile number, the international one asks.
   const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
-  const set = (patch: Partial<SignUpDetailsView>) => onChange({ ...values, areaCode, ...patch })
+  // An edited field loses its error at once (a new country code re-frames the number too).
+  const set = (patch: Partial<SignUpDetailsView>) => {
+    onChange({ ...values, areaCode, ...patch })
+    changed(...Object.keys(patch), ...('areaCode' in patch ? ['phone'] : []))
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
