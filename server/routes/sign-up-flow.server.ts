@@ -36,6 +36,11 @@ declare module '@fastify/secure-session' {
 
 /** A flow left this long is forgotten: its link is dead and the user starts again with the e-mail kept. */
 const FLOW_TTL_MS = 24 * 60 * 60_000
+/** A verified link waits this long for the browser that started the sign-up (the link's own life). */
+const HANDOFF_TTL_MS = 10 * 60_000
+/** Steps at which the starting session waits for its link. */
+const WAITING_FOR_LINK: readonly SignUpFlowState['step'][] = ['sent', 'limit']
+const handoffKey = (email: string) => `sign-up-verified:${email.toLowerCase()}`
 const VERIFY_LIMIT = '700604'
 const NOT_IN_FLOW = '700203'
 
@@ -46,6 +51,17 @@ function flowOf(request: FastifyRequest): SignUpFlowState | undefined {
 function save(request: FastifyRequest, state: SignUpFlowState): void {
   request.ensureSession()
   request.session.set('signUp', state)
+}
+
+/**
+ * The link was opened in another browser: the session that started this sign-up and waits for
+ * its link takes the verification (once, on any replica) and moves on to setup.
+ */
+export async function takeHandoff(request: FastifyRequest): Promise<void> {
+  const flow = flowOf(request)
+  if (!flow || !WAITING_FOR_LINK.includes(flow.step)) return
+  if (!(await request.server.singleUse.take(handoffKey(flow.email)))) return
+  save(request, { ...flow, step: flow.mobile ? 'finish' : 'setup' })
 }
 
 export function signUpView(request: FastifyRequest, now = Date.now()): SignUpFlowView {
@@ -100,6 +116,14 @@ export const signUpFlowHooks: FlowHooks = {
     'registerChoseProduct',
   ],
   before(name, request, data) {
+    if (name === 'sendRegisterVerifyEmail') {
+      // The verification e-mail goes only to the address this session is signing up with: a
+      // call cannot send (or use up the daily ten of) anyone else's pending registration.
+      const flow = flowOf(request)
+      if (!flow || !WAITING_FOR_LINK.includes(flow.step)) return notInThisFlow(request)
+      data.email = flow.email
+      return undefined
+    }
     const allowed = STEPS_OF[name]
     if (!allowed) return undefined
     // Steps after the link belong to the session whose flow the link verified, at the step the
@@ -129,10 +153,18 @@ export const signUpFlowHooks: FlowHooks = {
         if (flow) save(request, { ...flow, step: 'sent', sentAt: Date.now() })
         return
       case 'checkVerifyEmailLink': {
-        // The link may be opened in another browser: the flow continues there from the answer.
         const mobile = (answer.item as { mobile?: unknown }).mobile === true
-        save(request, { ...(flow ?? {}), step: mobile ? 'finish' : 'setup', email, mobile })
-        return
+        if (flow && flow.email === email && WAITING_FOR_LINK.includes(flow.step)) {
+          save(request, { ...flow, step: mobile ? 'finish' : 'setup', email, mobile })
+          return
+        }
+        // Opened in another browser (a phone's mail app, or a link someone forwarded): the flow
+        // goes on in the session that started it, never here — whoever opens a forwarded link
+        // must not set up and be signed in to someone else's account (review L7, security.md #24).
+        // The starting session takes the hand-off on its next look at the flow.
+        return request.server.singleUse
+          .claim(handoffKey(email), HANDOFF_TTL_MS)
+          .then(() => envelope(answer.retCode, answer.retMsg, { email, continuesElsewhere: true }))
       }
       case 'registerChoseProduct':
         if (flow) save(request, { ...flow, step: 'finish' })
@@ -162,9 +194,10 @@ export async function signUpFlowRoutes(
   // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
   const fetchOnly = route({ ownPages: 'fetch' })
 
-  app.get('/auth/sign_up/flow', fetchOnly, async (request, reply) =>
-    reply.send(envelope('000000', 'success', signUpView(request))),
-  )
+  app.get('/auth/sign_up/flow', fetchOnly, async (request, reply) => {
+    await takeHandoff(request)
+    return reply.send(envelope('000000', 'success', signUpView(request)))
+  })
 
   app.post('/auth/sign_up/flow/back', fetchOnly, async (request, reply) => {
     const flow = flowOf(request)

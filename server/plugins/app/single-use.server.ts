@@ -13,6 +13,12 @@ export interface SingleUse {
   claim(key: string, ttlMs: number): Promise<boolean>
   /** Gives a claim back (the step failed for a reason the user can fix and retry). */
   release(key: string): Promise<void>
+  /**
+   * Uses up a claim someone else made: true for the first `take` of a live claim, false when there
+   * is none (never made, expired, or already taken). How one session hands a result to another
+   * (a sign-up's link opened in another browser) without either seeing the other's cookie.
+   */
+  take(key: string): Promise<boolean>
 }
 
 declare module 'fastify' {
@@ -46,6 +52,12 @@ export function memorySingleUse(now: () => number = Date.now): SingleUse {
     async release(raw) {
       claims.delete(stored(raw))
     },
+    async take(raw) {
+      const key = stored(raw)
+      const until = claims.get(key)
+      claims.delete(key)
+      return until !== undefined && until > now()
+    },
   }
 }
 
@@ -78,6 +90,15 @@ export default fp<{ redisUrl: string | undefined }>(
       },
       async release(key: string) {
         await redis.del(`${REDIS_PREFIX}${stored(key)}`).catch(() => undefined)
+      },
+      async take(key: string) {
+        try {
+          // DEL answers how many keys it removed: exactly one caller, on any replica, sees 1.
+          return (await redis.del(`${REDIS_PREFIX}${stored(key)}`)) === 1
+        } catch (err) {
+          app.log.error({ err }, 'single-use take failed: nothing taken')
+          return false
+        }
       },
     })
   },

@@ -120,3 +120,55 @@ t.test('/api › the SSO, channel and WeCom endpoints are flow-only: 404 through
     'every flow-only endpoint answers 404',
   )
 })
+
+t.test(
+  'sign-up link › opened in another browser (forwarded): the sign-up goes on where it started, never there',
+  async (t) => {
+    const owner = new Browser(app)
+    const email = await owner.started()
+    // Whoever the link is forwarded to opens it: the address is confirmed, nothing more.
+    const other = new Browser(app)
+    const opened = await other.openLink(email)
+    t.equal(opened.body.retCode, '000000')
+    t.same(opened.body.item, { email, continuesElsewhere: true }, 'says where the sign-up continues')
+    t.equal((await other.view()).step, 'credentials', 'the opener has no sign-up of its own')
+    const before = await calls('registerSgPartInfo')
+    const setup = await other.call('registerSgPartInfo', { email, ...DETAILS })
+    t.equal(setup.body.retCode, '700203', 'the opener cannot set up the account…')
+    t.equal((await other.post('/auth/sign_up/flow/finish')).body.retCode, '700203', '…nor finish it')
+    t.equal(await calls('registerSgPartInfo'), before, 'never forwarded')
+    t.notOk(await isSignedIn(app, other.cookie), 'and is not signed in to it')
+
+    // The browser that signed up sees the link opened and goes on to setup, once.
+    t.equal((await owner.view()).step, 'setup', 'the starting browser continues')
+    t.equal((await owner.call('registerSgPartInfo', { email, ...DETAILS })).body.retCode, '000000')
+    const third = new Browser(app)
+    await third.started(freshEmail())
+    t.equal((await third.view()).step, 'sent', 'another waiting sign-up is untouched')
+  },
+)
+
+t.test(
+  'sign-up e-mail › a verification e-mail goes only to the address this session is signing up with',
+  async (t) => {
+    const owner = new Browser(app)
+    const email = await owner.started()
+    const stranger = new Browser(app)
+    const before = await calls('sendRegisterVerifyEmail')
+    const refused = await stranger.call('sendRegisterVerifyEmail', { email })
+    t.equal(refused.body.retCode, '700203', 'no sign-up here: refused')
+    t.equal(await calls('sendRegisterVerifyEmail'), before, 'never forwarded')
+    const other = new Browser(app)
+    const own = await other.started()
+    const redirected = await other.call('sendRegisterVerifyEmail', { email })
+    t.not(redirected.body.retCode, '700203')
+    const outbox = (await (
+      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
+    ).json()) as { messages: unknown[] }
+    t.equal(outbox.messages.length, 1, 'the owner got only the one e-mail of their own start')
+    const mine = (await (
+      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(own)}&kind=register-verify`)
+    ).json()) as { messages: unknown[] }
+    t.ok(mine.messages.length >= 1, 'the body’s address is replaced by the flow’s own')
+  },
+)

@@ -49,6 +49,29 @@ t.test('single use › with Redis: one claim wins across two replicas, concurren
   t.equal(await one.singleUse.claim(key, 5000), true, 'released on one replica: claimable on the other')
 })
 
+t.test('single use › take: a claim made in one place is used up once in another', async (t) => {
+  let now = 0
+  const memory = memorySingleUse(() => now)
+  t.equal(await memory.take('handoff'), false, 'nothing claimed: nothing to take')
+  await memory.claim('handoff', 1000)
+  t.same(await Promise.all([memory.take('handoff'), memory.take('handoff')]), [true, false], 'taken once')
+  await memory.claim('late', 1000)
+  now = 1001
+  t.equal(await memory.take('late'), false, 'an expired claim cannot be taken')
+
+  const redis = await startRedis(t)
+  const one = await replica(redis.url)
+  const two = await replica(redis.url)
+  t.teardown(async () => {
+    await one.close()
+    await two.close()
+  })
+  const key = `handoff-${Date.now()}`
+  await one.singleUse.claim(key, 5000)
+  const taken = await Promise.all([two.singleUse.take(key), one.singleUse.take(key), two.singleUse.take(key)])
+  t.equal(taken.filter(Boolean).length, 1, 'exactly one take wins across replicas')
+})
+
 t.test('single use › Redis unreachable: claims fail closed', async (t) => {
   const app = await replica('redis://127.0.0.1:1')
   t.teardown(() => app.close())

@@ -181,7 +181,9 @@ const ROWS: Row[] = [
     name: 'sendRegisterVerifyEmail',
     bucket: 'code',
     invalid: { payload: { email: '' }, field: 'email' },
-    refused: { run: async () => ({ email: freshEmail() }), code: '700203' },
+    // No sign-up in this session: the BFF refuses without asking the upstream (a call cannot send
+    // the e-mail of someone else's pending registration).
+    refused: { run: async () => ({ email: freshEmail() }), code: '700203', byFlow: true },
     success: { run: async (browser) => ({ email: await browser.started() }), item: () => ({}) },
   },
   {

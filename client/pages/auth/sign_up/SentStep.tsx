@@ -8,6 +8,32 @@ import { useApiClient } from '../../../api.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { loadSignUpFlow } from './flow.ts'
 
+/** How often a waiting page asks whether its link was opened in another browser. */
+const HANDOFF_POLL_MS = 3000
+
+/**
+ * The link may be opened on another device (a phone's mail app): the sign-up then continues in
+ * this browser, which asks the server while the page is visible and as soon as it is shown again.
+ */
+function useLinkOpenedElsewhere(onFlow: (flow: SignUpFlowView) => void) {
+  useEffect(() => {
+    let stopped = false
+    const check = async () => {
+      if (document.visibilityState !== 'visible') return
+      const next = await loadSignUpFlow().catch(() => undefined)
+      if (!stopped && next && next.step !== 'sent') onFlow(next)
+    }
+    const timer = window.setInterval(() => void check(), HANDOFF_POLL_MS)
+    const onVisible = () => void check()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      stopped = true
+      window.clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [onFlow])
+}
+
 /** 'Check your inbox': names the address, resends after a one-minute countdown. */
 export function SentStep({
   flow,
@@ -25,6 +51,7 @@ export function SentStep({
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   useEffect(() => start(flow.resendInSeconds ?? 0), [flow.resendInSeconds, start])
+  useLinkOpenedElsewhere(onFlow)
 
   async function resend() {
     if (busy || seconds > 0) return
@@ -51,6 +78,7 @@ export function SentStep({
         <Trans t={t} i18nKey="sent.body" values={{ email: flow.email }} components={{ 1: <strong /> }} />
       </p>
       <p className="aside">{t('sent.spam')}</p>
+      <p className="aside">{t('sent.waiting')}</p>
       <p className="form-notice" role="status">
         {notice || (seconds > 0 ? t('sent.resendIn', { seconds }) : '')}
       </p>

@@ -52,6 +52,7 @@ export default {
     resent: 'A new link is on its way.',
     otherEmail: 'Use another email',
     spam: 'Nothing there? Check your spam folder.',
+    waiting: 'This page moves on by itself once the link is opened, here or on another device.',
   },
   limit: {
     title: 'Daily limit reached',
@@ -64,6 +65,10 @@ export default {
     expiredTitle: 'This link has expired',
     expiredBody: 'Verification links work for 10 minutes and only once. Get a new one to continue.',
     newLink: 'Get a new link',
+    elsewhereTitle: 'Email confirmed',
+    elsewhereBody:
+      'The address <1>{{email}}</1> is confirmed. Go back to the browser where you started signing up: your sign-up continues there.',
+    elsewhereNotYou: 'Did not sign up with this address? You can close this page; nothing was set up here.',
   },
   setup: {
     title: 'Tell us about you',

@@ -54,6 +54,7 @@ export default {
     resent: '新的链接已发送。',
     otherEmail: '使用其他邮箱',
     spam: '没有收到？请检查垃圾邮件。',
+    waiting: '链接被打开后（无论在本设备还是其他设备），本页会自动继续。',
   },
   limit: {
     title: '已达今日上限',
@@ -66,6 +67,9 @@ export default {
     expiredTitle: '链接已失效',
     expiredBody: '验证链接 10 分钟内有效且仅可使用一次，请重新获取。',
     newLink: '重新获取链接',
+    elsewhereTitle: '邮箱已确认',
+    elsewhereBody: '邮箱 <1>{{email}}</1> 已确认。请回到开始注册的浏览器，注册将在那里继续。',
+    elsewhereNotYou: '没有用此邮箱注册？可直接关闭本页，这里不会开通任何账号。',
   },
   setup: {
     title: '填写基本信息',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { Trans, useTranslation } from 'react-i18next'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../../shared/api/endpoints/signUp.ts'
@@ -17,7 +17,8 @@ export default function VerifyPage() {
   const { t } = useTranslation('signUp')
   const { language } = usePageContext()
   const api = useApiClient()
-  const [state, setState] = useState<'checking' | 'expired'>('checking')
+  const [state, setState] = useState<'checking' | 'expired' | 'elsewhere'>('checking')
+  const [confirmedEmail, setConfirmedEmail] = useState('')
   const [resendable, setResendable] = useState(false)
   const languageQuery = language === 'zh' ? '?language=zh' : ''
 
@@ -29,7 +30,13 @@ export default function VerifyPage() {
       const answer = id
         ? await api.call(signUpEndpoints.checkVerifyEmailLink, { data: { id }, throws: false })
         : undefined
-      if (answer && isSuccess(answer)) return navigate(`/auth/sign_up${languageQuery}`)
+      if (answer && isSuccess(answer)) {
+        const item = answer.item as { continuesElsewhere?: boolean; email?: string } | undefined
+        if (!item?.continuesElsewhere) return navigate(`/auth/sign_up${languageQuery}`)
+        // Opened outside the browser that signed up: the sign-up goes on there, not here.
+        setConfirmedEmail(item.email ?? '')
+        return setState('elsewhere')
+      }
       const flow = await loadSignUpFlow()
       setResendable(flow.step === 'sent' && Boolean(flow.email))
       setState('expired')
@@ -49,6 +56,19 @@ export default function VerifyPage() {
         <h1 id="sign-up-title" aria-live="polite">
           {t('verify.title')}
         </h1>
+      ) : state === 'elsewhere' ? (
+        <>
+          <h1 id="sign-up-title">{t('verify.elsewhereTitle')}</h1>
+          <p role="status">
+            <Trans
+              t={t}
+              i18nKey="verify.elsewhereBody"
+              values={{ email: confirmedEmail }}
+              components={{ 1: <strong /> }}
+            />
+          </p>
+          <p className="aside">{t('verify.elsewhereNotYou')}</p>
+        </>
       ) : (
         <>
           <h1 id="sign-up-title">{t('verify.expiredTitle')}</h1>
