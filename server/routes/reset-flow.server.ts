@@ -177,20 +177,24 @@ export async function resetFlowRoutes(
     }
   }
 
-  app.post('/auth/reset/flow/link', route({ ownPages: 'fetch', spends: 'reset' }), async (request, reply) => {
-    const id = (request.body as { id?: unknown } | undefined)?.id
-    if (typeof id !== 'string' || !PATH_PARAM_PATTERN.test(id)) return reply.send(expired(request))
-    const answer = await call(request, reply, 'checkResetPwdLink', id, {})
-    if (!isSuccess(answer)) return reply.send(answer)
-    const email = String((answer.item as { email?: unknown }).email ?? '')
-    request.ensureSession()
-    request.session.set('resetLink', { id, email, at: Date.now() })
-    return reply.send(envelope('000000', 'success', { email }))
-  })
+  app.post(
+    '/auth/reset/flow/link',
+    route({ ownPages: 'fetch', spends: 'reset', action: 'reset' }),
+    async (request, reply) => {
+      const id = (request.body as { id?: unknown } | undefined)?.id
+      if (typeof id !== 'string' || !PATH_PARAM_PATTERN.test(id)) return reply.send(expired(request))
+      const answer = await call(request, reply, 'checkResetPwdLink', id, {})
+      if (!isSuccess(answer)) return reply.send(answer)
+      const email = String((answer.item as { email?: unknown }).email ?? '')
+      request.ensureSession()
+      request.session.set('resetLink', { id, email, at: Date.now() })
+      return reply.send(envelope('000000', 'success', { email }))
+    },
+  )
 
   app.post(
     '/auth/reset/flow/link/password',
-    route({ ownPages: 'fetch', spends: 'reset' }),
+    route({ ownPages: 'fetch', spends: 'reset', action: 'reset' }),
     async (request, reply) => {
       const t = i18nFor(request.language).t
       const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(request.body ?? {})

@@ -218,7 +218,7 @@ export async function signUpFlowRoutes(
    */
   app.post(
     '/auth/sign_up/flow/finish',
-    route({ ownPages: 'fetch', spends: 'signUp' }),
+    route({ ownPages: 'fetch', spends: 'signUp', action: 'signUpSetup' }),
     async (request, reply) => {
       const flow = flowOf(request)
       const t = i18nFor(request.language).t

@@ -1,5 +1,6 @@
 import type { FastifyRequest, RouteShorthandOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
 import type { RateLimitBucket } from '../../../shared/api/endpoints.ts'
 import { sendRefusal } from '../../refusal.ts'
 import { checkApiRequest, checkSameSite, varyOnCsrfHeaders } from '../../routes/api/csrf.ts'
@@ -25,11 +26,14 @@ declare module 'fastify' {
 export function route(options: {
   ownPages?: OwnPagesCheck
   spends?: RateLimitBucket
+  /** The action the route is a step of: one unit of `spends` pays for the whole action. */
+  action?: FlowAction
 }): RouteShorthandOptions {
   return {
     config: {
       ...(options.ownPages ? { ownPages: options.ownPages } : {}),
       ...(options.spends ? { rateLimitBucket: options.spends } : {}),
+      ...(options.action ? { rateLimitAction: options.action } : {}),
     },
   }
 }

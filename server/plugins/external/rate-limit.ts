@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import type { RateLimitRule } from '../../../config/index.ts'
+import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
 import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
+import { type ActionStep, openAllowance, paidByAllowance } from '../../rate-limit-actions.server.ts'
 import { sendRateLimited } from '../../rate-limited.ts'
 
 export interface RateLimitPluginOptions {
@@ -35,22 +37,38 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A BFF route of its own that spends a bucket (e.g. starting a WeCom QR sign-in). */
     rateLimitBucket?: RateLimitBucket
+    /** The action the route is a step of (its cost shared with the action's other steps). */
+    rateLimitAction?: FlowAction
   }
 }
 
-/** The bucket a request spends: its `/api` endpoint's, or the one its own route names. */
-function bucketOfRequest(request: FastifyRequest): RateLimitBucket | undefined {
-  if (request.routeOptions.url !== API_ROUTE) return request.routeOptions.config?.rateLimitBucket
+interface Spending {
+  bucket: RateLimitBucket
+  step: ActionStep | undefined
+}
+
+/** The bucket a request spends, its `/api` endpoint's or its own route's, and the action step. */
+function spendingOf(request: FastifyRequest): Spending | undefined {
+  if (request.routeOptions.url !== API_ROUTE) {
+    const { rateLimitBucket: bucket, rateLimitAction: action } = request.routeOptions.config ?? {}
+    if (!bucket) return undefined
+    return { bucket, step: action ? { action, step: request.routeOptions.url ?? '' } : undefined }
+  }
   // The same lookup as the proxy's, on the same parameter: whatever path spelling reaches an
   // endpoint there is counted here.
   const path = (request.params as { '*'?: string })['*']
-  const match = path === undefined ? undefined : findEndpointByPath(request.method, path)
-  return match?.endpoint.access === 'page' ? match.endpoint.limit : undefined
+  const endpoint = path === undefined ? undefined : findEndpointByPath(request.method, path)?.endpoint
+  if (endpoint?.access !== 'page' || !endpoint.limit) return undefined
+  return {
+    bucket: endpoint.limit,
+    step: endpoint.action ? { action: endpoint.action, step: endpoint.name } : undefined,
+  }
 }
 
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
     const bucketOf = new WeakMap<FastifyRequest, RateLimitBucket>()
+    const paidSteps = new WeakMap<FastifyRequest, ActionStep>()
     const ruleOf = (request: FastifyRequest): RateLimitRule => {
       const bucket = bucketOf.get(request)
       if (!bucket) throw new Error('rate limit checked for a request without a bucket')
@@ -109,8 +127,11 @@ export default fp<RateLimitPluginOptions>(
     const check = app.createRateLimit()
 
     app.addHook('onRequest', async (request, reply) => {
-      const bucket = bucketOfRequest(request)
-      if (!bucket) return
+      const spending = spendingOf(request)
+      if (!spending) return
+      const { bucket, step } = spending
+      // A later step of an action this session has paid for costs nothing more.
+      if (step && (await paidByAllowance(request, step))) return
       bucketOf.set(request, bucket)
       let limit: Awaited<ReturnType<typeof check>>
       try {
@@ -120,10 +141,20 @@ export default fp<RateLimitPluginOptions>(
         return
       }
       storeAnswered()
-      if (limit.isAllowed || !limit.isExceeded) return
+      if (limit.isAllowed || !limit.isExceeded) {
+        if (step) paidSteps.set(request, step)
+        return
+      }
       request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
       return sendRateLimited(request, reply, limit.ttlInSeconds)
     })
+
+    // The allowance opens once the request got past every refusal (a cross-site call, refused in
+    // a later onRequest hook, must not be handed a session cookie).
+    app.addHook('preHandler', async (request) => {
+      const step = paidSteps.get(request)
+      if (step) await openAllowance(request, step)
+    })
   },
-  { name: 'rate-limit', fastify: '5.x', dependencies: ['language'] },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['language', 'single-use'] },
 )

@@ -12,6 +12,13 @@
 export type RateLimitBucket = 'signIn' | 'signUp' | 'reset' | 'code'
 // signIn also covers account look-ups by e-mail and the returns of identity and channel providers.
 
+/**
+ * What a person does in several calls of one bucket (issue 17: "a rate-limit cost per flow action,
+ * not per raw call"). One unit of the bucket pays for one call of each step of the action, in the
+ * session that paid; a step called again pays again (a second password is a second unit).
+ */
+export type FlowAction = 'passwordSignIn' | 'captcha' | 'signUpStart' | 'signUpSetup' | 'reset'
+
 export interface EndpointRoute {
   /** The stable name (spec §7), e.g. `loginEmailCheck`: logs, errors and the BFF refer to it. */
   readonly name: string
@@ -21,6 +28,8 @@ export interface EndpointRoute {
   /** Body as `application/json`; otherwise POST bodies are form-encoded. */
   readonly json: boolean
   readonly limit: RateLimitBucket | undefined
+  /** The action this call is a step of: its cost is shared with the action's other steps. */
+  readonly action?: FlowAction
   /** Why an endpoint has no bucket; every endpoint has either a `limit` or this (tested). */
   readonly exempt?: string
   /**
@@ -55,6 +64,7 @@ export interface RouteSpec {
   method?: 'GET' | 'POST'
   json?: boolean
   limit?: RateLimitBucket
+  action?: FlowAction
   exempt?: string
 }
 
@@ -74,6 +84,7 @@ export function endpoints<const T extends Record<string, RouteSpec>>(table: T): 
       json: spec.json ?? false,
       limit: spec.limit,
       access: spec.access,
+      ...(spec.action ? { action: spec.action } : {}),
       ...(spec.session ? { session: spec.session } : {}),
       ...(spec.exempt ? { exempt: spec.exempt } : {}),
       ...(spec.access === 'internal' ? { internal: true as const } : {}),

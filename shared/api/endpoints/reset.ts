@@ -4,10 +4,10 @@ import { endpoints, LOGIN } from './define.ts'
 export const resetEndpoints = endpoints({
   sendResetEmail: { access: 'page', path: `${LOGIN}/account/sendResetEmail`, limit: 'code' },
   sendSmsRandomCode: { access: 'page', path: `${LOGIN}/sendSmsRandomCode/4`, limit: 'code' },
-  checkFindPwd: { access: 'page', path: `${LOGIN}/account/checkFindPwd`, limit: 'reset' },
+  checkFindPwd: { access: 'page', path: `${LOGIN}/account/checkFindPwd`, limit: 'reset', action: 'reset' },
   // The e-mailed link: only the reset flow calls these (the id in a POST body, used once).
   checkResetPwdLink: { access: 'flow', path: `${LOGIN}/account/checkResetPwdLink/{id}`, limit: 'reset' },
-  setServiceNewPwd: { access: 'page', path: `${LOGIN}/setServiceNewPwd/4`, limit: 'reset' },
+  setServiceNewPwd: { access: 'page', path: `${LOGIN}/setServiceNewPwd/4`, limit: 'reset', action: 'reset' },
   resetNewPwd: {
     access: 'page',
     session: 'needsSession',

@@ -284,3 +284,20 @@ t.test('endpoint table › account look-ups by e-mail are limited and validate t
   })
   t.same({ lax, unlimited }, { lax: [], unlimited: [] }, 'look-ups that are not limited or not validated')
 })
+
+t.test('endpoint table › the steps of one action share one bucket (they share its unit)', async (t) => {
+  const bucketsOf = new Map<string, Set<string | undefined>>()
+  for (const endpoint of Object.values(ENDPOINTS)) {
+    if (!endpoint.action) continue
+    const buckets = bucketsOf.get(endpoint.action) ?? new Set()
+    buckets.add(endpoint.limit)
+    bucketsOf.set(endpoint.action, buckets)
+  }
+  t.ok(bucketsOf.size >= 4, 'sign-in, captcha, sign-up and reset actions are declared')
+  for (const [action, buckets] of bucketsOf) t.same([...buckets].length, 1, `${action}: ${[...buckets]}`)
+  t.equal(
+    ENDPOINTS.serviceLoginNew.action,
+    ENDPOINTS.loginEmailCheck.action,
+    'a password sign-in is one action',
+  )
+})

@@ -1,0 +1,77 @@
+/**
+ * Rate-limit cost per action, not per call (server/rate-limit-actions.server.ts, issue 17 point 7):
+ * one password sign-in is one unit of `signIn`, a whole sign-up fits the default budget twice over,
+ * and neither a second password nor a replayed cookie gets a step for free.
+ */
+import type { FastifyInstance } from 'fastify'
+import t from 'tap'
+import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
+import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
+
+/** One visitor's browser: keeps its cookie, always from one address. */
+class Visitor {
+  cookie: string | undefined
+  readonly app: FastifyInstance
+  readonly ip: string
+  constructor(app: FastifyInstance, ip: string) {
+    this.app = app
+    this.ip = ip
+  }
+  async call(name: EndpointName, payload: Record<string, unknown>, cookie = this.cookie) {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/api/${ENDPOINTS[name].path}`,
+      remoteAddress: this.ip,
+      headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
+      payload,
+    })
+    this.cookie = sessionCookieOf(response) ?? this.cookie
+    return response.statusCode
+  }
+}
+
+const { email } = DEMO_ACCOUNT
+const WRONG = { email, password: 'Not-The-Password1' }
+
+t.test('action cost › one password sign-in is one unit; a second password is a second', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_SIGN_IN: '1/1m' } })
+  const visitor = new Visitor(app, '203.0.113.41')
+  t.equal(await visitor.call('loginEmailCheck', { email }), 200, 'the e-mail step pays the one unit')
+  t.equal(await visitor.call('getAllEnvDomain', { email }), 200, 'where the account lives: same action')
+  t.equal(await visitor.call('getServiceLoginWrongTimes', { email }), 200, 'captcha question: same action')
+  t.equal(await visitor.call('consoleLogin', WRONG), 200, 'the password: same action')
+  t.equal(await visitor.call('consoleLogin', WRONG), 429, 'another password is another unit')
+})
+
+t.test('action cost › a replayed cookie cannot spend a step twice', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_SIGN_IN: '1/1m' } })
+  const visitor = new Visitor(app, '203.0.113.42')
+  await visitor.call('loginEmailCheck', { email })
+  const copy = visitor.cookie
+  const codes = await Promise.all([
+    visitor.call('consoleLogin', WRONG, copy),
+    visitor.call('consoleLogin', WRONG, copy),
+    visitor.call('consoleLogin', WRONG, copy),
+  ])
+  t.same(codes.toSorted(), [200, 429, 429], 'one copy of the cookie gets the free password; the others pay')
+  const stranger = new Visitor(app, '203.0.113.42')
+  t.equal(await stranger.call('consoleLogin', WRONG), 429, 'without the allowance a call pays (spent)')
+})
+
+t.test('action cost › two whole sign-ups fit the default sign-up budget from one address', async (t) => {
+  // Default budgets (config/schema.ts): RATE_LIMIT_SIGN_UP 10/1m, RATE_LIMIT_CODE 5/1m.
+  const { app, sandbox } = await build(t)
+  for (const round of [1, 2]) {
+    const browser = new SignUpBrowser(app, sandbox.regions.sg.url)
+    const address = await browser.started()
+    t.equal((await browser.openLink(address)).status, 200, `round ${round}: the link`)
+    const setup = await browser.call('registerSgPartInfo', { email: address, ...SIGN_UP_DETAILS })
+    t.equal(setup.status, 200, `round ${round}: setup`)
+    const products = await browser.call('registerChoseProduct', { products: ['chatbot'] })
+    t.equal(products.status, 200, `round ${round}: questionnaire`)
+    const done = await browser.post('/auth/sign_up/flow/finish')
+    t.equal(done.body.retCode, '000000', `round ${round}: finished (${done.body.retMsg})`)
+  }
+})
