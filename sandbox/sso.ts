@@ -110,8 +110,9 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoRouteOptions):
     const ticket = text(fields, 'ticket')
     if (!ticket) {
       const state = text(fields, 'state')
-      if (!state) return answer(request, 'badRequest')
-      const issued = scans.issue(state)
+      const matchCode = text(fields, 'matchCode')
+      if (!state || !matchCode || !/^\d{2}$/.test(matchCode)) return answer(request, 'badRequest')
+      const issued = scans.issue(state, matchCode)
       const qrCodeUrl = `${options.baseUrl()}${WECOM_SCAN_PATH}?ticket=${encodeURIComponent(issued.ticket)}`
       const expiresIn = Math.round((issued.expiresAt - world.now()) / 1000)
       return answer(request, 'success', { item: { ticket: issued.ticket, qrCodeUrl, expiresIn } })

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
@@ -11,6 +12,8 @@ interface WeComScan {
   ticket: string
   url: string
   expiresAt: number
+  /** The number this browser shows and the phone asks for (number matching, review L6). */
+  matchCode: string
 }
 
 declare module '@fastify/secure-session' {
@@ -64,7 +67,11 @@ export async function wecomRoutes(
     >
     kit.rememberReturn(request, body)
     const state = issueConnectState(request, 'wecom')
-    const result = await kit.upstream(request, 'memberQrCodeLoginUrl', { state })
+    // Number matching (review L6): the phone confirms only after its user picks the number this
+    // browser shows, so a code passed to someone else (a phishing page showing our QR) cannot be
+    // confirmed by a person who does not see this screen. Two digits, as Microsoft's and Okta's.
+    const matchCode = String(randomInt(10, 100))
+    const result = await kit.upstream(request, 'memberQrCodeLoginUrl', { state, matchCode })
     const item = result?.answer.item ?? {}
     const { ticket, qrCodeUrl, expiresIn } = item as Record<string, unknown>
     if (
@@ -84,9 +91,11 @@ export async function wecomRoutes(
       return failed(request, reply)
     }
     const expiresAt = Date.now() + expiresIn * 1000
-    request.session.set('wecomScan', { ticket, url: qrCodeUrl, expiresAt })
+    request.session.set('wecomScan', { ticket, url: qrCodeUrl, expiresAt, matchCode })
     // The address goes to this browser only (its own code), so a phone can open it directly.
-    return reply.send(envelope('000000', 'success', { status: 'waiting', expiresIn, url: qrCodeUrl }))
+    return reply.send(
+      envelope('000000', 'success', { status: 'waiting', expiresIn, url: qrCodeUrl, matchCode }),
+    )
   })
 
   /** Drawn QR codes by ticket: a reload or a second tab redraws nothing (finding L3). */

@@ -3,7 +3,7 @@ import { SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { WECOM_QR_TTL_MS } from '../../sandbox/providers/wecom-scans.ts'
 import { keepScreenshot } from './frame-helpers.ts'
 import { advanceClock } from './sandbox.ts'
-import { expectConsole, onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
+import { expectConsole, onPhone, shownNumber, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
 for (const language of WECOM_LANGUAGES) {
   test(`WeCom scan (${language.code}): an expired code says so, and a refreshed one signs in`, async ({
@@ -23,7 +23,7 @@ for (const language of WECOM_LANGUAGES) {
     expect(gone?.status()).toBe(410)
     await phone.close()
     const fresh = await showQrCode(page, language, language.refresh)
-    await onPhone(context, fresh, 'Confirm sign-in')
+    await onPhone(context, fresh, 'Confirm sign-in', await shownNumber(page))
     await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
   })
 }

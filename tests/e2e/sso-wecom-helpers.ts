@@ -49,15 +49,28 @@ export async function showQrCode(page: Page, language: WeComLanguage, button: st
   return body.item.url
 }
 
-/** The WeCom phone app (the sandbox's page at the QR address): confirm or cancel. */
+/** The number the computer shows next to the code, read as a person would (number matching). */
+export async function shownNumber(page: Page): Promise<string> {
+  const number = (await page.getByTestId('wecom-match').locator('strong').textContent()) ?? ''
+  expect(number).toMatch(/^\d{2}$/)
+  return number
+}
+
+/**
+ * The WeCom phone app (the sandbox's page at the QR address): picks `number` among the ones it
+ * offers (the one the computer shows, unless a test plays someone who cannot see it), then
+ * confirms or cancels.
+ */
 export async function onPhone(
   context: BrowserContext,
   qrUrl: string,
   decision: 'Confirm sign-in' | 'Cancel',
+  number?: string,
 ) {
   const phone = await context.newPage()
   await phone.goto(qrUrl)
   await expect(phone.getByRole('heading', { level: 1 })).toHaveText('WeCom (sandbox)')
+  if (number !== undefined) await phone.getByRole('radio', { name: number, exact: true }).check()
   await phone.getByRole('button', { name: decision }).click()
   await expect(phone.getByTestId('wecom-outcome')).toBeVisible()
   await phone.close()

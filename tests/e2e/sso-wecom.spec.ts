@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { SANDBOX_SAML_CONFIG_ID, SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { expectAxeClean, keepScreenshot } from './frame-helpers.ts'
-import { expectConsole, onPhone, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
+import { expectConsole, onPhone, shownNumber, showQrCode, WECOM_LANGUAGES } from './sso-wecom-helpers.ts'
 
 for (const language of WECOM_LANGUAGES) {
   test.describe(`WeCom scan (${language.code})`, () => {
@@ -16,7 +16,7 @@ for (const language of WECOM_LANGUAGES) {
         fullPage: true,
       })
       await expectAxeClean(page, `WeCom QR panel ${language.code}`)
-      await onPhone(context, qrUrl, 'Confirm sign-in')
+      await onPhone(context, qrUrl, 'Confirm sign-in', await shownNumber(page))
       await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
 
@@ -32,8 +32,31 @@ for (const language of WECOM_LANGUAGES) {
       await expect(page.getByRole('img', { name: language.qrAlt })).toHaveCount(0)
       const second = await showQrCode(page, language, language.refresh)
       expect(second).not.toBe(first)
-      await onPhone(context, second, 'Confirm sign-in')
+      await onPhone(context, second, 'Confirm sign-in', await shownNumber(page))
       await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
+    })
+
+    test('someone who scans a code without seeing this screen cannot confirm it (number matching)', async ({
+      page,
+      context,
+    }) => {
+      await page.goto(`/auth/sign_in${language.query}`)
+      const qrUrl = await showQrCode(page, language)
+      const shown = await shownNumber(page)
+      // A code passed to someone else (a phishing page showing our QR): they pick a number blind.
+      const phone = await context.newPage()
+      await phone.goto(qrUrl)
+      const offered = await phone
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value))
+      expect(offered).toHaveLength(3)
+      expect(offered).toContain(shown)
+      await phone.close()
+      const wrong = offered.find((number) => number !== shown) ?? ''
+      await onPhone(context, qrUrl, 'Confirm sign-in', wrong)
+      await expect(page.getByTestId('wecom-message')).toHaveText(language.cancelled)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(new URL(page.url()).pathname, 'nobody is signed in').toBe('/auth/sign_in')
     })
 
     test('on a phone (375×812) the code comes with a link that opens WeCom', async ({ page }) => {
@@ -49,7 +72,7 @@ for (const language of WECOM_LANGUAGES) {
       // The same browser opens the app link, confirms, and comes back to the sign-in tab.
       const href = (await openApp.getAttribute('href')) ?? ''
       // onPhone waits for the outcome: a tab closed right after the tap may never send the answer.
-      await onPhone(page.context(), href, 'Confirm sign-in')
+      await onPhone(page.context(), href, 'Confirm sign-in', await shownNumber(page))
       await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
 

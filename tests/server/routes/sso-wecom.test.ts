@@ -40,18 +40,27 @@ async function post(
   return { status: response.statusCode, body: response.json(), cookie: sessionCookieOf(response) ?? cookie }
 }
 
-/** The phone: confirm or cancel the scan of the code the browser shows. */
+/**
+ * The phone: confirm or cancel the scan of the code the browser shows, picking the number the
+ * browser shows (`match` plays someone who picks another one).
+ */
 async function onPhone(
-  qrUrl: string,
+  scan: Record<string, unknown>,
   decision: 'confirm' | 'cancel',
   member: string = SSO_WECOM_ACCOUNT.email,
+  match: string = String(scan.matchCode),
 ) {
-  const url = new URL(qrUrl)
+  const url = new URL(String(scan.url))
   const page = await fetch(url)
   const answer = await fetch(`${url.origin}${url.pathname}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ticket: url.searchParams.get('ticket') ?? '', member, decision }).toString(),
+    body: new URLSearchParams({
+      ticket: url.searchParams.get('ticket') ?? '',
+      member,
+      decision,
+      match,
+    }).toString(),
   })
   return { page: await page.text(), status: answer.status }
 }
@@ -88,7 +97,7 @@ t.test(
     t.ok(Number(waiting.body.item.expiresIn) > 0)
     t.notOk(await isSignedIn(waiting.cookie), 'not signed in before the phone confirms')
 
-    const phone = await onPhone(qrUrl, 'confirm')
+    const phone = await onPhone(started.body.item, 'confirm')
     t.match(phone.page, /Sign in to the customer-contact suite/)
     t.equal(phone.status, 200)
     // The page polls every two seconds; a ticket is asked upstream at most once a second.
@@ -105,7 +114,7 @@ t.test(
 
 t.test('POST /auth/sso/wecom/poll › the state is single use and bound to the session', async (t) => {
   const started = await post('/auth/sso/wecom', undefined, {})
-  await onPhone(String(started.body.item.url), 'confirm')
+  await onPhone(started.body.item, 'confirm')
   // Another browser cannot take over the confirmed scan: it has neither the ticket nor the state.
   const stranger = await post('/auth/sso/wecom/poll', undefined)
   t.match(stranger.body.item, { status: 'expired' })
@@ -117,9 +126,31 @@ t.test('POST /auth/sso/wecom/poll › the state is single use and bound to the s
   t.not(proxied.body.retCode, '000000', 'the proxy refuses the BFF-only endpoint')
 })
 
+t.test(
+  'WeCom number matching (L6) › the phone confirms only with the number this browser shows',
+  async (t) => {
+    const started = await post('/auth/sso/wecom', undefined, {})
+    const shown = String(started.body.item.matchCode)
+    t.match(shown, /^\d{2}$/, 'the browser gets a two-digit number to show')
+    const sent = (await sandboxRequests(sg)).filter((r) => r.url.includes('memberQrCodeLoginUrl')).at(-1)
+    t.ok(
+      (sent?.body as Record<string, unknown> | null)?.matchCode,
+      'the upstream gets a number too (masked in its log)',
+    )
+    const { page } = await onPhone(started.body.item, 'confirm', SSO_WECOM_ACCOUNT.email, 'none')
+    const offered = [...page.matchAll(/name="match" value="(\d{2})"/g)].map((m) => m[1])
+    t.equal(offered.length, 3, 'the phone offers three numbers…')
+    t.ok(offered.includes(shown), '…one of them the one on the screen: the upstream got the same number')
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const answer = await post('/auth/sso/wecom/poll', started.cookie)
+    t.match(answer.body.item, { status: 'cancelled' }, 'a wrong number cancels the code')
+    t.notOk(await isSignedIn(answer.cookie), 'nobody is signed in')
+  },
+)
+
 t.test('POST /auth/sso/wecom/poll › cancelled on the phone, expired on the sandbox clock', async (t) => {
   const cancelled = await post('/auth/sso/wecom', undefined, {})
-  await onPhone(String(cancelled.body.item.url), 'cancel')
+  await onPhone(cancelled.body.item, 'cancel')
   const answer = await post('/auth/sso/wecom/poll', cancelled.cookie)
   t.match(answer.body.item, { status: 'cancelled' })
   t.notOk(await isSignedIn(answer.cookie))
@@ -130,7 +161,7 @@ t.test('POST /auth/sso/wecom/poll › cancelled on the phone, expired on the san
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advanceMs: WECOM_QR_TTL_MS + 1000 }),
   })
-  const phone = await onPhone(String(late.body.item.url), 'confirm')
+  const phone = await onPhone(late.body.item, 'confirm')
   t.equal(phone.status, 410, 'the phone says the code expired')
   const expired = await post('/auth/sso/wecom/poll', late.cookie)
   t.match(expired.body.item, { status: 'expired', expiresIn: 0 })
@@ -139,13 +170,13 @@ t.test('POST /auth/sso/wecom/poll › cancelled on the phone, expired on the san
 
 t.test('WeCom refusals: a member who is not linked, a member without WeCom', async (t) => {
   const stranger = await post('/auth/sso/wecom', undefined, {})
-  await onPhone(String(stranger.body.item.url), 'confirm', 'stranger@elsewhere.test')
+  await onPhone(stranger.body.item, 'confirm', 'stranger@elsewhere.test')
   t.match((await post('/auth/sso/wecom/poll', stranger.cookie)).body.item, {
     status: 'refused',
     code: '700627',
   })
   const demo = await post('/auth/sso/wecom', undefined, {})
-  await onPhone(String(demo.body.item.url), 'confirm', 'demo@sandbox.test')
+  await onPhone(demo.body.item, 'confirm', 'demo@sandbox.test')
   t.match((await post('/auth/sso/wecom/poll', demo.cookie)).body.item, { status: 'refused', code: '700626' })
 })
 
@@ -160,7 +191,7 @@ t.test('/auth/sso/wecom › cross-site and header-less calls are refused', async
   const noHeader = await app.inject({ method: 'POST', url: '/auth/sso/wecom/poll', payload: {} })
   t.equal(noHeader.statusCode, 403)
   const badReturn = await post('/auth/sso/wecom', undefined, { return: '//evil.example/x', language: 'xx' })
-  await onPhone(String(badReturn.body.item.url), 'confirm')
+  await onPhone(badReturn.body.item, 'confirm')
   const done = await post('/auth/sso/wecom/poll', badReturn.cookie)
   t.notMatch(String(done.body.item.redirect), /evil/, 'a hostile return ends at a safe path')
 })

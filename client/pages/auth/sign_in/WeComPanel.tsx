@@ -27,6 +27,7 @@ interface ScanAnswer {
   url?: string
   redirect?: string
   code?: string
+  matchCode?: string
 }
 
 /** A phone (narrow or touch-only screen): the WeCom link is offered next to the code. */
@@ -54,6 +55,7 @@ export function WeComPanel({ languageQuery, onClose }: { languageQuery: string; 
   const [status, setStatus] = useState<ScanStatus>('loading')
   const [deadline, setDeadline] = useState<number | null>(null)
   const [appUrl, setAppUrl] = useState('')
+  const [matchCode, setMatchCode] = useState('')
   const [generation, setGeneration] = useState(0)
   const [refusal, setRefusal] = useState('')
   const [announcement, setAnnouncement] = useState('')
@@ -67,6 +69,7 @@ export function WeComPanel({ languageQuery, onClose }: { languageQuery: string; 
         case 'waiting':
           if (typeof answer.expiresIn === 'number') setDeadline(Date.now() + answer.expiresIn * 1000)
           if (answer.url) setAppUrl(answer.url)
+          if (answer.matchCode) setMatchCode(answer.matchCode)
           setStatus('waiting')
           return
         case 'expired':
@@ -154,6 +157,11 @@ export function WeComPanel({ languageQuery, onClose }: { languageQuery: string; 
               height={200}
               data-testid="wecom-qr"
             />
+            {matchCode && (
+              <p className="wecom-match" data-testid="wecom-match">
+                {t('wecom.match')} <strong className="wecom-match-code">{matchCode}</strong>
+              </p>
+            )}
             <p data-testid="wecom-countdown">{t('wecom.expiresIn', { time: minutesAndSeconds(seconds) })}</p>
             {phone && appUrl && (
               <p>

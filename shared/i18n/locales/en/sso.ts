@@ -20,6 +20,8 @@ export default {
     start: 'Use WeCom (scan a QR code)',
     title: 'Scan with WeCom',
     instructions: 'Open WeCom on your phone, tap + then Scan, and point it at this code.',
+    match:
+      'WeCom will ask which number this screen shows. Pick this one, and never confirm a code someone else sent you:',
     qrAlt: 'QR code for signing in with WeCom. Scan it with the WeCom app on your phone.',
     loading: 'Getting a QR code…',
     expiresIn: 'The code expires in {{time}}.',

@@ -20,6 +20,7 @@ const zh: MessagesOf<typeof en> = {
     start: '使用企业微信扫码',
     title: '企业微信扫码登录',
     instructions: '在手机上打开企业微信，点击右上角 + 再点“扫一扫”，对准此二维码。',
+    match: '企业微信会询问此屏幕显示的数字，请选择这个数字；切勿确认他人发给您的二维码：',
     qrAlt: '企业微信登录二维码，请用手机上的企业微信扫描。',
     loading: '正在获取二维码…',
     expiresIn: '二维码将在 {{time}} 后失效。',
