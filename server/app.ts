@@ -2,6 +2,7 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
+import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mediaDir: path.join(options.root, mediaDir),
     // The external app's own image path (spec §7), the same endpoint under its base.
     alsoAt: [`${config.externalApp.basePath}/_next/image`],
+    prerender: Object.values(PAGE_IMAGES),
   })
   await app.register(externalAppRoutes, {
     config,

@@ -28,7 +28,7 @@ interposer.all('/*', async (request, reply) => {
   const answer = await fetch(`${sg}${request.url}`, {
     method: request.method,
     headers,
-    body: ['GET', 'HEAD'].includes(request.method) ? undefined : (request.body as Buffer),
+    body: ['GET', 'HEAD'].includes(request.method) ? undefined : new Uint8Array(request.body as Buffer),
   })
   const text = await answer.text()
   if (!ANONYMISED.test(request.url)) return reply.code(answer.status).type('application/json').send(text)
