@@ -112,6 +112,31 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   }
 }
 
+/** The bare `@fastify/http-proxy` pass-through to `upstream` (tests/bench/passthrough-process.ts). */
+export async function startPassthrough(port: number, upstream: string) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'tests/bench/passthrough-process.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PASSTHROUGH_PORT: String(port), PASSTHROUGH_UPSTREAM: upstream },
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the pass-through process ended (${code})`)))
+  })
+  return {
+    base: `http://127.0.0.1:${port}`,
+    rssMb: () => rssOf(child.pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
 /** Resident memory of a process in MiB, from /proc (Linux). */
 function rssOf(pid: number | undefined): number {
   try {
