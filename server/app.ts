@@ -21,6 +21,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
+import { demoFormRoutes } from './routes/demo-form.server.ts'
 import {
   externalAppRoutes,
   externalLoginConfigLanguage,
@@ -195,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? { scriptUrl: config.captchaProvider.scriptUrl, captchaId: config.captchaProvider.captchaId }
         : null,
     })
+    // Forms posted without JavaScript are answered with pages: they need the renderer.
+    await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
   }
 
   app.addHook('onReady', async () => {
