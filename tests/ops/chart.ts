@@ -102,3 +102,14 @@ export function validateManifest(manifest: Manifest): void {
 export function find(manifests: Manifest[], kind: string): Manifest[] {
   return manifests.filter((manifest) => manifest.kind === kind)
 }
+
+/** `helm template` expected to fail: its status and message (the refusal tests read both). */
+export function templateRefusal(binary: string, base: string, extra: string[]): HelmRun {
+  return helm(binary, ['template', 'bad', CHART, '--kube-version', KUBE_VERSION, ...regionArgs(base, extra)])
+}
+
+/** Kubernetes memory quantity in MiB (the chart accepts Mi and Gi only). */
+export function mebibytes(quantity: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
+  return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : Number.NaN
+}
