@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { Deployment } from 'kubernetes-models/apps/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { ConfigMap, Pod, Secret, Service, ServiceAccount } from 'kubernetes-models/v1'
 import { parseAllDocuments } from 'yaml'
@@ -71,7 +71,7 @@ export function render(binary: string, region: string, extra: string[] = []): Ma
 export interface Manifest {
   apiVersion: string
   kind: string
-  metadata: { name: string; annotations?: Record<string, string> }
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }
   // biome-ignore lint/suspicious/noExplicitAny: the tests read rendered YAML fields freely; validateManifest types them
   [field: string]: any
 }
@@ -80,6 +80,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'v1/ConfigMap': ConfigMap,
   'v1/Pod': Pod,

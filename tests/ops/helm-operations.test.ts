@@ -1,5 +1,13 @@
 import t from 'tap'
-import { find, helmBinary, REGIONS, render, templateRefusal } from './chart.ts'
+import {
+  find,
+  helmBinary,
+  type Manifest,
+  REGIONS,
+  render,
+  templateRefusal,
+  validateManifest,
+} from './chart.ts'
 
 // Issue 20: what operators of the chart rely on during a bad day — probes that restart only a
 // hung pod, the network policy, sizing, drain, monitoring, routing — rendered through the real
@@ -36,6 +44,81 @@ t.test('probes › timeouts, periods and thresholds come from values; liveness w
   t.equal(custom.startupProbe.failureThreshold, 60)
 })
 
+/** Whether a matchLabels selector selects a set of labels. */
+const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([name, value]) => labels[name] === value)
+
+t.test(
+  'network policy › on by default: ingress, Prometheus and the test pod in; DNS, upstreams, Redis out',
+  async (t) => {
+    for (const region of REGIONS) {
+      const manifests = render(binary, region)
+      const [policy] = find(manifests, 'NetworkPolicy')
+      t.ok(policy, `${region}: a NetworkPolicy`)
+      t.doesNotThrow(() => validateManifest(policy as Manifest))
+      const [deployment] = find(manifests, 'Deployment')
+      const podLabels = deployment?.spec.template.metadata.labels
+      t.ok(
+        selects(policy?.spec.podSelector.matchLabels, podLabels),
+        `${region}: it selects the server's pods`,
+      )
+      t.same(policy?.spec.policyTypes, ['Ingress', 'Egress'])
+      const byPort = (rules: Manifest[], port: string | number) =>
+        rules.filter((rule) => rule.ports.some((entry: { port: unknown }) => entry.port === port))
+      const [site] = byPort(policy?.spec.ingress, 'http')
+      const [metrics] = byPort(policy?.spec.ingress, 'metrics')
+      t.equal(policy?.spec.ingress.length, 2, 'no third way in')
+      for (const rule of policy?.spec.ingress ?? []) t.ok(rule.from?.length, 'no rule open to every pod')
+      t.match(site?.from[0], {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+      })
+      t.match(metrics?.from[0], {
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+      })
+      const [test] = find(manifests, 'Pod')
+      t.ok(
+        site?.from.some(
+          (peer: Manifest) =>
+            peer.podSelector && selects(peer.podSelector.matchLabels, test?.metadata.labels ?? {}),
+        ),
+        'the helm test pod may call the site',
+      )
+      t.notOk(
+        metrics?.from.some(
+          (peer: Manifest) =>
+            peer.podSelector && selects(peer.podSelector.matchLabels, test?.metadata.labels ?? {}),
+        ),
+        'but not the metrics',
+      )
+      const egressPorts = policy?.spec.egress.map((rule: Manifest) =>
+        rule.ports
+          .map((entry: { port: number; protocol: string }) => `${entry.port}/${entry.protocol}`)
+          .join(','),
+      )
+      t.same(
+        egressPorts,
+        ['53/UDP,53/TCP', '443/TCP', '6379/TCP,6380/TCP'],
+        `${region}: DNS, upstreams, Redis`,
+      )
+    }
+    const narrowed = find(
+      render(binary, 'hk', [
+        '--set',
+        'redis.existingSecret=',
+        '--set-json',
+        'networkPolicy.upstreams={"ipBlocks":[{"cidr":"203.0.113.0/24"}],"ports":[8443]}',
+      ]),
+      'NetworkPolicy',
+    )[0]
+    t.same(narrowed?.spec.egress[1], {
+      to: [{ ipBlock: { cidr: '203.0.113.0/24' } }],
+      ports: [{ port: 8443, protocol: 'TCP' }],
+    })
+    t.equal(narrowed?.spec.egress.length, 2, 'no Redis rule without Redis')
+    t.same(find(render(binary, 'hk', ['--set', 'networkPolicy.enabled=false']), 'NetworkPolicy'), [])
+  },
+)
+
 /** What, on top of which region's file, and what helm's message must name. */
 const REFUSED: Array<[string, string[], RegExp, string?]> = [
   [
@@ -47,6 +130,14 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
     'a probe timeout of 0 s',
     ['--set', 'probes.readiness.timeoutSeconds=0'],
     /probes\/readiness\/timeoutSeconds/,
+  ],
+  ['trusting every address (0.0.0.0/0)', ['--set', 'trustProxy=0.0.0.0/0'], /trustProxy/],
+  ['trusting every IPv6 address (::/0)', ['--set', 'trustProxy=::/0'], /trustProxy/],
+  ['a catch-all CIDR hidden in a list', ['--set-json', 'trustProxy="10.2.0.0/16,0.0.0.0/0"'], /trustProxy/],
+  [
+    'an upstream rule without a port',
+    ['--set-json', 'networkPolicy.upstreams.ports=[]'],
+    /networkPolicy\/upstreams\/ports/,
   ],
 ]
 

@@ -44,6 +44,7 @@ for (const region of REGIONS) {
       'Deployment',
       'HorizontalPodAutoscaler',
       'Ingress',
+      'NetworkPolicy',
       'Pod',
       'PodDisruptionBudget',
       'Service',
