@@ -8,6 +8,15 @@ value to change. Included once, from deployment.yaml; renders nothing.
 {{- if lt (int $silence) 60 -}}
 {{- fail (printf "probes.liveness: periodSeconds × failureThreshold is %vs; it must be at least 60 s, or a pod busy rendering is restarted and its load piles onto the others" $silence) -}}
 {{- end -}}
+{{- $limit := include "account-edge.mebibytes" (.Values.resources.limits.memory | toString) | int -}}
+{{- $needs := add (mul 2 .Values.heapMb) .Values.pageCacheMb -}}
+{{- if gt (int $needs) $limit -}}
+{{- fail (printf "resources.limits.memory (%s = %d Mi) must hold 2 × heapMb + pageCacheMb = %d Mi: the heap, its young generation and code, and the page cache; lower heapMb or pageCacheMb, or raise the limit" .Values.resources.limits.memory $limit (int $needs)) -}}
+{{- end -}}
+{{- $request := include "account-edge.mebibytes" (.Values.resources.requests.memory | toString) | int -}}
+{{- if gt $request $limit -}}
+{{- fail (printf "resources.requests.memory (%s) must not exceed resources.limits.memory (%s)" .Values.resources.requests.memory .Values.resources.limits.memory) -}}
+{{- end -}}
 {{- $shutdown := .Values.shutdown -}}
 {{- $needed := add $shutdown.preStopSeconds (div (add $shutdown.delayMs $shutdown.timeoutMs) 1000) -}}
 {{- if le (int $shutdown.terminationGracePeriodSeconds) (int $needed) -}}
@@ -16,4 +25,10 @@ value to change. Included once, from deployment.yaml; renders nothing.
 {{- if and (not .Values.sessionKeys.existingSecret) (not .Values.sessionKeys.keys) -}}
 {{- fail "sessionKeys: give keys or existingSecret" -}}
 {{- end -}}
+{{- end -}}
+
+{{/* A memory quantity the schema allows (digits, then Mi or Gi) in MiB. */}}
+{{- define "account-edge.mebibytes" -}}
+{{- $digits := regexFind "^[0-9]+" . | int -}}
+{{- if hasSuffix "Gi" . -}}{{- mul $digits 1024 -}}{{- else -}}{{- $digits -}}{{- end -}}
 {{- end -}}

@@ -3,6 +3,7 @@ import {
   find,
   helmBinary,
   type Manifest,
+  mebibytes,
   REGIONS,
   render,
   templateRefusal,
@@ -119,6 +120,34 @@ t.test(
   },
 )
 
+t.test(
+  'sizing › requests hold the measured steady state; the heap and page cache fit the limit',
+  async (t) => {
+    for (const region of REGIONS) {
+      const { resources, env } = container(region)
+      // npm run load (README "Load"): a busy pod settles at ≈ 425 MB resident.
+      t.ok(mebibytes(resources.requests.memory) * 2 ** 20 >= 425e6, `${region}: memory request ≥ 425 MB`)
+      t.ok(/^\d+m$/.test(resources.requests.cpu) && Number.parseInt(resources.requests.cpu, 10) >= 500)
+      t.notOk(resources.limits.cpu, 'no CPU limit to throttle the event loop')
+      const heap = Number(
+        /--max-old-space-size=(\d+)/.exec(
+          env.find((entry: { name: string }) => entry.name === 'NODE_OPTIONS').value,
+        )?.[1],
+      )
+      t.ok(2 * heap + 32 <= mebibytes(resources.limits.memory), `${region}: 2 × heap + page cache ≤ limit`)
+    }
+    const bigger = container('sg', [
+      '--set',
+      'resources.limits.memory=1Gi',
+      '--set',
+      'heapMb=480',
+      '--set',
+      'pageCacheMb=64',
+    ])
+    t.equal(bigger.resources.limits.memory, '1Gi', 'Gi parsed: 2 × 480 + 64 = 1024 fits 1Gi exactly')
+  },
+)
+
 /** What, on top of which region's file, and what helm's message must name. */
 const REFUSED: Array<[string, string[], RegExp, string?]> = [
   [
@@ -138,6 +167,24 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
     'an upstream rule without a port',
     ['--set-json', 'networkPolicy.upstreams.ports=[]'],
     /networkPolicy\/upstreams\/ports/,
+  ],
+  ['a heap twice the limit allows', ['--set', 'heapMb=1024'], /resources\.limits\.memory.*heapMb/],
+  [
+    'a page cache that no longer fits beside the heap',
+    ['--set', 'pageCacheMb=300'],
+    /resources\.limits\.memory.*pageCacheMb/,
+  ],
+  [
+    'one Mi too little in Gi',
+    ['--set', 'resources.limits.memory=1Gi', '--set', 'heapMb=481', '--set', 'pageCacheMb=64'],
+    /resources\.limits\.memory/,
+  ],
+  ['no memory limit', ['--set', 'resources.limits.memory=null'], /resources\/limits.*memory/],
+  ['a memory limit in another unit', ['--set', 'resources.limits.memory=768M'], /resources\/limits\/memory/],
+  [
+    'a memory request above the limit',
+    ['--set', 'resources.requests.memory=1Gi'],
+    /resources\.requests\.memory/,
   ],
 ]
 

@@ -11,6 +11,7 @@ import {
   helmBinary,
   KUBE_VERSION,
   type Manifest,
+  mebibytes,
   REGIONS,
   regionArgs,
   render,
@@ -197,10 +198,6 @@ t.test('chart › the key ring: chart-made Secret or an existing one, never in t
 })
 
 t.test('chart › the V8 heap fits the pod: at most half its memory limit, in every region', async (t) => {
-  const mebibytes = (quantity: string) => {
-    const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
-    return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : Number.NaN
-  }
   for (const region of REGIONS) {
     const container = find(render(binary, region), 'Deployment')[0]?.spec.template.spec.containers[0]
     const options =
