@@ -18,9 +18,14 @@ value to change. Included once, from deployment.yaml; renders nothing.
 {{- fail (printf "resources.requests.memory (%s) must not exceed resources.limits.memory (%s)" .Values.resources.requests.memory .Values.resources.limits.memory) -}}
 {{- end -}}
 {{- $shutdown := .Values.shutdown -}}
-{{- $needed := add $shutdown.preStopSeconds (div (add $shutdown.delayMs $shutdown.timeoutMs) 1000) -}}
-{{- if le (int $shutdown.terminationGracePeriodSeconds) (int $needed) -}}
-{{- fail (printf "shutdown.terminationGracePeriodSeconds (%v) must exceed preStopSeconds + (delayMs + timeoutMs)/1000 (%v): Kubernetes would kill requests in flight" $shutdown.terminationGracePeriodSeconds $needed) -}}
+{{- if and $shutdown.timeoutMs (lt (int $shutdown.timeoutMs) (int .Values.upstreamTimeoutMs)) -}}
+{{- fail (printf "shutdown.timeoutMs (%v) must be at least upstreamTimeoutMs (%v): a call waiting on a slow upstream would be cut during every rollout (or set it to 0 to derive it)" $shutdown.timeoutMs .Values.upstreamTimeoutMs) -}}
+{{- end -}}
+{{- $drainMs := include "account-edge.drainMs" . | int -}}
+{{- $needed := add $shutdown.preStopSeconds (div (add $shutdown.delayMs $drainMs) 1000) -}}
+{{- $grace := include "account-edge.graceSeconds" . | int -}}
+{{- if le $grace (int $needed) -}}
+{{- fail (printf "shutdown.terminationGracePeriodSeconds (%v) must exceed preStopSeconds + (delayMs + timeoutMs)/1000 (%v): Kubernetes would kill requests in flight (or set it to 0 to derive it)" $grace $needed) -}}
 {{- end -}}
 {{- if and (not .Values.sessionKeys.existingSecret) (not .Values.sessionKeys.keys) -}}
 {{- fail "sessionKeys: give keys or existingSecret" -}}
@@ -31,4 +36,23 @@ value to change. Included once, from deployment.yaml; renders nothing.
 {{- define "account-edge.mebibytes" -}}
 {{- $digits := regexFind "^[0-9]+" . | int -}}
 {{- if hasSuffix "Gi" . -}}{{- mul $digits 1024 -}}{{- else -}}{{- $digits -}}{{- end -}}
+{{- end -}}
+
+{{/* The server's drain after SIGTERM (SHUTDOWN_TIMEOUT_MS): the value, or upstreamTimeoutMs + 1 s. */}}
+{{- define "account-edge.drainMs" -}}
+{{- if .Values.shutdown.timeoutMs -}}
+{{- .Values.shutdown.timeoutMs | int -}}
+{{- else -}}
+{{- min 120000 (add .Values.upstreamTimeoutMs 1000) -}}
+{{- end -}}
+{{- end -}}
+
+{{/* terminationGracePeriodSeconds: the value, or preStop + delay + drain rounded up + 5 s to close. */}}
+{{- define "account-edge.graceSeconds" -}}
+{{- if .Values.shutdown.terminationGracePeriodSeconds -}}
+{{- .Values.shutdown.terminationGracePeriodSeconds | int -}}
+{{- else -}}
+{{- $serverMs := add .Values.shutdown.delayMs (include "account-edge.drainMs" . | int) -}}
+{{- add .Values.shutdown.preStopSeconds (div (add $serverMs 999) 1000) 5 -}}
+{{- end -}}
 {{- end -}}

@@ -148,6 +148,47 @@ t.test(
   },
 )
 
+t.test('shutdown › the drain outlasts an upstream call; the grace period outlasts both', async (t) => {
+  const shutdownOf = (region: string, extra: string[] = []) => {
+    const manifests = render(binary, region, extra)
+    const data = find(manifests, 'ConfigMap')[0]?.data
+    const pod = find(manifests, 'Deployment')[0]?.spec.template.spec
+    return {
+      upstreamMs: Number(data.UPSTREAM_TIMEOUT_MS),
+      delayMs: Number(data.SHUTDOWN_DELAY_MS),
+      drainMs: Number(data.SHUTDOWN_TIMEOUT_MS),
+      preStop: Number(pod.containers[0].lifecycle.preStop.exec.command[1]),
+      grace: pod.terminationGracePeriodSeconds,
+    }
+  }
+  for (const region of REGIONS) {
+    const { upstreamMs, delayMs, drainMs, preStop, grace } = shutdownOf(region)
+    t.ok(drainMs > upstreamMs, `${region}: drain ${drainMs} ms > upstream timeout ${upstreamMs} ms`)
+    t.ok(grace > preStop + (delayMs + drainMs) / 1000, `${region}: grace ${grace} s`)
+  }
+  t.match(shutdownOf('sg'), { upstreamMs: 20000, drainMs: 21000, grace: 33 }, 'derived: 5 + 2 + 21 + 5 s')
+  t.match(
+    shutdownOf('sg', ['--set', 'upstreamTimeoutMs=60000']),
+    { drainMs: 61000, grace: 73 },
+    'a longer upstream timeout lengthens the drain and the grace period',
+  )
+  t.match(
+    shutdownOf('sg', ['--set', 'upstreamTimeoutMs=120000']),
+    { drainMs: 120000, grace: 132 },
+    "capped at the server's 120 s maximum, still ≥ the upstream timeout",
+  )
+  t.match(
+    shutdownOf('sg', [
+      '--set',
+      'shutdown.timeoutMs=25000',
+      '--set',
+      'shutdown.terminationGracePeriodSeconds=40',
+    ]),
+    { drainMs: 25000, grace: 40 },
+    'values of your own are kept',
+  )
+})
+
 /** What, on top of which region's file, and what helm's message must name. */
 const REFUSED: Array<[string, string[], RegExp, string?]> = [
   [
@@ -185,6 +226,16 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
     'a memory request above the limit',
     ['--set', 'resources.requests.memory=1Gi'],
     /resources\.requests\.memory/,
+  ],
+  [
+    'a drain shorter than an upstream call',
+    ['--set', 'shutdown.timeoutMs=10000'],
+    /shutdown\.timeoutMs.*upstreamTimeoutMs/,
+  ],
+  [
+    'a grace period shorter than the derived drain',
+    ['--set', 'shutdown.terminationGracePeriodSeconds=28'],
+    /shutdown\.terminationGracePeriodSeconds/,
   ],
 ]
 
