@@ -75,3 +75,8 @@ capabilities:
 seccompProfile:
   type: RuntimeDefault
 {{- end -}}
+
+{{/* The ingress certificate's Secret (cert-manager names its Certificate the same). */}}
+{{- define "account-edge.tlsSecretName" -}}
+{{- .Values.ingress.tls.secretName | default (printf "%s-tls" (include "account-edge.fullname" .)) -}}
+{{- end -}}

@@ -1,5 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import path from 'node:path'
+import {
+  PrometheusRule,
+  ServiceMonitor,
+} from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
 import { Deployment } from 'kubernetes-models/apps/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
@@ -87,6 +91,8 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/Secret': Secret,
   'v1/Service': Service,
   'v1/ServiceAccount': ServiceAccount,
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 }
 
 /** Validates against the Kubernetes schema of its kind; throws naming the manifest and field. */

@@ -49,6 +49,7 @@ for (const region of REGIONS) {
       'Pod',
       'PodDisruptionBudget',
       'Service',
+      'Service',
       'ServiceAccount',
     ])
     for (const manifest of manifests)
@@ -112,10 +113,11 @@ for (const region of REGIONS) {
     t.same(backends, ['http'])
     t.ok(ingress?.spec.ingressClassName)
     t.ok(ingress?.spec.tls?.[0]?.secretName)
-    const [service] = find(manifests, 'Service')
+    const services = find(manifests, 'Service')
     t.same(
-      service?.spec.ports.map((port: { name: string }) => port.name),
-      ['http', 'metrics'],
+      services.map((service) => service.spec.ports.map((port: { name: string }) => port.name)).sort(),
+      [['http'], ['metrics']],
+      'the site and the metrics on Services of their own',
     )
     const [test] = find(manifests, 'Pod')
     t.equal(test?.metadata.annotations?.['helm.sh/hook'], 'test')
