@@ -56,3 +56,11 @@ value to change. Included once, from deployment.yaml; renders nothing.
 {{- add .Values.shutdown.preStopSeconds (div (add $serverMs 999) 1000) 5 -}}
 {{- end -}}
 {{- end -}}
+
+{{/* A duration the schema allows (digits, then ms, s, m or h) in milliseconds. */}}
+{{- define "account-edge.durationMs" -}}
+{{- $digits := regexFind "^[0-9]+" . | int -}}
+{{- $unit := trimPrefix (toString $digits) . -}}
+{{- $factor := get (dict "ms" 1 "s" 1000 "m" 60000 "h" 3600000) $unit -}}
+{{- mul $digits $factor -}}
+{{- end -}}

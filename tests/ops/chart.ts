@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1'
 import {
   PrometheusRule,
   ServiceMonitor,
@@ -92,6 +93,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/Service': Service,
   'v1/ServiceAccount': ServiceAccount,
   'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
   'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 }
 

@@ -189,6 +189,52 @@ t.test('shutdown › the drain outlasts an upstream call; the grace period outla
   )
 })
 
+const GATEWAY = [
+  '--set',
+  'httpRoute.enabled=true',
+  '--set-json',
+  'httpRoute.parentRefs=[{"name":"public","namespace":"gateway-system","sectionName":"https"}]',
+]
+
+t.test('routing › an optional Gateway API HTTPRoute beside the Ingress, timeouts from values', async (t) => {
+  for (const region of REGIONS) {
+    t.same(find(render(binary, region), 'HTTPRoute'), [], `${region}: off by default`)
+    const manifests = render(binary, region, GATEWAY)
+    const [route] = find(manifests, 'HTTPRoute')
+    t.doesNotThrow(() => validateManifest(route as Manifest))
+    const [ingress] = find(manifests, 'Ingress')
+    t.ok(ingress, 'the Ingress is kept')
+    t.same(route?.spec.hostnames, [ingress?.spec.rules[0].host], 'the ingress host by default')
+    t.same(route?.spec.parentRefs, [{ name: 'public', namespace: 'gateway-system', sectionName: 'https' }])
+    const [rule] = route?.spec.rules ?? []
+    const site = find(manifests, 'Service').find((service) => !service.metadata.name.endsWith('-metrics'))
+    t.same(
+      rule.backendRefs,
+      [{ name: site?.metadata.name, port: site?.spec.ports[0].port }],
+      'the site port only',
+    )
+    t.same(rule.timeouts, { request: '30s', backendRequest: '25s' })
+  }
+  const custom = find(
+    render(binary, 'sg', [
+      ...GATEWAY,
+      '--set',
+      'httpRoute.hostnames={www.example.com,example.com}',
+      '--set',
+      'httpRoute.timeouts.request=2m',
+      '--set',
+      'httpRoute.timeouts.backendRequest=90s',
+      '--set',
+      'upstreamTimeoutMs=60000',
+      '--set',
+      'ingress.enabled=false',
+    ]),
+    'HTTPRoute',
+  )[0]
+  t.same(custom?.spec.hostnames, ['www.example.com', 'example.com'])
+  t.same(custom?.spec.rules[0].timeouts, { request: '2m', backendRequest: '90s' })
+})
+
 /** What, on top of which region's file, and what helm's message must name. */
 const REFUSED: Array<[string, string[], RegExp, string?]> = [
   [
@@ -236,6 +282,22 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
     'a grace period shorter than the derived drain',
     ['--set', 'shutdown.terminationGracePeriodSeconds=28'],
     /shutdown\.terminationGracePeriodSeconds/,
+  ],
+  ['an HTTPRoute without a gateway', ['--set', 'httpRoute.enabled=true'], /httpRoute\/parentRefs/],
+  [
+    'a gateway that cuts calls before the upstream time-out',
+    [...GATEWAY, '--set', 'httpRoute.timeouts.backendRequest=20s'],
+    /httpRoute\.timeouts\.backendRequest.*upstreamTimeoutMs/,
+  ],
+  [
+    'a request time-out below the backend one',
+    [...GATEWAY, '--set', 'httpRoute.timeouts.request=21000ms'],
+    /httpRoute\.timeouts\.request/,
+  ],
+  [
+    'an HTTPRoute without a host name',
+    [...GATEWAY, '--set', 'ingress.enabled=false', '--set', 'ingress.host='],
+    /httpRoute\.hostnames/,
   ],
 ]
 
