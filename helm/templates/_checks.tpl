@@ -8,6 +8,29 @@ value to change. Included once, from deployment.yaml; renders nothing.
 {{- if lt (int $silence) 60 -}}
 {{- fail (printf "probes.liveness: periodSeconds × failureThreshold is %vs; it must be at least 60 s, or a pod busy rendering is restarted and its load piles onto the others" $silence) -}}
 {{- end -}}
+{{- if .Values.autoscaling.enabled -}}
+{{- if gt (int .Values.autoscaling.minReplicas) (int .Values.autoscaling.maxReplicas) -}}
+{{- fail (printf "autoscaling.minReplicas (%v) must not exceed autoscaling.maxReplicas (%v)" .Values.autoscaling.minReplicas .Values.autoscaling.maxReplicas) -}}
+{{- end -}}
+{{- end -}}
+{{- $fewest := ternary .Values.autoscaling.minReplicas .Values.replicaCount .Values.autoscaling.enabled | int -}}
+{{- if and (gt $fewest 1) (ge (int .Values.podDisruptionBudget.maxUnavailable) $fewest) -}}
+{{- fail (printf "podDisruptionBudget.maxUnavailable (%v) must be below the fewest pods (%v, autoscaling.minReplicas or replicaCount): a node drain could take every pod at once" .Values.podDisruptionBudget.maxUnavailable $fewest) -}}
+{{- end -}}
+{{- range $name := list "app.kubernetes.io/name" "app.kubernetes.io/instance" "app.kubernetes.io/component" "account-edge/region" -}}
+{{- if hasKey $.Values.podLabels $name -}}
+{{- fail (printf "podLabels must not set %s: the chart's selectors and alerts rely on it" $name) -}}
+{{- end -}}
+{{- end -}}
+{{- if not .Values.publicOrigin -}}
+{{- fail "publicOrigin is required (https://<host> as browsers see it): without it origin checks accept whatever host a request names and HSTS is off" -}}
+{{- end -}}
+{{- if and .Values.ingress.enabled .Values.ingress.tls.enabled -}}
+{{- $expected := printf "https://%s" .Values.ingress.host -}}
+{{- if ne (trimSuffix "/" .Values.publicOrigin) $expected -}}
+{{- fail (printf "publicOrigin (%s) must be %s when the ingress serves TLS: browsers see that origin, and HSTS follows https" .Values.publicOrigin $expected) -}}
+{{- end -}}
+{{- end -}}
 {{- $limit := include "account-edge.mebibytes" (.Values.resources.limits.memory | toString) | int -}}
 {{- $needs := add (mul 2 .Values.heapMb) .Values.pageCacheMb -}}
 {{- if gt (int $needs) $limit -}}

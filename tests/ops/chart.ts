@@ -17,6 +17,8 @@ export const CHART = path.join(ROOT, 'helm')
 export const REGIONS = ['sg', 'us', 'hk', 'ten'] as const
 /** The Kubernetes version the manifests are rendered and checked for. */
 export const KUBE_VERSION = '1.31.0'
+/** Versions clusters run today (Chart.yaml: >= 1.29): every region is linted and rendered for each. */
+export const KUBE_VERSIONS = ['1.29.0', '1.30.0', '1.31.0', '1.32.0', '1.33.0'] as const
 
 /** The real helm binary (scripts/fetch-helm.sh downloads it once into .cache/tools). */
 export function helmBinary(): string {
