@@ -73,6 +73,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Headers the client cannot wait on forever; keeps slowloris away from the pods.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // Development starts Vite's dev server inside the SSR plugin: on a busy machine that takes
+    // longer than Fastify's 10 s plugin limit (seen at a load average of 28). Built pages load fast.
+    pluginTimeout: config.ssrMode === 'vite' ? 120_000 : 10_000,
     // A malformed `%` in the path fails before any hook runs: still our page and our headers.
     frameworkErrors: (error, request, reply) => {
       request.language = languageOfRaw(request.url, request.headers['accept-language'], defaultLanguage)
