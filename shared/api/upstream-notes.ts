@@ -162,7 +162,8 @@ export const UPSTREAM_NOTES = {
   sendRegisterVerifyEmail: {
     summary: 'Send the sign-up verification link (valid 10 minutes)',
     auth: 'none',
-    retCodes: ['700077', '700078', '700604', '700631'],
+    // 700203: no sign-up of this address in progress.
+    retCodes: ['700077', '700078', '700203', '700604', '700631'],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -339,7 +340,8 @@ export const UPSTREAM_NOTES = {
     answerSource: 'spec',
     requestSource: 'spec',
     upstreamRequest: sendVerifyCodeSchema,
-    readOnly: true,
+    // It e-mails a code to the account: only with --write and a test account.
+    readOnly: false,
   },
   getAllEnvDomain: {
     summary: 'The environments an account lives in (host, env: spec §3)',
