@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { sendVerifyCodeSchema } from '../schemas/signIn.ts'
+import { consoleLoginSchema, sendVerifyCodeSchema } from '../schemas/signIn.ts'
 import type { EndpointName } from './endpoints.ts'
 import type { RequestSchema } from './schemas.ts'
 
@@ -312,8 +312,18 @@ export const UPSTREAM_NOTES = {
     readOnly: true,
   },
   consoleLogin: {
-    summary: 'Sign in to a product console (the sign-in the pages use); may carry the e-mailed code',
+    summary:
+      'Sign in to a product console (the sign-in the pages use; may carry the e-mailed code), or, without e-mail and password, hand the bearer token of a fresh SSO sign-in over to its console',
     auth: 'none',
+    // Two shapes: the password sign-in, or the SSO hand-over (server/routes/sso-kit.server.ts):
+    // the token as bearer and at most the product and app type (found by the suite-wide check).
+    upstreamRequest: z.union([
+      consoleLoginSchema,
+      z.strictObject({
+        productCode: consoleLoginSchema.shape.productCode,
+        appType: consoleLoginSchema.shape.appType,
+      }),
+    ]),
     retCodes: [...SIGN_IN_CODES, '700076', '700125', '700203', '700702', '700703'],
     item: z.object({
       token: text.min(1),

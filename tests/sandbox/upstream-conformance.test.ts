@@ -12,6 +12,7 @@ import { runContract } from '../../scripts/upstream/run.ts'
 import type { UpstreamExchange } from '../../server/upstream/client.server.ts'
 import { ENDPOINT_NAMES } from '../../shared/api/endpoints.ts'
 import { build, cookieHeader, SAME_ORIGIN, signIn } from '../helper.ts'
+import { watchUpstreamConformance } from '../support/upstream-conformance.ts'
 
 const checker = await ContractChecker.fromFile()
 
@@ -106,10 +107,17 @@ t.test('a deliberately broken sandbox answer is reported, naming the call and th
         : answer,
   })
   t.teardown(() => sandbox.close())
-  const { app } = await build(t, { sandbox })
+  const { app } = await build(t, { sandbox, upstreamConformance: false })
   const seen = watch(app)
+  // The check every test's build() installs (tests/support/upstream-conformance.ts).
+  const suiteCheck = watchUpstreamConformance(app)
   await app.inject(post('basic-login/loginEmailCheck/4', { email: DEMO_ACCOUNT.email }))
   await app.inject(post('basic-login/getAllEnvDomain', { email: DEMO_ACCOUNT.email }))
+  await t.rejects(
+    suiteCheck(),
+    /loginEmailCheck.*emailCodeRequired must be boolean/s,
+    'any test seeing it fails',
+  )
   const [broken, intact] = seen
   t.equal(broken?.name, 'loginEmailCheck')
   t.match(broken?.differences.join(), /answer: \/item\/emailCodeRequired must be boolean/)
