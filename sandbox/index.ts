@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { ENVIRONMENT_NAMES, type EnvironmentName, REGION_IDS, type RegionId } from '../shared/regions.ts'
-import { buildRegionServer, type RegionServer } from './server.ts'
+import { buildRegionServer, type RegionServer, type TamperAnswer } from './server.ts'
 import { ENVIRONMENT_REGIONS, type SandboxDirectory, SandboxWorld } from './world.ts'
 
 export * from './fixtures.ts'
@@ -27,6 +27,11 @@ export interface SandboxOptions {
   linkOrigin?: string
   /** The clock (ms since epoch) behind lockouts, token and ticket lifetimes; tests move it. */
   now?: () => number
+  /**
+   * Tests only: rewrites the JSON answer of an upstream path before it is sent (a deliberately
+   * broken answer shows that the contract checks notice, tests/sandbox/upstream-conformance.test.ts).
+   */
+  tamperAnswer?: TamperAnswer
 }
 
 /** The host part of a URL for a listening address (wildcards become loopback; IPv6 gets brackets). */
@@ -66,6 +71,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         logger: options.logger,
         forwarder: region === 'sg' ? agent : undefined,
         baseUrl: () => urls.get(region) ?? '',
+        tamperAnswer: options.tamperAnswer,
       })
       servers.push(server)
       await server.app.listen({ host, port: options.ports?.[region] ?? 0 })

@@ -32,7 +32,12 @@ export interface RegionServerOptions {
   forwarder?: Dispatcher
   /** This server's base URL, known once it listens. */
   baseUrl: () => string
+  /** Tests only: rewrites the JSON answer of an upstream path (see SandboxOptions). */
+  tamperAnswer?: TamperAnswer | undefined
 }
+
+/** Gets the path (no query) and the answer a handler produced; returns the answer to send. */
+export type TamperAnswer = (path: string, answer: unknown) => unknown
 
 export interface RegionServer {
   region: RegionId
@@ -166,6 +171,13 @@ export async function buildRegionServer(options: RegionServerOptions): Promise<R
     entry.status = reply.statusCode
     entry.body = request.body === undefined ? null : maskValue(request.body)
   })
+
+  const tamper = options.tamperAnswer
+  if (tamper) {
+    app.addHook('preSerialization', async (request, _reply, payload) =>
+      isHousekeeping(request.url) ? payload : tamper(request.url.split('?')[0] ?? '', payload),
+    )
+  }
 
   app.get('/healthz', async () => ({ status: 'ok', region }))
   await app.register(loginRoutes, { region, world, baseUrl: options.baseUrl })

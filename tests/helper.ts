@@ -7,6 +7,7 @@ import type { LoggedRequest } from '../sandbox/requestLog.ts'
 import { buildApp } from '../server/app.ts'
 import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
 import { sandboxTopology } from '../server/sandbox-topology.ts'
+import { watchUpstreamConformance } from './support/upstream-conformance.ts'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const sessionKey = (fill: number) => Buffer.alloc(32, fill).toString('base64')
@@ -32,6 +33,8 @@ export async function build(
     now?: () => number
     /** Extra routes a test needs (e.g. to mint a form token as a page would). */
     extraRoutes?: (app: FastifyInstance) => void
+    /** Off only for a test that breaks the sandbox's answers on purpose. */
+    upstreamConformance?: boolean
   } = {},
 ): Promise<Harness> {
   const sandbox = options.sandbox ?? (await startSandbox())
@@ -45,6 +48,8 @@ export async function build(
     now: options.now,
   })
   t.teardown(() => app.close())
+  // Every exchange with the sandbox is held to the described contract (fails at teardown).
+  if (options.upstreamConformance !== false) t.teardown(watchUpstreamConformance(app))
   options.extraRoutes?.(app)
   await app.ready()
   return { app, sandbox, config }

@@ -33,6 +33,27 @@ export interface UpstreamClientOptions {
 }
 
 /**
+ * One call as it went over the wire (before the answer is read into the envelope): the contract
+ * checks (docs/upstream/openapi.yaml) compare it with the description. In forward mode the
+ * wrapper call and the inner call are two exchanges. Never logged: it holds the request's data.
+ */
+export interface UpstreamExchange {
+  environment: EnvironmentName
+  /** Upstream path with its leading slash, without the environment's base path. */
+  path: string
+  method: string
+  query: Record<string, unknown> | undefined
+  body: Record<string, unknown> | undefined
+  json: boolean
+  language: Language
+  bearer: boolean
+  status: number
+  answer: unknown
+}
+
+export type UpstreamObserver = (exchange: UpstreamExchange) => void
+
+/**
  * Talks to the regional upstreams. One connection pool per upstream origin, so a slow or dead
  * region fills only its own pool and never delays calls to the others.
  */
@@ -40,6 +61,7 @@ export class UpstreamClient {
   readonly #pools = new Map<string, Pool>()
   readonly #topology: Topology
   readonly #timeoutMs: number
+  readonly #observers = new Set<UpstreamObserver>()
 
   constructor(options: UpstreamClientOptions) {
     this.#topology = options.topology
@@ -50,6 +72,34 @@ export class UpstreamClient {
     const environment = this.#topology.environments[name]
     if (!environment) throw new UpstreamError('unavailable', `environment ${name} is not configured`)
     return environment
+  }
+
+  /** Tests and the contract suite watch every exchange; returns the function that stops watching. */
+  observe(observer: UpstreamObserver): () => void {
+    this.#observers.add(observer)
+    return () => this.#observers.delete(observer)
+  }
+
+  #notify(
+    request: UpstreamRequest,
+    status: number,
+    answer: unknown,
+    wrapper?: Record<string, unknown>,
+  ): void {
+    if (this.#observers.size === 0) return
+    const exchange: UpstreamExchange = {
+      environment: request.environment,
+      path: wrapper ? FORWARD_PATH : request.path,
+      method: wrapper ? 'POST' : request.method,
+      query: wrapper ? undefined : request.query,
+      body: wrapper ?? (request.method === 'GET' ? undefined : request.body),
+      json: wrapper ? true : Boolean(request.json),
+      language: request.language,
+      bearer: Boolean(request.bearerToken),
+      status,
+      answer,
+    }
+    for (const observer of this.#observers) observer(exchange)
   }
 
   async call(request: UpstreamRequest): Promise<ApiEnvelope> {
@@ -64,6 +114,7 @@ export class UpstreamClient {
       body: this.#encodeBody(request),
       signal,
     })
+    this.#notify(request, status, json)
     return this.#envelopeFrom(status, json)
   }
 
@@ -85,6 +136,7 @@ export class UpstreamClient {
       body: JSON.stringify(wrapper),
       signal,
     })
+    this.#notify(request, status, json, wrapper)
     const outer = this.#envelopeFrom(status, json)
     // A non-success from the forwarder itself means the call was never delivered: treat it like an
     // unreachable upstream, and keep the forwarder's own text (internals) out of the page.
@@ -101,6 +153,7 @@ export class UpstreamClient {
     } catch {
       throw new UpstreamError('badBody', 'forwarded answer is not JSON', inner.status)
     }
+    this.#notify(request, inner.status, innerJson)
     return this.#envelopeFrom(inner.status, innerJson)
   }
 

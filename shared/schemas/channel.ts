@@ -35,7 +35,9 @@ export const forwardSchema = object({
   domain: z
     .string({ error: V.required })
     .max(253, { error: V.tooLong })
-    .regex(/^[A-Za-z0-9.-]+$/, { error: V.invalid }),
+    // The configured host of the environment, with its port when it has one (the sandbox's do);
+    // the contract check (docs/upstream/openapi.yaml) found the BFF sending `host:port`.
+    .regex(/^[A-Za-z0-9.-]+(?::\d{1,5})?$/, { error: V.invalid }),
   env: z.enum(ENVIRONMENT_NAMES, { error: V.oneOf }),
   contentType: z.enum(['form-data', 'json'], { error: V.oneOf }).default('form-data'),
 })

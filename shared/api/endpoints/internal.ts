@@ -10,6 +10,8 @@ export const internalEndpoints = endpoints({
   channelForward: {
     access: 'internal',
     path: 'basic-channel-service/forward',
+    // The client always sends the wrapper as JSON (server/upstream/client.server.ts #forward).
+    json: true,
     exempt: 'internal: the BFF never routes it from a browser',
   },
   // WeCom scan: only the BFF's /auth/sso/wecom routes call it (they bind the ticket to the session's

@@ -111,4 +111,6 @@ t.test('forward wrapper › a relative path to a known environment only', async 
     t.same(firstKeys(forwardSchema.safeParse({ ...wrapper, url })), { url: V.invalid }, url)
   }
   t.same(firstKeys(forwardSchema.safeParse({ ...wrapper, env: 'prod' })), { env: V.oneOf })
+  t.ok(forwardSchema.safeParse({ ...wrapper, domain: 'sg.example.com:8443' }).success, 'a host with its port')
+  t.same(firstKeys(forwardSchema.safeParse({ ...wrapper, domain: 'evil.com/x' })), { domain: V.invalid })
 })
