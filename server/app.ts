@@ -17,7 +17,7 @@ import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
 import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
-import { agentLanguageRoutes } from './routes/agent-language.server.ts'
+import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
 import {
@@ -140,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
 
+  await app.register(agentLanguageAtSignIn, { topology })
   await app.register(healthRoutes, { isReady: () => ready })
   await app.register(sessionRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(apiProxyRoutes, {

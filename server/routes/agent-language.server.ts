@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { languageSwitchHref, sameSitePath } from '../../shared/frame/links.ts'
-import { LANGUAGES } from '../../shared/language.ts'
+import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { sendRefusal } from '../refusal.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
@@ -35,16 +36,7 @@ export async function agentLanguageRoutes(
       const token = request.session.get('token')
       if (token && request.sessionArrival === 'signedIn') {
         try {
-          const { answer } = await callEndpoint(
-            request,
-            options.topology,
-            'updateAgentLanguage',
-            { language },
-            { language, bearerToken: token },
-          )
-          if (answer.retCode !== '000000') {
-            request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
-          }
+          await tellAgentLanguage(request, options.topology, language, token)
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error
           request.log.warn({ failure: error.failure }, 'updateAgentLanguage failed')
@@ -55,3 +47,43 @@ export async function agentLanguageRoutes(
     },
   )
 }
+
+async function tellAgentLanguage(
+  request: FastifyRequest,
+  topology: Topology,
+  language: Language,
+  token: string,
+) {
+  const { answer } = await callEndpoint(
+    request,
+    topology,
+    'updateAgentLanguage',
+    { language },
+    { language, bearerToken: token },
+  )
+  if (answer.retCode !== '000000')
+    request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
+}
+
+/**
+ * After every sign-in — password, e-mailed code, sign-up finish, Microsoft, SAML, WeCom, the SSO
+ * picker, the external app — the agent's language becomes the one they signed in with (issue 18
+ * point 4), once, from the one place a session starts (`request.signIn()` marks the request).
+ * It runs after the reply is sent: the sign-in never waits on it, and a failure is only logged.
+ */
+export const agentLanguageAtSignIn = fp<{ topology: Topology }>(
+  async (app, options) => {
+    app.addHook('onResponse', async (request, reply) => {
+      const started = request.startedSession
+      const token = request.session.get('token')
+      if (!started || !token || request.session.deleted || reply.statusCode >= 400) return
+      try {
+        await tellAgentLanguage(request, options.topology, started.language, token)
+      } catch (error) {
+        // Whatever went wrong (upstream down, app closing), the person is signed in already.
+        request.log.warn({ err: error }, 'updateAgentLanguage after sign-in failed')
+      }
+    })
+  },
+  { name: 'agent-language-at-sign-in', fastify: '5.x', dependencies: ['session'] },
+)

@@ -102,7 +102,9 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
   async function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): Promise<SsoOutcome> {
     const chosen = request.session.get('ssoReturn')
     const fallback = inLanguage(request, SIGN_IN_PAGE)
-    request.signIn(values)
+    // The agent's language is the one the sign-in page showed when the SSO started.
+    const language = request.session.get('ssoLanguage') ?? request.language
+    request.signIn({ ...values, language })
     if (chosen) return { kind: 'signedIn', target: chosen }
     const handOver = await upstream(
       request,
