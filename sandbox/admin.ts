@@ -167,9 +167,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     // The product of the consoleLogin URL (spec §3): agent 09 opens the agent workbench.
     const product = query.product === '09' ? 'agent workbench (09)' : 'console (02)'
     const appType = typeof query.appType === 'string' ? query.appType : 'console'
-    return `<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p>Signed in as <b>${escapeHtml(
-      ticket.email,
-    )}</b> in <b>${escapeHtml(ticket.environment)}</b>.</p><p data-product="${escapeHtml(
+    return `<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p data-region="${escapeHtml(
+      options.region,
+    )}">Signed in as <b>${escapeHtml(ticket.email)}</b> in <b>${escapeHtml(ticket.environment)}</b>.</p><p data-product="${escapeHtml(
       product,
     )}" data-app-type="${escapeHtml(appType)}">Product: <b>${escapeHtml(product)}</b>, app type <b>${escapeHtml(appType)}</b>.</p>`
   })

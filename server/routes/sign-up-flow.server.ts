@@ -16,6 +16,7 @@ import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
 import { identityOf } from './api/proxy.server.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
+import { consoleHandOver } from './console-hand-over.server.ts'
 
 /** The registration in progress, sealed in the session so a reload or another tab resumes it. */
 export interface SignUpFlowState {
@@ -182,7 +183,7 @@ export const signUpFlowHooks: FlowHooks = {
  * `GET /auth/sign_up/flow` (where the sign-up stands), `POST /auth/sign_up/flow/back` (one step
  * back, data kept), `POST /auth/sign_up/flow/restart`, and `POST /auth/console`: after the finish,
  * exchanges the temporary token (tokens/getToken, kept in the sealed session) and answers the
- * console URL of the account's region.
+ * console URL that opens signed in (`consoleLogin`'s ticket, as after a password sign-in).
  */
 export async function signUpFlowRoutes(
   app: FastifyInstance,
@@ -273,8 +274,16 @@ export async function signUpFlowRoutes(
       return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
     }
     request.session.set('signUp', undefined)
+    // Signed in on the console as after a password sign-in (issue 18 point 6): the ticketed URL
+    // consoleLogin answers; only if the hand-over fails, the region's bare console (logged there).
+    const handedOver = await consoleHandOver(
+      request,
+      options.topology,
+      environment,
+      request.session.get('token') ?? token,
+    )
     const region = options.topology.environments[environment]?.region
-    const url = region ? options.topology.regions[region]?.consoleUrl : undefined
+    const url = handedOver ?? (region ? options.topology.regions[region]?.consoleUrl : undefined)
     if (!url) return reply.code(503).send(envelope('503', t('errors:upstreamUnavailable')))
     return reply.send(envelope('000000', 'success', { url }))
   })
