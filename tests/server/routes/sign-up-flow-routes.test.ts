@@ -170,7 +170,7 @@ t.test('POST /auth/console › a signed-in account gets its console; the token i
     { url: `${sg}/__sandbox/console?ticket=` },
     'the ticketed console of the account’s region',
   )
-  t.match(await (await fetch(first.body.item.url)).text(), /Signed in as <b>demo@sandbox\.test<\/b>/)
+  t.match(await (await fetch(String(first.body.item.url))).text(), /Signed in as <b>demo@sandbox\.test<\/b>/)
   const second = await browser.request('POST', '/auth/console')
   t.equal(second.body.retCode, '000000', 'the fresh token kept in the session works for the next exchange')
 })
