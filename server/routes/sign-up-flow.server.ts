@@ -8,8 +8,10 @@ import {
 } from '../../shared/api/sign-up-flow.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { REGION_IDS, type RegionId } from '../../shared/regions.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
+import { defaultEnvironmentOf } from '../region.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { environmentFor } from './api/environment.ts'
@@ -27,6 +29,12 @@ export interface SignUpFlowState {
   sentAt?: number
   freesAt?: string
   details?: SignUpDetailsView
+  /**
+   * The region the sign-up started in (spec §4 host rule with this browser's time zone, decided
+   * once): every later step and the finish go there, whoever's time zone opens the link (issue 18
+   * point 7). Absent only in flows sealed before it was kept.
+   */
+  region?: RegionId
 }
 
 declare module '@fastify/secure-session' {
@@ -116,7 +124,19 @@ export const signUpFlowHooks: FlowHooks = {
     'updateRegisterPartInfo',
     'registerChoseProduct',
   ],
+  region(name, request, data) {
+    // The flow's region, once it has one; a link opened in another browser names its own
+    // (`#id=…&region=`): only a routing hint, the region's upstream knows the link or refuses it.
+    const flow = flowOf(request)
+    if (flow?.region) return flow.region
+    if (name !== 'checkVerifyEmailLink') return undefined
+    return REGION_IDS.find((region) => region === data.region)
+  },
   before(name, request, data) {
+    if (name === 'checkVerifyEmailLink') {
+      delete data.region // ours, not the upstream's
+      return undefined
+    }
     if (name === 'sendRegisterVerifyEmail') {
       // The verification e-mail goes only to the address this session is signing up with: a
       // call cannot send (or use up the daily ten of) anyone else's pending registration.
@@ -148,7 +168,16 @@ export const signUpFlowHooks: FlowHooks = {
     switch (name) {
       case 'registerSgNew':
       case 'registerSgH5':
-        save(request, { step: 'sent', email, mobile: name === 'registerSgH5' })
+        save(request, {
+          step: 'sent',
+          email,
+          mobile: name === 'registerSgH5',
+          // Decided once: a restart keeps the flow's region; a first start takes the one the
+          // host rule chose for this session's calls (environmentFor, with its time zone).
+          ...(flow?.region || request.session.get('signUpRegion')
+            ? { region: flow?.region ?? request.session.get('signUpRegion') }
+            : {}),
+        })
         return
       case 'sendRegisterVerifyEmail':
         if (flow) save(request, { ...flow, step: 'sent', sentAt: Date.now() })
@@ -232,7 +261,13 @@ export async function signUpFlowRoutes(
           options.topology,
           name,
           { email: flow.email },
-          { bearerToken: null },
+          {
+            bearerToken: null,
+            // The account is created in the region the sign-up started in (issue 18 point 7).
+            ...(flow.region && options.topology.regions[flow.region]
+              ? { environment: defaultEnvironmentOf(options.topology, flow.region) }
+              : {}),
+          },
         )
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
