@@ -20,6 +20,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
+import { consoleOpenRoutes } from './routes/console-open.server.ts'
 import {
   externalAppRoutes,
   externalLoginConfigLanguage,
@@ -55,6 +56,19 @@ export interface BuildAppOptions {
   microsoftAuthorizeFallback?: string
   /** The clock of session lifetimes; tests move it. */
   now?: () => number
+}
+
+/** The origins of the configured consoles (each region's `consoleUrl`), once each. */
+function consoleOrigins(topology: Topology): string[] {
+  const origins = Object.values(topology.regions).flatMap((region) => {
+    if (!region?.consoleUrl) return []
+    try {
+      return [new URL(region.consoleUrl).origin]
+    } catch {
+      return []
+    }
+  })
+  return [...new Set(origins)]
 }
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
@@ -119,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
     captchaOrigin: config.captchaProvider?.origin,
+    consoleOrigins: consoleOrigins(topology),
   })
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
@@ -158,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(signUpFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
+  await app.register(consoleOpenRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, {

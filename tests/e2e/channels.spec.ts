@@ -2,8 +2,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import { SIMULATED_PROVIDERS } from '../../sandbox/providers/index.ts'
 import enChannels from '../../shared/i18n/locales/en/channels.ts'
+import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enExternal from '../../shared/i18n/locales/en/external.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
+import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
 import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
@@ -14,6 +16,8 @@ const EXTERNAL = { en: enExternal, zh: zhExternal } as const
 const BASE = '/auth/external'
 
 /** A browser context signed in as a fresh sandbox account (through the BFF, as the page would). */
+const COMMON = { en: enCommon, zh: zhCommon } as const
+
 async function signedIn(browser: Browser, options = {}) {
   const email = await createAccount('channels', FIXTURE_PASSWORD)
   const context = await browser.newContext(options)
@@ -81,6 +85,11 @@ for (const language of LANGUAGES) {
         await page.waitForURL(/channel_authStatus/)
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(C[TITLE[result]])
         await expect(page.locator('[data-result]')).toHaveAttribute('data-result', result)
+        if (result === 'success' && provider === 'shopify') {
+          // Signed in: on to the console with this session's ticket (issue 18 point 8).
+          await page.getByRole('button', { name: COMMON[language].signIn.goToConsole }).click()
+          await expect(page.getByText('Signed in as')).toBeVisible()
+        }
         await context.close()
       })
     }
