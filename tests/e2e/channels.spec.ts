@@ -15,9 +15,9 @@ const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const EXTERNAL = { en: enExternal, zh: zhExternal } as const
 const BASE = '/auth/external'
 
-/** A browser context signed in as a fresh sandbox account (through the BFF, as the page would). */
 const COMMON = { en: enCommon, zh: zhCommon } as const
 
+/** A browser context signed in as a fresh sandbox account (through the BFF, as the page would). */
 async function signedIn(browser: Browser, options = {}) {
   const email = await createAccount('channels', FIXTURE_PASSWORD)
   const context = await browser.newContext(options)
@@ -151,6 +151,31 @@ for (const language of LANGUAGES) {
         'href',
         /return=%2Fauth%2Fchannel_auth/,
       )
+    })
+
+    test('signed out: a connect return offers the password sign-in, which comes back to the waiting connect', async ({
+      page,
+    }) => {
+      const email = await createAccount('connect-password', FIXTURE_PASSWORD)
+      await roundTrip(page, 'shopify', 'success', language)
+      await page.getByRole('link', { name: X.passwordSignIn }).click()
+      await page.waitForURL(/\/auth\/sign_in/)
+      await hydrated(page)
+      const S = COMMON[language].signIn
+      await page.getByLabel(S.email, { exact: true }).fill(email)
+      await page.getByRole('button', { name: S.continue, exact: true }).click()
+      await page.getByLabel(S.password, { exact: true }).fill(FIXTURE_PASSWORD)
+      await page.getByRole('button', { name: S.submit, exact: true }).click()
+      // Back at the waiting connect: its consent, for the store brought back before the sign-in.
+      await page.waitForURL(/\/auth\/channel_auth/)
+      await hydrated(page)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        C.title.replace('{{channel}}', C.name.shopify),
+      )
+      await page.getByRole('checkbox').check()
+      await page.getByRole('button', { name: C.authorize }).click()
+      await page.waitForURL(/channel_authStatus/)
+      await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
     })
 
     test('Microsoft and SAML sign in through the external app', async ({ browser }) => {
