@@ -7,7 +7,7 @@ import enExternal from '../../shared/i18n/locales/en/external.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
-import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
 import { signInThroughApi } from './session.ts'
 
@@ -158,6 +158,7 @@ for (const language of LANGUAGES) {
     }) => {
       const email = await createAccount('connect-password', FIXTURE_PASSWORD)
       await roundTrip(page, 'shopify', 'success', language)
+      await keepScreenshot(page, { path: `.cache/screens/external-connect-signed-out-${language}-desktop.png` })
       await page.getByRole('link', { name: X.passwordSignIn }).click()
       await page.waitForURL(/\/auth\/sign_in/)
       await hydrated(page)
