@@ -158,7 +158,9 @@ for (const language of LANGUAGES) {
     }) => {
       const email = await createAccount('connect-password', FIXTURE_PASSWORD)
       await roundTrip(page, 'shopify', 'success', language)
-      await keepScreenshot(page, { path: `.cache/screens/external-connect-signed-out-${language}-desktop.png` })
+      await keepScreenshot(page, {
+        path: `.cache/screens/external-connect-signed-out-${language}-desktop.png`,
+      })
       await page.getByRole('link', { name: X.passwordSignIn }).click()
       await page.waitForURL(/\/auth\/sign_in/)
       await hydrated(page)
