@@ -65,24 +65,35 @@ async function tellAgentLanguage(
     request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
 }
 
+/** The longest a sign-in's answer waits for the language update; a slower one goes on alone. */
+const LANGUAGE_UPDATE_WAIT_MS = 2_000
+
 /**
  * After every sign-in — password, e-mailed code, sign-up finish, Microsoft, SAML, WeCom, the SSO
  * picker, the external app — the agent's language becomes the one they signed in with (issue 18
  * point 4), once, from the one place a session starts (`request.signIn()` marks the request).
- * It runs after the reply is sent: the sign-in never waits on it, and a failure is only logged.
+ * It runs before the answer is sent, so the next request sees it done (and no later call of the
+ * same browser races it), but waits at most LANGUAGE_UPDATE_WAIT_MS; a failure is only logged:
+ * it never fails the sign-in.
  */
 export const agentLanguageAtSignIn = fp<{ topology: Topology }>(
   async (app, options) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onSend', async (request, reply, payload) => {
       const started = request.startedSession
       const token = request.session.get('token')
-      if (!started || !token || request.session.deleted || reply.statusCode >= 400) return
-      try {
-        await tellAgentLanguage(request, options.topology, started.language, token)
-      } catch (error) {
-        // Whatever went wrong (upstream down, app closing), the person is signed in already.
+      if (!started || !token || request.session.deleted || reply.statusCode >= 400) return payload
+      request.startedSession = null // once, whatever happens next
+      const update = tellAgentLanguage(request, options.topology, started.language, token).catch((error) => {
+        // Whatever went wrong (upstream down, app closing), the person is signed in.
         request.log.warn({ err: error }, 'updateAgentLanguage after sign-in failed')
-      }
+      })
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        update,
+        new Promise((resolve) => (timer = setTimeout(resolve, LANGUAGE_UPDATE_WAIT_MS))),
+      ])
+      clearTimeout(timer)
+      return payload
     })
   },
   { name: 'agent-language-at-sign-in', fastify: '5.x', dependencies: ['session'] },

@@ -19,7 +19,7 @@ import {
 } from '../../helper.ts'
 
 // Issue 18 point 4: after every sign-in the agent's language is the one they signed in with,
-// sent once by the BFF after the reply; a failure of that call never fails the sign-in.
+// sent once by the BFF before the answer goes out; a failure of that call never fails the sign-in.
 
 const sandbox = await startSandbox()
 t.teardown(() => sandbox.close())
