@@ -80,8 +80,11 @@ export const agentLanguageAtSignIn = fp<{ topology: Topology }>(
   async (app, options) => {
     app.addHook('onSend', async (request, reply, payload) => {
       const started = request.startedSession
+      // Most answers started no session (and a request refused before the session was read has
+      // none at all): they go out untouched.
+      if (!started) return payload
       const token = request.session.get('token')
-      if (!started || !token || request.session.deleted || reply.statusCode >= 400) return payload
+      if (!token || request.session.deleted || reply.statusCode >= 400) return payload
       request.startedSession = null // once, whatever happens next
       const update = tellAgentLanguage(request, options.topology, started.language, token).catch((error) => {
         // Whatever went wrong (upstream down, app closing), the person is signed in.
