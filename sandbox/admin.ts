@@ -18,6 +18,8 @@ const newAccountSchema = z.strictObject({
   phone: z
     .object({ areaCode: z.string().regex(/^\d{1,4}$/), number: z.string().regex(/^\d{5,15}$/) })
     .optional(),
+  /** Days since the password was set: over 90, `consoleLogin` says `passwordChangeDue`. */
+  passwordAgeDays: z.number().int().min(0).max(3650).optional(),
 })
 
 export const ADMIN_PREFIX = '/__sandbox'
@@ -111,7 +113,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
       phone: parsed.data.phone ?? null,
       agentLanguage: null,
       sso: {},
-      passwordChangedAt: world.now(),
+      passwordChangedAt: world.now() - (parsed.data.passwordAgeDays ?? 0) * 24 * 60 * 60_000,
     })
     return reply.code(201).send({ email, environments: parsed.data.environments })
   })
@@ -167,9 +169,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
     // The product of the consoleLogin URL (spec §3): agent 09 opens the agent workbench.
     const product = query.product === '09' ? 'agent workbench (09)' : 'console (02)'
     const appType = typeof query.appType === 'string' ? query.appType : 'console'
-    return `<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p>Signed in as <b>${escapeHtml(
-      ticket.email,
-    )}</b> in <b>${escapeHtml(ticket.environment)}</b>.</p><p data-product="${escapeHtml(
+    return `<!doctype html><title>Sandbox console</title><h1>Sandbox console</h1><p data-region="${escapeHtml(
+      options.region,
+    )}">Signed in as <b>${escapeHtml(ticket.email)}</b> in <b>${escapeHtml(ticket.environment)}</b>.</p><p data-product="${escapeHtml(
       product,
     )}" data-app-type="${escapeHtml(appType)}">Product: <b>${escapeHtml(product)}</b>, app type <b>${escapeHtml(appType)}</b>.</p>`
   })

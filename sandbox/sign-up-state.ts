@@ -48,11 +48,14 @@ export class SignUpState {
     return id
   }
 
-  /** The registration a live, unused link belongs to; the link is used up by this call. */
-  useLink(id: string, now: number): PendingSignUp | undefined {
+  /**
+   * The registration a live, unused link belongs to, in `region`; the link is used up by this
+   * call. Another region's link is unknown here (and stays unused).
+   */
+  useLink(id: string, now: number, region: RegionId): PendingSignUp | undefined {
     for (const signUp of this.pending.values()) {
       const link = signUp.links.get(id)
-      if (!link) continue
+      if (!link || signUp.region !== region) continue
       if (link.used || link.expiresAt <= now) return undefined
       link.used = true
       return signUp

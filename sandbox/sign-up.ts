@@ -27,8 +27,10 @@ const TEXT_MAX = 100
 export const SIGN_UP_LIMIT_EMAIL = 'limit@signup.sandbox.test'
 
 /** Where an e-mailed verification link leads; the id rides in the fragment, never sent to a server. */
-export function verifyLinkPath(id: string, language: 'en' | 'zh'): string {
-  return `/auth/sign_up/verify${language === 'zh' ? '?language=zh' : ''}#id=${encodeURIComponent(id)}`
+export function verifyLinkPath(id: string, language: 'en' | 'zh', region: RegionId): string {
+  // The link names the region its registration lives in: opened from another time zone (or a
+  // shared host), the BFF still takes it there (ADR 0074).
+  return `/auth/sign_up/verify${language === 'zh' ? '?language=zh' : ''}#id=${encodeURIComponent(id)}&region=${region}`
 }
 
 type Check = MessageId | undefined
@@ -97,9 +99,19 @@ export async function signUpRoutes(
     return { email }
   }
 
-  /** A registration of this address that its link has verified. */
-  function verified(email: string): PendingSignUp | undefined {
+  /**
+   * A registration of this address in this region: one started in another region lives there
+   * only (a real upstream's regions share nothing), so continuing it here is refused like an
+   * unknown one — tests see a sign-up continued in the wrong region fail (issue 18 point 7).
+   */
+  function pendingHere(email: string): PendingSignUp | undefined {
     const signUp = state.pending.get(email)
+    return signUp?.region === region ? signUp : undefined
+  }
+
+  /** A registration of this address, in this region, that its link has verified. */
+  function verified(email: string): PendingSignUp | undefined {
+    const signUp = pendingHere(email)
     return signUp?.verified ? signUp : undefined
   }
 
@@ -169,7 +181,7 @@ export async function signUpRoutes(
   app.post(`${LOGIN}/sendRegisterVerifyEmail/4`, async (request) => {
     const found = emailOf(request)
     if ('error' in found) return answer(request, found.error)
-    const signUp = state.pending.get(found.email)
+    const signUp = pendingHere(found.email)
     if (!signUp) return answer(request, 'invalidInformation')
     const now = world.now()
     const sends = state.sendsInLastDay(signUp, now)
@@ -185,7 +197,7 @@ export async function signUpRoutes(
       })
     }
     const language = requestLanguage(request)
-    const link = verifyLinkPath(state.issueLink(signUp, now), language)
+    const link = verifyLinkPath(state.issueLink(signUp, now), language, signUp.region)
     const minutes = VERIFY_LINK_TTL_MS / 60_000
     world.outbox.send({
       to: signUp.email,
@@ -203,7 +215,7 @@ export async function signUpRoutes(
   })
 
   app.post(`${LOGIN}/checkVerifyEmailLink/4`, async (request) => {
-    const signUp = state.useLink(text(fieldsOf(request), 'id'), world.now())
+    const signUp = state.useLink(text(fieldsOf(request), 'id'), world.now(), region)
     if (!signUp) return answer(request, 'resetCodeExpired')
     signUp.verified = true
     return answer(request, 'success', { item: { email: signUp.email, mobile: signUp.mobile } })

@@ -18,9 +18,10 @@ import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
 import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
-import { agentLanguageRoutes } from './routes/agent-language.server.ts'
+import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
+import { consoleOpenRoutes } from './routes/console-open.server.ts'
 import { demoFormRoutes } from './routes/demo-form.server.ts'
 import {
   externalAppRoutes,
@@ -57,6 +58,19 @@ export interface BuildAppOptions {
   microsoftAuthorizeFallback?: string
   /** The clock of session lifetimes; tests move it. */
   now?: () => number
+}
+
+/** The origins of the configured consoles (each region's `consoleUrl`), once each. */
+function consoleOrigins(topology: Topology): string[] {
+  const origins = Object.values(topology.regions).flatMap((region) => {
+    if (!region?.consoleUrl) return []
+    try {
+      return [new URL(region.consoleUrl).origin]
+    } catch {
+      return []
+    }
+  })
+  return [...new Set(origins)]
 }
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
@@ -124,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
     captchaOrigin: config.captchaProvider?.origin,
+    consoleOrigins: consoleOrigins(topology),
   })
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
@@ -145,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
 
+  await app.register(agentLanguageAtSignIn, { topology })
   await app.register(healthRoutes, { isReady: () => ready })
   await app.register(sessionRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(apiProxyRoutes, {
@@ -162,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(signUpFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   await app.register(agentLanguageRoutes, { publicOrigin: config.publicOrigin, topology })
+  await app.register(consoleOpenRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
   await app.register(imageRoutes, {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { languageSwitchHref, sameSitePath } from '../../shared/frame/links.ts'
-import { LANGUAGES } from '../../shared/language.ts'
+import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { sendRefusal } from '../refusal.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
@@ -35,16 +36,7 @@ export async function agentLanguageRoutes(
       const token = request.session.get('token')
       if (token && request.sessionArrival === 'signedIn') {
         try {
-          const { answer } = await callEndpoint(
-            request,
-            options.topology,
-            'updateAgentLanguage',
-            { language },
-            { language, bearerToken: token },
-          )
-          if (answer.retCode !== '000000') {
-            request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
-          }
+          await tellAgentLanguage(request, options.topology, language, token)
         } catch (error) {
           if (!(error instanceof UpstreamError)) throw error
           request.log.warn({ failure: error.failure }, 'updateAgentLanguage failed')
@@ -55,3 +47,57 @@ export async function agentLanguageRoutes(
     },
   )
 }
+
+async function tellAgentLanguage(
+  request: FastifyRequest,
+  topology: Topology,
+  language: Language,
+  token: string,
+) {
+  const { answer } = await callEndpoint(
+    request,
+    topology,
+    'updateAgentLanguage',
+    { language },
+    { language, bearerToken: token },
+  )
+  if (answer.retCode !== '000000')
+    request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
+}
+
+/** The longest a sign-in's answer waits for the language update; a slower one goes on alone. */
+const LANGUAGE_UPDATE_WAIT_MS = 2_000
+
+/**
+ * After every sign-in — password, e-mailed code, sign-up finish, Microsoft, SAML, WeCom, the SSO
+ * picker, the external app — the agent's language becomes the one they signed in with (issue 18
+ * point 4), once, from the one place a session starts (`request.signIn()` marks the request).
+ * It runs before the answer is sent, so the next request sees it done (and no later call of the
+ * same browser races it), but waits at most LANGUAGE_UPDATE_WAIT_MS; a failure is only logged:
+ * it never fails the sign-in.
+ */
+export const agentLanguageAtSignIn = fp<{ topology: Topology }>(
+  async (app, options) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const started = request.startedSession
+      // Most answers started no session (and a request refused before the session was read has
+      // none at all): they go out untouched.
+      if (!started) return payload
+      const token = request.session.get('token')
+      if (!token || request.session.deleted || reply.statusCode >= 400) return payload
+      request.startedSession = null // once, whatever happens next
+      const update = tellAgentLanguage(request, options.topology, started.language, token).catch((error) => {
+        // Whatever went wrong (upstream down, app closing), the person is signed in.
+        request.log.warn({ err: error }, 'updateAgentLanguage after sign-in failed')
+      })
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        update,
+        new Promise((resolve) => (timer = setTimeout(resolve, LANGUAGE_UPDATE_WAIT_MS))),
+      ])
+      clearTimeout(timer)
+      return payload
+    })
+  },
+  { name: 'agent-language-at-sign-in', fastify: '5.x', dependencies: ['session'] },
+)

@@ -8,14 +8,17 @@ import {
 } from '../../shared/api/sign-up-flow.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import { REGION_IDS, type RegionId } from '../../shared/regions.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
+import { defaultEnvironmentOf } from '../region.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
 import { identityOf } from './api/proxy.server.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
+import { consoleHandOver } from './console-hand-over.server.ts'
 
 /** The registration in progress, sealed in the session so a reload or another tab resumes it. */
 export interface SignUpFlowState {
@@ -26,6 +29,12 @@ export interface SignUpFlowState {
   sentAt?: number
   freesAt?: string
   details?: SignUpDetailsView
+  /**
+   * The region the sign-up started in (spec §4 host rule with this browser's time zone, decided
+   * once): every later step and the finish go there, whoever's time zone opens the link (issue 18
+   * point 7). Absent only in flows sealed before it was kept.
+   */
+  region?: RegionId
 }
 
 declare module '@fastify/secure-session' {
@@ -115,7 +124,19 @@ export const signUpFlowHooks: FlowHooks = {
     'updateRegisterPartInfo',
     'registerChoseProduct',
   ],
+  region(name, request, data) {
+    // The flow's region, once it has one; a link opened in another browser names its own
+    // (`#id=…&region=`): only a routing hint, the region's upstream knows the link or refuses it.
+    const flow = flowOf(request)
+    if (flow?.region) return flow.region
+    if (name !== 'checkVerifyEmailLink') return undefined
+    return REGION_IDS.find((region) => region === data.region)
+  },
   before(name, request, data) {
+    if (name === 'checkVerifyEmailLink') {
+      delete data.region // ours, not the upstream's
+      return undefined
+    }
     if (name === 'sendRegisterVerifyEmail') {
       // The verification e-mail goes only to the address this session is signing up with: a
       // call cannot send (or use up the daily ten of) anyone else's pending registration.
@@ -147,7 +168,16 @@ export const signUpFlowHooks: FlowHooks = {
     switch (name) {
       case 'registerSgNew':
       case 'registerSgH5':
-        save(request, { step: 'sent', email, mobile: name === 'registerSgH5' })
+        save(request, {
+          step: 'sent',
+          email,
+          mobile: name === 'registerSgH5',
+          // Decided once: a restart keeps the flow's region; a first start takes the one the
+          // host rule chose for this session's calls (environmentFor, with its time zone).
+          ...(flow?.region || request.session.get('signUpRegion')
+            ? { region: flow?.region ?? request.session.get('signUpRegion') }
+            : {}),
+        })
         return
       case 'sendRegisterVerifyEmail':
         if (flow) save(request, { ...flow, step: 'sent', sentAt: Date.now() })
@@ -182,7 +212,7 @@ export const signUpFlowHooks: FlowHooks = {
  * `GET /auth/sign_up/flow` (where the sign-up stands), `POST /auth/sign_up/flow/back` (one step
  * back, data kept), `POST /auth/sign_up/flow/restart`, and `POST /auth/console`: after the finish,
  * exchanges the temporary token (tokens/getToken, kept in the sealed session) and answers the
- * console URL of the account's region.
+ * console URL that opens signed in (`consoleLogin`'s ticket, as after a password sign-in).
  */
 export async function signUpFlowRoutes(
   app: FastifyInstance,
@@ -231,7 +261,13 @@ export async function signUpFlowRoutes(
           options.topology,
           name,
           { email: flow.email },
-          { bearerToken: null },
+          {
+            bearerToken: null,
+            // The account is created in the region the sign-up started in (issue 18 point 7).
+            ...(flow.region && options.topology.regions[flow.region]
+              ? { environment: defaultEnvironmentOf(options.topology, flow.region) }
+              : {}),
+          },
         )
       } catch (error) {
         if (!(error instanceof UpstreamError)) throw error
@@ -273,8 +309,16 @@ export async function signUpFlowRoutes(
       return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
     }
     request.session.set('signUp', undefined)
+    // Signed in on the console as after a password sign-in (issue 18 point 6): the ticketed URL
+    // consoleLogin answers; only if the hand-over fails, the region's bare console (logged there).
+    const handedOver = await consoleHandOver(
+      request,
+      options.topology,
+      environment,
+      request.session.get('token') ?? token,
+    )
     const region = options.topology.environments[environment]?.region
-    const url = region ? options.topology.regions[region]?.consoleUrl : undefined
+    const url = handedOver ?? (region ? options.topology.regions[region]?.consoleUrl : undefined)
     if (!url) return reply.code(503).send(envelope('503', t('errors:upstreamUnavailable')))
     return reply.send(envelope('000000', 'success', { url }))
   })

@@ -7,10 +7,10 @@ import type { EnvironmentName } from '../../shared/regions.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
-import { trustedConsoleUrl } from './api/console-url.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
 import { identityOf } from './api/proxy.server.ts'
 import { findToken } from './api/tokens.ts'
+import { consoleHandOver } from './console-hand-over.server.ts'
 
 /** A sign-in the provider confirmed for an account in several environments: the user picks one. */
 export interface SsoPending {
@@ -102,18 +102,11 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
   async function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): Promise<SsoOutcome> {
     const chosen = request.session.get('ssoReturn')
     const fallback = inLanguage(request, SIGN_IN_PAGE)
-    request.signIn(values)
+    // The agent's language is the one the sign-in page showed when the SSO started.
+    const language = request.session.get('ssoLanguage') ?? request.language
+    request.signIn({ ...values, language })
     if (chosen) return { kind: 'signedIn', target: chosen }
-    const handOver = await upstream(
-      request,
-      'consoleLogin',
-      {},
-      { environment: values.environment, bearerToken: values.token },
-    )
-    if (!handOver || !isSuccess(handOver.answer)) return { kind: 'signedIn', target: fallback }
-    const fresh = findToken(handOver.answer.item)
-    if (fresh) request.session.set('token', fresh)
-    const consoleUrl = trustedConsoleUrl(handOver.answer.item.consoleUrl, values.environment, topology)
+    const consoleUrl = await consoleHandOver(request, topology, values.environment, values.token)
     return { kind: 'signedIn', target: consoleUrl ?? fallback }
   }
 

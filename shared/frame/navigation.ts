@@ -99,7 +99,8 @@ export function headerButtons(options: { signedIn: boolean }): HeaderButton[] {
       id: 'freeTrial',
       type: 'primary',
       href: `/auth/sign_up?language=${SIGN_UP_LANGUAGE_PLACEHOLDER}`,
-      visible: true,
+      // A signed-in visitor has an account already: the bar shows it instead (issue 18 point 8).
+      visible: !options.signedIn,
       title: 'buttons.freeTrial',
     },
     { id: 'bookDemo', type: 'default', href: '/demo/', visible: true, title: 'buttons.bookDemo' },

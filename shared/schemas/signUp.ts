@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REGION_IDS } from '../regions.ts'
 import {
   accepted,
   areaCode,
@@ -71,6 +72,8 @@ export const captchaCheckSchema = object({
 /** `checkVerifyEmailLink`: the id from the e-mailed link's fragment. */
 export const verifyLinkSchema = object({
   id: z.string({ error: V.invalid }).trim().min(10, { error: V.invalid }).max(200, { error: V.invalid }),
+  /** The region the link names (`#id=…&region=us`): where its registration lives (ADR 0074). */
+  region: z.enum(REGION_IDS).optional().catch(undefined),
 })
 
 /** The page's first step: the payload plus the repeated password and the privacy notice (spec §5). */

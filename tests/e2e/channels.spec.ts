@@ -2,16 +2,20 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import { SIMULATED_PROVIDERS } from '../../sandbox/providers/index.ts'
 import enChannels from '../../shared/i18n/locales/en/channels.ts'
+import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enExternal from '../../shared/i18n/locales/en/external.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
+import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
-import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
 import { signInThroughApi } from './session.ts'
 
 const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const EXTERNAL = { en: enExternal, zh: zhExternal } as const
 const BASE = '/auth/external'
+
+const COMMON = { en: enCommon, zh: zhCommon } as const
 
 /** A browser context signed in as a fresh sandbox account (through the BFF, as the page would). */
 async function signedIn(browser: Browser, options = {}) {
@@ -81,6 +85,11 @@ for (const language of LANGUAGES) {
         await page.waitForURL(/channel_authStatus/)
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(C[TITLE[result]])
         await expect(page.locator('[data-result]')).toHaveAttribute('data-result', result)
+        if (result === 'success' && provider === 'shopify') {
+          // Signed in: on to the console with this session's ticket (issue 18 point 8).
+          await page.getByRole('button', { name: COMMON[language].signIn.goToConsole }).click()
+          await expect(page.getByText('Signed in as')).toBeVisible()
+        }
         await context.close()
       })
     }
@@ -142,6 +151,34 @@ for (const language of LANGUAGES) {
         'href',
         /return=%2Fauth%2Fchannel_auth/,
       )
+    })
+
+    test('signed out: a connect return offers the password sign-in, which comes back to the waiting connect', async ({
+      page,
+    }) => {
+      const email = await createAccount('connect-password', FIXTURE_PASSWORD)
+      await roundTrip(page, 'shopify', 'success', language)
+      await keepScreenshot(page, {
+        path: `.cache/screens/external-connect-signed-out-${language}-desktop.png`,
+      })
+      await page.getByRole('link', { name: X.passwordSignIn }).click()
+      await page.waitForURL(/\/auth\/sign_in/)
+      await hydrated(page)
+      const S = COMMON[language].signIn
+      await page.getByLabel(S.email, { exact: true }).fill(email)
+      await page.getByRole('button', { name: S.continue, exact: true }).click()
+      await page.getByLabel(S.password, { exact: true }).fill(FIXTURE_PASSWORD)
+      await page.getByRole('button', { name: S.submit, exact: true }).click()
+      // Back at the waiting connect: its consent, for the store brought back before the sign-in.
+      await page.waitForURL(/\/auth\/channel_auth/)
+      await hydrated(page)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        C.title.replace('{{channel}}', C.name.shopify),
+      )
+      await page.getByRole('checkbox').check()
+      await page.getByRole('button', { name: C.authorize }).click()
+      await page.waitForURL(/channel_authStatus/)
+      await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
     })
 
     test('Microsoft and SAML sign in through the external app', async ({ browser }) => {

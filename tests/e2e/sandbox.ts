@@ -8,12 +8,18 @@ export async function createAccount(
   prefix: string,
   password: string,
   phone?: { areaCode: string; number: string },
+  passwordAgeDays?: number,
 ): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sandbox.test`
   const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, ...(phone ? { phone } : {}) }),
+    body: JSON.stringify({
+      email,
+      password,
+      ...(phone ? { phone } : {}),
+      ...(passwordAgeDays !== undefined ? { passwordAgeDays } : {}),
+    }),
   })
   if (response.status !== 201) throw new Error(`account not created: ${await response.text()}`)
   return email

@@ -8,7 +8,7 @@ import {
   RESTRICTED_ACCOUNT,
 } from '../../sandbox/fixtures.ts'
 import { DESKTOP, LANGUAGES, PHONE } from './frame-helpers.ts'
-import { outbox, SANDBOX_URL } from './sandbox.ts'
+import { createAccount, outbox, SANDBOX_URL } from './sandbox.ts'
 import {
   newestCode,
   pasteCode,
@@ -136,7 +136,7 @@ for (const language of LANGUAGES) {
         const dialog = page.getByRole('dialog', { name: T.steps.reminderTitle })
         await expect(dialog).toBeVisible()
         await expect(dialog).toHaveAttribute('aria-modal', 'true')
-        await expect(dialog.getByRole('link', { name: T.steps.changeNow })).toBeFocused()
+        await expect(dialog.getByRole('button', { name: T.steps.changeNow })).toBeFocused()
         await screen(page, `sign-in-password-age-${language}-${device}`)
         // Focus stays inside: Tab and Shift+Tab go round the dialog's two controls.
         for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab']) {
@@ -173,10 +173,68 @@ for (const language of LANGUAGES) {
       })
     }
 
-    test('password age reminder: "change now" leads to the password change', async ({ page }) => {
-      await signInWithPassword(page, language, OLD_PASSWORD_ACCOUNT.email, OLD_PASSWORD_ACCOUNT.password)
-      await page.getByRole('dialog').getByRole('link', { name: T.steps.changeNow }).click()
-      await expect(page).toHaveURL(/\/auth\/reset/)
-    })
+    for (const [device, options] of Object.entries(DEVICES)) {
+      test(`password age reminder: "change now" changes the password here (spec §5 rules), then on to the console (${device})`, async ({
+        browser,
+      }) => {
+        const context = await browser.newContext(options)
+        const page = await context.newPage()
+        const oldPassword = 'Aged-Password1'
+        const newPassword = 'Fresh-Password2'
+        // A throwaway account whose password is 120 days old: the fixture stays as it is.
+        const email = await createAccount('aged', oldPassword, undefined, 120)
+        await signInWithPassword(page, language, email, oldPassword)
+        await page.getByRole('dialog').getByRole('button', { name: T.steps.changeNow }).click()
+        await expect(page.getByRole('heading', { name: T.steps.changeTitle })).toBeVisible()
+        const current = page.getByLabel(T.steps.currentPassword, { exact: true })
+        const fresh = page.getByLabel(T.steps.newPassword, { exact: true })
+        const confirm = page.getByLabel(T.steps.confirmPassword, { exact: true })
+        const save = page.getByRole('button', { name: T.steps.changeSave, exact: true })
+        await expect(current).toBeFocused()
+
+        // The live checklist follows what is typed.
+        const rules = page.locator('#change-password-rules').getByRole('listitem')
+        await fresh.fill('short')
+        await expect(rules.and(page.locator('[data-met="true"]'))).toHaveCount(1)
+        await fresh.fill(newPassword)
+        await expect(rules.and(page.locator('[data-met="true"]'))).toHaveCount(3)
+
+        // New must differ from old (700490).
+        await current.fill(oldPassword)
+        await fresh.fill(oldPassword)
+        await confirm.fill(oldPassword)
+        await save.click()
+        await expect(
+          page.getByRole('alert').filter({ hasText: T.common.validation.samePassword }),
+        ).toBeVisible()
+        await expect(fresh).toHaveAttribute('aria-invalid', 'true')
+
+        // Confirm must match (700001).
+        await fresh.fill(newPassword)
+        await confirm.fill(`${newPassword}x`)
+        await save.click()
+        await expect(
+          page.getByRole('alert').filter({ hasText: T.common.validation.passwordsDiffer }),
+        ).toBeVisible()
+        await expect(confirm).toHaveAttribute('aria-invalid', 'true')
+
+        // A wrong current password: the upstream's refusal, at that field.
+        await current.fill('Wrong-Password9')
+        await confirm.fill(newPassword)
+        await save.click()
+        await expect(current).toHaveAttribute('aria-invalid', 'true')
+        await screen(page, `sign-in-change-password-${language}-${device}`)
+
+        await current.fill(oldPassword)
+        await save.click()
+        await expect(page.getByText('Signed in as')).toContainText(email)
+
+        // The new password is the one that signs in now.
+        await page.context().clearCookies()
+        await signInWithPassword(page, language, email, newPassword)
+        await expect(page.getByText('Signed in as')).toContainText(email)
+        await context.close()
+      })
+    }
   })
 }

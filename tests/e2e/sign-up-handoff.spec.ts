@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
-import { uniqueEmail } from './sandbox.ts'
+import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, screenshot, startSignUp, TEXT } from './sign-up-helpers.ts'
 
 for (const language of LANGUAGES) {
@@ -40,3 +40,29 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible({ timeout: 15_000 })
   })
 }
+
+test.describe('started in Chicago, the link opened in Berlin (issue 18 point 7)', () => {
+  test.use({ timezoneId: 'America/Chicago' })
+  test('the link is checked in us and the sign-up goes on there', async ({ page, browser }) => {
+    test.setTimeout(90_000)
+    const T = TEXT.en
+    const email = uniqueEmail('handoff-region')
+    await page.goto('/auth/sign_up')
+    await startSignUp(page, T, email)
+    await expect(page.getByText(T.s.sent.waiting)).toBeVisible()
+    expect((await signUpInfo(email))?.region).toBe('us')
+
+    const berlin = await browser.newContext({ timezoneId: 'Europe/Berlin' })
+    const other = await berlin.newPage()
+    await openLink(other, email)
+    // Checked in another region the link would be unknown there: the link-expired page.
+    await expect(other.getByRole('heading', { name: T.s.verify.elsewhereTitle })).toBeVisible()
+    await berlin.close()
+
+    await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible({ timeout: 15_000 })
+    expect(await signUpInfo(email), 'verified, still a us registration').toMatchObject({
+      region: 'us',
+      verified: true,
+    })
+  })
+})

@@ -65,6 +65,8 @@ for (const language of LANGUAGES) {
     await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-desktop.png` })
     await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
     await expect(page.locator('[data-region="sg"]')).toBeVisible()
+    // Signed in on the console, as after a password sign-in (issue 18 point 6).
+    await expect(page.getByText('Signed in as')).toContainText(email)
 
     // The link worked once: opened again it is the link-expired page.
     await page.goto(`http://localhost:${process.env.E2E_PORT ?? 3107}${link}`)
@@ -104,6 +106,7 @@ test.describe('on a phone', () => {
       await expect(page.getByTestId('welcome')).toBeVisible()
       await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-phone.png` })
       await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
+      await expect(page.getByText('Signed in as')).toContainText(email)
     })
   }
 })

@@ -8,12 +8,15 @@ import {
 } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
+import enFrame from '../../shared/i18n/locales/en/frame.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
-import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import zhFrame from '../../shared/i18n/locales/zh/frame.ts'
+import { expectNoHorizontalOverflow, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
 import { signInThroughApi } from './session.ts'
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
+const FRAME = { en: enFrame, zh: zhFrame } as const
 /** Signed-in screens of this branch: sign-in (signed-in state), a marketing page, the reset page. */
 const SIGNED_IN_SCREENS = ['/auth/sign_in', '/', '/chatbot', '/auth/reset', '/auth/reset/done']
 
@@ -146,3 +149,50 @@ test('the signed-in header offers sign-out on a desktop', async ({ browser }) =>
     await context.close()
   }
 })
+
+// Issue 18 point 8: a signed-in visitor sees the account and sign-out in the bar (no Login, no
+// Free Trial) and gets to the console, signed in there, from the signed-in card.
+for (const [device, options] of [
+  ['desktop', {}],
+  ['phone', PHONE],
+] as const) {
+  for (const language of LANGUAGES) {
+    for (const javaScript of [true, false]) {
+      test(`signed-in card: "Go to the console" opens the console signed in; the bar shows the account (${language}, ${device}, ${javaScript ? 'with' : 'without'} JavaScript)`, async ({
+        browser,
+      }) => {
+        const { context, email } = await signedInContext(browser, {
+          ...options,
+          javaScriptEnabled: javaScript,
+        })
+        const page = await context.newPage()
+        await page.goto(inLanguage('/auth/sign_in', language))
+        if (javaScript) await waitForHydration(page)
+        const header = page.getByTestId('site-header')
+        await expect(page.getByTestId('header-account')).toContainText(email)
+        await expect(
+          header.getByRole('link', { name: FRAME[language].buttons.login, exact: true }),
+        ).toHaveCount(0)
+        await expect(
+          header.getByRole('link', { name: FRAME[language].buttons.freeTrial, exact: true }),
+        ).toHaveCount(0)
+        await expect(page.getByTestId('header-sign-out')).toBeVisible()
+        // The account fits beside sign-out and the menu toggle, at every width.
+        if (device === 'phone')
+          await expect(header.getByRole('button', { name: FRAME[language].nav.openMenu })).toBeInViewport({
+            ratio: 1,
+          })
+        await expectNoHorizontalOverflow(page)
+        const card = page.getByRole('region', { name: COMMON[language].signIn.title })
+        await expect(
+          card.getByText(COMMON[language].signIn.signedInAs.replace('{{email}}', email)),
+        ).toBeVisible()
+        if (javaScript)
+          await keepScreenshot(page, { path: `.cache/screens/signed-in-card-${language}-${device}.png` })
+        await card.getByRole('button', { name: COMMON[language].signIn.goToConsole }).click()
+        await expect(page.getByText('Signed in as')).toContainText(email)
+        await context.close()
+      })
+    }
+  }
+}

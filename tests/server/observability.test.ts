@@ -89,7 +89,10 @@ t.test('request id › generated when absent or unfit to log, and different per 
   const ids = [first, second, tooLong].map((response) => String(response.headers['x-request-id']))
   for (const id of ids) t.match(id, UUID)
   t.equal(new Set(ids).size, 3)
-  const sent = (await sandboxRequests(sandbox.regions.sg.url)).map((logged) => logged.headers['x-request-id'])
+  // Each sign-in makes two calls with its id: the sign-in and the agent's language after it.
+  const sent = (await sandboxRequests(sandbox.regions.sg.url))
+    .filter((logged) => !logged.url.includes('updateAgentLanguage'))
+    .map((logged) => logged.headers['x-request-id'])
   t.same(sent, ids, 'upstream got the generated ids')
 })
 
@@ -106,7 +109,8 @@ t.test('request id › a client-chosen id is replaced unless a trusted proxy sen
     const sent = (await sandboxRequests(sandbox.regions.sg.url)).map(
       (logged) => logged.headers['x-request-id'],
     )
-    t.same(sent, [id], `${label}: upstream gets the fresh id`)
+    // The sign-in and the agent's language it sends (issue 18 point 4), both with the fresh id.
+    t.same(sent, [id, id], `${label}: upstream gets the fresh id`)
     t.notOk(
       lines.some((line) => line.reqId === chosen),
       `${label}: no log line carries the client's id`,
@@ -143,7 +147,8 @@ t.test(
     t.equal(sample('http_request_duration_seconds_count', { route: '/api/*', status_code: '429' }), 1)
     t.equal(sample('rate_limit_refusals_total', { route: '/api/*' }), 1)
     const sgK8s = { region: 'sg', environment: 'sg-k8s' }
-    t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'answered' }), 1)
+    // The first sign-in and the agent's language it sends (issue 18 point 4).
+    t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'answered' }), 2)
     t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'failed' }), 1)
     t.equal(sample('upstream_errors_total', { ...sgK8s, failure: 'badStatus' }), 1)
     t.equal(sample('ssr_render_duration_seconds_count', { status_code: '200' }), 1)

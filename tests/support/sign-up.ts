@@ -30,6 +30,8 @@ export class SignUpBrowser {
   readonly app: FastifyInstance
   /** The sandbox server whose outbox holds the verification e-mails. */
   readonly sandboxUrl: string
+  /** Sent with every call, e.g. the browser's `x-time-zone`. */
+  extraHeaders: Record<string, string> = {}
   constructor(app: FastifyInstance, sandboxUrl: string, cookie?: string) {
     this.app = app
     this.sandboxUrl = sandboxUrl
@@ -40,7 +42,7 @@ export class SignUpBrowser {
     const response = await this.app.inject({
       method,
       url,
-      headers: { ...headers, ...cookieHeader(this.cookie) },
+      headers: { ...headers, ...this.extraHeaders, ...cookieHeader(this.cookie) },
       ...(method === 'POST' ? { payload: payload ?? {} } : {}),
     })
     this.cookie = sessionCookieOf(response) ?? this.cookie
@@ -93,8 +95,9 @@ export class SignUpBrowser {
         `${this.sandboxUrl}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`,
       )
     ).json()) as { messages: OutboxMessage[] }
-    const id = /#id=([^&]+)/.exec(outbox.messages.at(-1)?.link ?? '')?.[1] ?? ''
-    return this.call('checkVerifyEmailLink', { id })
+    const fragment = new URLSearchParams((outbox.messages.at(-1)?.link ?? '').split('#')[1] ?? '')
+    const region = fragment.get('region')
+    return this.call('checkVerifyEmailLink', { id: fragment.get('id') ?? '', ...(region ? { region } : {}) })
   }
 
   /** Opens the link and insists it worked: the flow is at `setup`. */

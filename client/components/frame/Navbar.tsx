@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { NAV_MENUS } from '../../../shared/frame/navigation.ts'
@@ -30,6 +31,7 @@ export function Navbar(props: NavbarViewProps) {
   const { variant, collapsed, compact, menus, logo, buttons, sideButtons, onCollapsedChange } = props
   const phone = variant === 'phone'
   const { user } = usePageContext()
+  const { t: tc } = useTranslation()
   const toggleId = 'fr-toggle'
   return (
     <header
@@ -65,6 +67,10 @@ export function Navbar(props: NavbarViewProps) {
         {user && (
           // Outside the folding actions and the side menu: reachable at every width, with or without JavaScript.
           <div className="fr-account">
+            <span className="fr-account__name" data-testid="header-account">
+              {/* On a phone only the address shows; the words stay for screen readers. */}
+              <span className="fr-account__label">{tc('signIn.account')}</span> {user.email}
+            </span>
             <SignOutForm className="fr-btn fr-btn--text" testId="header-sign-out" />
           </div>
         )}

@@ -28,6 +28,11 @@ function ExternalAppPage() {
   const href = (path: string) => rewriteLink(path, base, saved)
   // Pages of the account area are absolute (URL_DOMAIN), so the rewriting leaves them alone.
   const site = (path: string) => `${URL_DOMAIN}${path}${path.includes('?') ? '' : languageQuery}`
+  // A connect waiting for a signed-out visitor: the main site's password sign-in, back to the
+  // waiting connect's consent afterwards (issue 18 point 10; a sign-in keeps `externalLogin`).
+  const passwordSignIn = site(
+    `/auth/sign_in?return=${encodeURIComponent(`/auth/channel_auth${languageQuery}`)}${languageQuery.replace('?', '&')}`,
+  )
   const channelName = (provider: Provider) =>
     isChannel(provider) ? t(`channels:name.${provider}`) : provider
   const logo = `${base}${imageQuery(PAGE_IMAGES.externalLogo)}`
@@ -61,9 +66,14 @@ function ExternalAppPage() {
                 {t('continueConsent')}
               </a>
             ) : (
-              <a className="button primary" href={href(`/${languageQuery}`)}>
-                {t('pendingSignIn', { channel: channelName(view.provider) })}
-              </a>
+              <>
+                <a className="button primary" href={href(`/${languageQuery}`)}>
+                  {t('pendingSignIn', { channel: channelName(view.provider) })}
+                </a>{' '}
+                <a className="button" href={passwordSignIn} data-testid="password-sign-in">
+                  {t('passwordSignIn')}
+                </a>
+              </>
             )}
           </div>
         )
@@ -111,6 +121,11 @@ function ExternalAppPage() {
               <a className="button" href={href(`/start/saml${languageQuery}`)}>
                 {t('saml')}
               </a>
+              {flow.connect && !flow.signedIn ? (
+                <a className="button" href={passwordSignIn} data-testid="password-sign-in">
+                  {t('passwordSignIn')}
+                </a>
+              ) : null}
             </p>
             <p className="aside">
               <a href={href(`/connect${languageQuery}`)}>{t('toConnect')}</a>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import secureSession from '@fastify/secure-session'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Language } from '../../../shared/language.ts'
 import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
 
@@ -42,8 +43,14 @@ declare module 'fastify' {
     sessionUser(): SessionUser | null
     /** Starts a pre-sign-in session when there is none, so flow state has a home. */
     ensureSession(): string
-    /** Replaces the session value: new sid, token stored sealed, previous value abandoned. */
-    signIn(values: { token: string; email: string; environment: EnvironmentName }): void
+    /**
+     * Replaces the session value: new sid, token stored sealed, previous value abandoned. The one
+     * place a session starts: `language` is the one the agent signed in with when the flow knows
+     * it better than this request (an SSO return); the request's otherwise.
+     */
+    signIn(values: { token: string; email: string; environment: EnvironmentName; language?: Language }): void
+    /** Set by `signIn()`: this request started a session, in this language (read after the reply). */
+    startedSession: { language: Language } | null
     /** Ends the session here and everywhere: its id is revoked until it would have expired. */
     signOut(reply: FastifyReply): Promise<void>
   }
@@ -86,6 +93,7 @@ export default fp<SessionPluginOptions>(
     })
 
     app.decorateRequest('sessionArrival', 'none')
+    app.decorateRequest('startedSession', null)
 
     // Decide once, right after the cookie was opened, what the request arrived with. A cookie
     // that does not open (tampered, expired, key removed), a signed-in session past its absolute
@@ -161,6 +169,7 @@ export default fp<SessionPluginOptions>(
       this.session.set('lastSeenAt', now())
       this.session.set('email', values.email)
       this.session.set('environment', values.environment)
+      this.startedSession = { language: values.language ?? this.language }
     })
 
     app.decorateRequest('signOut', async function (this: FastifyRequest, reply: FastifyReply) {

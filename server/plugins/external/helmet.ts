@@ -14,6 +14,13 @@ export interface HeadersPluginOptions {
    * pictures and its stylesheet. Frames, fonts, forms and everything else stay 'self'.
    */
   captchaOrigin?: string | undefined
+  /**
+   * The origins of the regions' configured consoles (`consoleUrl`). "Go to the console" is a form
+   * post answered with a 303 to the console, and browsers check `form-action` on that redirect
+   * too: without these origins the signed-in user would stay on our page (issue 18 point 8). Only
+   * configured consoles, the same ones the redirect rule lets through.
+   */
+  consoleOrigins?: readonly string[]
 }
 
 declare module 'fastify' {
@@ -55,7 +62,7 @@ export function helmetOptions(
         connectSrc: [...(options.development ? ["'self'", 'ws:'] : ["'self'"]), ...provider],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(options.consoleOrigins ?? [])],
         frameAncestors: ["'none'"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { EndpointName } from '../../../shared/api/endpoints.ts'
 import type { ApiEnvelope } from '../../../shared/envelope.ts'
-import type { EnvironmentName } from '../../../shared/regions.ts'
+import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
 
 /**
  * What an account flow adds to the `/api` proxy: state that lives in the sealed session instead
@@ -15,6 +15,11 @@ export interface FlowHooks {
    * An envelope returned here answers the browser instead (with HTTP 200, as the upstream would).
    */
   before?(name: EndpointName, request: FastifyRequest, data: Record<string, unknown>): ApiEnvelope | undefined
+  /**
+   * The region the call must go to when the flow knows it better than the session (a sign-up's
+   * region, decided once at its start). Asked before `before`, with the validated data.
+   */
+  region?(name: EndpointName, request: FastifyRequest, data: Record<string, unknown>): RegionId | undefined
   /**
    * Called with the upstream's answer before it goes to the browser (awaited: it may sign out);
    * may return the answer the browser gets instead (e.g. without upstream hosts).

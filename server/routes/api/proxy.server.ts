@@ -4,6 +4,7 @@ import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpo
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
+import { defaultEnvironmentOf } from '../../region.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
 import { environmentFor } from './environment.ts'
@@ -69,11 +70,15 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       // On GET the `language` query chose the page language; upstream gets the header instead.
       if (endpoint.method === 'GET') delete data.language
       const flows = flowsOf.get(name) ?? []
+      const flowRegion = flows.map((flow) => flow.region?.(name, request, data)).find(Boolean)
       for (const flow of flows) {
         const refusal = flow.before?.(name, request, data)
         if (refusal) return sendEnvelope(reply, 200, refusal)
       }
-      const environment = environmentFor(request, options.topology)
+      const environment =
+        flowRegion && options.topology.regions[flowRegion]
+          ? defaultEnvironmentOf(options.topology, flowRegion)
+          : environmentFor(request, options.topology)
       let answer: ApiEnvelope
       try {
         ;({ answer } = await callEndpoint(request, options.topology, name, data, { params, environment }))

@@ -127,35 +127,50 @@ t.test('flow routes › cross-site calls are refused and change nothing', async 
   t.match(await browser.view(), { step: 'setup', email }, 'the flow is where it was')
 })
 
-t.test('POST /auth/console › after the finish: the console of the region, as the new account', async (t) => {
-  const browser = new Browser(app)
-  const email = await browser.started()
-  await browser.verified(email)
-  await browser.call('registerSgPartInfo', { email, ...DETAILS })
-  const finish = await browser.request('POST', '/auth/sign_up/flow/finish')
-  t.equal(finish.body.retCode, '000000', finish.body.retMsg)
+t.test(
+  'POST /auth/console › after the finish: the console of the region, signed in as the new account',
+  async (t) => {
+    const browser = new Browser(app)
+    const email = await browser.started()
+    await browser.verified(email)
+    await browser.call('registerSgPartInfo', { email, ...DETAILS })
+    const finish = await browser.request('POST', '/auth/sign_up/flow/finish')
+    t.equal(finish.body.retCode, '000000', finish.body.retMsg)
 
-  const before = (await getTokenCalls()).length
-  const opened = await browser.request('POST', '/auth/console')
-  t.equal(opened.status, 200)
-  t.equal(opened.body.retCode, '000000')
-  t.same(opened.body.item, { url: `${sg}/__sandbox/console` }, 'the console URL of the region (sg)')
-  const exchanges = (await getTokenCalls()).slice(before)
-  t.same(
-    exchanges.map((request) => request.auth && { valid: request.auth.valid, email: request.auth.email }),
-    [{ valid: true, email }],
-    'one token exchange, with the new account’s temporary token',
-  )
-  t.notMatch(JSON.stringify(opened.body), /token/i, 'no token reaches the browser')
-  t.ok(await isSignedIn(app, browser.cookie), 'still signed in with the fresh token')
-  t.equal((await browser.view()).step, 'welcome', 'the sign-up is over')
-})
+    const before = (await getTokenCalls()).length
+    const opened = await browser.request('POST', '/auth/console')
+    t.equal(opened.status, 200)
+    t.equal(opened.body.retCode, '000000')
+    const url = String(opened.body.item.url)
+    t.ok(url.startsWith(`${sg}/__sandbox/console?ticket=`), `the ticketed console of the region (sg): ${url}`)
+    const consolePage = await (await fetch(url)).text()
+    t.match(
+      consolePage,
+      new RegExp(`Signed in as <b>${email.replace(/[.+]/g, '\\$&')}</b>`),
+      'the console opens signed in',
+    )
+    const exchanges = (await getTokenCalls()).slice(before)
+    t.same(
+      exchanges.map((request) => request.auth && { valid: request.auth.valid, email: request.auth.email }),
+      [{ valid: true, email }],
+      'one token exchange, with the new account’s temporary token',
+    )
+    t.notMatch(JSON.stringify(opened.body), /token/i, 'no token reaches the browser')
+    t.ok(await isSignedIn(app, browser.cookie), 'still signed in with the fresh token')
+    t.equal((await browser.view()).step, 'welcome', 'the sign-up is over')
+  },
+)
 
 t.test('POST /auth/console › a signed-in account gets its console; the token is exchanged', async (t) => {
   const browser = new Browser(app, await signIn(app, DEMO_ACCOUNT.email, FIXTURE_PASSWORD))
   const first = await browser.request('POST', '/auth/console')
   t.equal(first.body.retCode, '000000')
-  t.same(first.body.item, { url: `${sg}/__sandbox/console` }, 'the console of the account’s region (sg)')
+  t.match(
+    first.body.item,
+    { url: `${sg}/__sandbox/console?ticket=` },
+    'the ticketed console of the account’s region',
+  )
+  t.match(await (await fetch(String(first.body.item.url))).text(), /Signed in as <b>demo@sandbox\.test<\/b>/)
   const second = await browser.request('POST', '/auth/console')
   t.equal(second.body.retCode, '000000', 'the fresh token kept in the session works for the next exchange')
 })

@@ -75,6 +75,10 @@ t.test('header buttons › Login and Free Trial carry the language, Book Demo go
   t.equal(buttons.bookDemo?.href, '/demo/')
   t.ok(Object.values(buttons).every((b) => b.visible))
   t.notOk(headerButtons({ signedIn: true }).find((b) => b.id === 'login')?.visible, 'no Login when signed in')
+  t.notOk(
+    headerButtons({ signedIn: true }).find((b) => b.id === 'freeTrial')?.visible,
+    'no Free Trial when signed in (issue 18 point 8)',
+  )
   t.equal(LOGO.path, '/')
 })
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isChannel, isChannelOutcome } from '../../../../shared/channels/outcome.ts'
 import { MARKETING_EMAIL } from '../../../../shared/frame/constants.ts'
+import { ConsoleForm } from '../../../components/ConsoleForm.tsx'
 
 /**
  * The result of a channel authorization (spec §2, §3): success, failure or not allowed, each with
@@ -10,7 +11,7 @@ import { MARKETING_EMAIL } from '../../../../shared/frame/constants.ts'
  */
 export default function ChannelAuthStatusPage() {
   const { t } = useTranslation('channels')
-  const { urlParsed, language, externalApp } = usePageContext()
+  const { urlParsed, language, externalApp, user } = usePageContext()
   const result = urlParsed.search.result
   const channel = urlParsed.search.channel
   const zh = language === 'zh'
@@ -34,22 +35,27 @@ export default function ChannelAuthStatusPage() {
       <h1 id="status-title">{t(`${key}Title`)}</h1>
       {isChannel(channel) ? <p className="aside">{t(`name.${channel}`)}</p> : null}
       <p>{t(`${key}Body`)}</p>
-      <p>
-        {result === 'success' ? (
-          <a className="button primary" href={`/auth/sign_in${zh ? '?language=zh' : ''}`}>
-            {t('successNext')}
-          </a>
-        ) : (
-          <>
-            <a className="button primary" href={connectAgain}>
-              {t('connectAgain')}
-            </a>{' '}
-            <a className="button" href={`mailto:${MARKETING_EMAIL}`}>
-              {t('contactUs')}
+      {result === 'success' && user ? (
+        // Signed in: straight to the console with this session's ticket (issue 18 point 8).
+        <ConsoleForm />
+      ) : (
+        <p>
+          {result === 'success' ? (
+            <a className="button primary" href={`/auth/sign_in${zh ? '?language=zh' : ''}`}>
+              {t('successNext')}
             </a>
-          </>
-        )}
-      </p>
+          ) : (
+            <>
+              <a className="button primary" href={connectAgain}>
+                {t('connectAgain')}
+              </a>{' '}
+              <a className="button" href={`mailto:${MARKETING_EMAIL}`}>
+                {t('contactUs')}
+              </a>
+            </>
+          )}
+        </p>
+      )}
     </section>
   )
 }

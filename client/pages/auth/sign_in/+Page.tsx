@@ -27,6 +27,9 @@ const CodeStep = lazy(() => import('./CodeStep.tsx').then((module) => ({ default
 const NotActivated = lazy(() =>
   import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
 )
+const ChangePasswordStep = lazy(() =>
+  import('./ChangePasswordStep.tsx').then((module) => ({ default: module.ChangePasswordStep })),
+)
 const PasswordAgeDialog = lazy(() =>
   import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
 )
@@ -68,6 +71,8 @@ export default function SignInPage() {
   const [codeWait, setCodeWait] = useState(60)
   const [notActivated, setNotActivated] = useState(false)
   const [reminder, setReminder] = useState<Reminder | null>(null)
+  // "Change now": the signed-in user changes the password here, then goes on to the target.
+  const [changing, setChanging] = useState<Reminder | null>(null)
   const hydrated = useHydrated()
   const emailInput = useRef<HTMLInputElement>(null)
   const submitButton = useRef<HTMLButtonElement>(null)
@@ -195,6 +200,13 @@ export default function SignInPage() {
     setNotActivated(false)
   }
 
+  if (changing) {
+    return (
+      <Suspense fallback={null}>
+        <ChangePasswordStep email={email.trim()} onDone={() => void continueTo(changing.target)} />
+      </Suspense>
+    )
+  }
   if (user && !reminder) return <SignedIn email={user.email} />
   if (notActivated) {
     return (
@@ -385,7 +397,10 @@ export default function SignInPage() {
         {reminder && (
           <Suspense fallback={null}>
             <PasswordAgeDialog
-              changeHref={`/auth/reset${languageQuery}`}
+              onChangeNow={() => {
+                setChanging(reminder)
+                setReminder(null)
+              }}
               returnFocusTo={submitButtonElement}
               onLater={() => {
                 const { target } = reminder

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 
 interface PasswordAgeDialogProps {
-  /** Where "change now" leads (the reset/change page, in the page's language). */
-  changeHref: string
+  /** "Change now": the change-password form of the sign-in page (current, new, confirm). */
+  onChangeNow: () => void
   /** "Later", Escape included: continue to where the sign-in was going. */
   onLater: () => void
   /** Where focus goes back when nothing on the page had it (a busy button loses it). */
@@ -15,10 +15,10 @@ interface PasswordAgeDialogProps {
  * `showModal()`: the rest of the page is inert and Tab goes round inside; Escape is "later"; the
  * element that had focus gets it back when it closes.
  */
-export function PasswordAgeDialog({ changeHref, onLater, returnFocusTo }: PasswordAgeDialogProps) {
+export function PasswordAgeDialog({ onChangeNow, onLater, returnFocusTo }: PasswordAgeDialogProps) {
   const { t } = useTranslation('signInSteps')
   const dialog = useRef<HTMLDialogElement>(null)
-  const changeLink = useRef<HTMLAnchorElement>(null)
+  const changeButton = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const textId = useId()
 
@@ -28,7 +28,7 @@ export function PasswordAgeDialog({ changeHref, onLater, returnFocusTo }: Passwo
     const active = document.activeElement
     const opener = active instanceof HTMLElement && active !== document.body ? active : returnFocusTo()
     element.showModal()
-    changeLink.current?.focus()
+    changeButton.current?.focus()
     return () => {
       if (element.open) element.close()
       opener?.focus()
@@ -73,9 +73,9 @@ export function PasswordAgeDialog({ changeHref, onLater, returnFocusTo }: Passwo
         <button type="button" className="button" onClick={onLater}>
           {t('later')}
         </button>
-        <a ref={changeLink} className="button primary" href={changeHref}>
+        <button ref={changeButton} type="button" className="button primary" onClick={onChangeNow}>
           {t('changeNow')}
-        </a>
+        </button>
       </div>
     </dialog>
   )

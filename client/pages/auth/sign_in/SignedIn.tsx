@@ -1,14 +1,18 @@
 import { useTranslation } from 'react-i18next'
+import { ConsoleForm } from '../../../components/ConsoleForm.tsx'
 import { SignOutForm } from '../../../components/SignOutForm.tsx'
 
-/** The signed-in state, with the sign-out every signed-in screen offers. */
+/** The signed-in state: on to the console (signed in there), or sign out. */
 export function SignedIn({ email }: { email: string }) {
   const { t } = useTranslation()
   return (
     <section className="card" aria-labelledby="signed-in-title">
       <h1 id="signed-in-title">{t('signIn.title')}</h1>
       <p data-testid="signed-in">{t('signIn.signedInAs', { email })}</p>
-      <SignOutForm />
+      <div className="signed-in-actions">
+        <ConsoleForm />
+        <SignOutForm />
+      </div>
     </section>
   )
 }

@@ -19,6 +19,8 @@ export default {
     lockedReset: 'Reset your password to sign in now',
     signedInAs: 'You are signed in as {{email}}.',
     signOut: 'Sign out',
+    goToConsole: 'Go to the console',
+    account: 'Signed in as',
     openConsole: 'Open the console',
     working: 'Please wait…',
     needsScript: 'Signing in needs JavaScript. Please enable it in your browser.',

@@ -17,6 +17,7 @@ export default {
   received: '{{channel}} answered. Agree to the access it gets to finish.',
   continueConsent: 'Review and authorize',
   pendingSignIn: 'Sign in to finish connecting {{channel}}.',
+  passwordSignIn: 'Sign in with email and password',
   refusedTitle: 'This sign-in link cannot be used',
   signedInAsOther:
     'Another account is signed in in this browser. Sign out first, then sign in with the account you want to use.',

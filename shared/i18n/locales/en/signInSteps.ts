@@ -22,4 +22,12 @@ export default {
     'You have not changed your password for more than 3 months. Change it now to keep your account safe.',
   changeNow: 'Change now',
   later: 'Later',
+  changeTitle: 'Change your password',
+  changeFor: 'For {{email}}. Enter your current password, then the new one twice.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm new password',
+  changeSave: 'Change password',
+  changeWorking: 'Changing…',
+  changeLater: 'Not now, continue',
 } as const

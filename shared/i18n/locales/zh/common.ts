@@ -19,6 +19,8 @@ export default {
     lockedSeconds: '密码错误次数过多，账号已被锁定，请 {{seconds}} 秒后再试。',
     lockedReset: '重置密码，立即登录',
     signedInAs: '您已登录：{{email}}。',
+    goToConsole: '进入控制台',
+    account: '已登录',
     signOut: '退出登录',
     openConsole: '进入工作台',
     working: '请稍候…',

@@ -16,6 +16,7 @@ export default {
   received: '{{channel}} 已返回。请确认它获得的权限以完成授权。',
   continueConsent: '查看并授权',
   pendingSignIn: '请登录以完成 {{channel}} 的绑定。',
+  passwordSignIn: '使用邮箱和密码登录',
   refusedTitle: '此登录链接无法使用',
   signedInAsOther: '此浏览器中已登录另一个账号。请先退出，再用要使用的账号登录。',
   stateRefused: '该提供商返回的结果已被使用，或属于其他浏览器或其他提供商。请点击下方按钮重新开始。',

@@ -22,5 +22,13 @@ const zh: MessagesOf<typeof en> = {
   reminderText: '您的密码已超过 3 个月未更换。为保障账号安全，请立即更换。',
   changeNow: '立即更换',
   later: '稍后',
+  changeTitle: '更换密码',
+  changeFor: '账号 {{email}}。请输入当前密码，再输入两次新密码。',
+  currentPassword: '当前密码',
+  newPassword: '新密码',
+  confirmPassword: '确认新密码',
+  changeSave: '更换密码',
+  changeWorking: '正在更换…',
+  changeLater: '暂不更换，继续',
 }
 export default zh

@@ -23,12 +23,19 @@ export default function VerifyPage() {
   const languageQuery = language === 'zh' ? '?language=zh' : ''
 
   useEffect(() => {
-    const id = new URLSearchParams(window.location.hash.slice(1)).get('id') ?? ''
+    const fragment = new URLSearchParams(window.location.hash.slice(1))
+    const id = fragment.get('id') ?? ''
+    // The region the registration lives in, when the link names it (ADR 0074): the check goes
+    // there, whatever this browser's time zone would choose.
+    const region = fragment.get('region') ?? undefined
     // The id is spent once read: a reload or the history must not carry it around.
     window.history.replaceState(null, '', window.location.pathname + window.location.search)
     void (async () => {
       const answer = id
-        ? await api.call(signUpEndpoints.checkVerifyEmailLink, { data: { id }, throws: false })
+        ? await api.call(signUpEndpoints.checkVerifyEmailLink, {
+            data: region ? { id, region } : { id },
+            throws: false,
+          })
         : undefined
       if (answer && isSuccess(answer)) {
         const item = answer.item as { continuesElsewhere?: boolean; email?: string } | undefined

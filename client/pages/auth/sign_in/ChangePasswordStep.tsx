@@ -1,0 +1,135 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
+import { isSuccess } from '../../../../shared/envelope.ts'
+import { fieldMessages } from '../../../../shared/schemas/messages.ts'
+import { changePasswordFormSchema } from '../../../../shared/schemas/reset.ts'
+import { useApiClient } from '../../../api.ts'
+import { Field } from '../../../components/form/Field.tsx'
+import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
+import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+
+/** Which field an upstream refusal of `account/resetNewPwd` is about (spec §8). */
+const FIELD_OF_CODE: Record<string, string> = {
+  '700211': 'oldPassword', // the current password is wrong
+  '700009': 'oldPassword',
+  '700076': 'oldPassword',
+  '700054': 'password', // the password rule
+  '700490': 'password', // the same as the current one
+  '700001': 'confirmPassword', // the repetition differs
+}
+
+interface ChangePasswordStepProps {
+  email: string
+  /** After the change, or "not now": on to where the sign-in was going. */
+  onDone: () => void
+}
+
+/**
+ * The password age reminder's "Change now" (issue 18 point 5): the signed-in user changes a
+ * password they know — current, new, repeated — on `account/resetNewPwd`, with spec §5's rules
+ * checked here first (the live checklist, 700001, 700490) and then by the BFF and the upstream.
+ */
+export function ChangePasswordStep({ email, onDone }: ChangePasswordStepProps) {
+  const { t } = useTranslation()
+  const api = useApiClient()
+  const [oldPassword, setOldPassword] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const { errors, setErrors, changed } = useFieldErrors()
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const values = { oldPassword, password, confirmPassword }
+    const parsed = changePasswordFormSchema.safeParse(values)
+    if (!parsed.success) {
+      const found = fieldMessages(parsed.error)
+      setErrors(Object.fromEntries(Object.entries(found).map(([field, m]) => [field, t(m.key, m.values)])))
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    try {
+      const answer = await api.call(resetEndpoints.resetNewPwd, { data: values, throws: false })
+      if (isSuccess(answer)) return onDone()
+      const named = (answer.item as { field?: unknown } | undefined)?.field
+      const field =
+        typeof named === 'string' && named in values ? named : (FIELD_OF_CODE[answer.retCode] ?? '')
+      setErrors({ [field]: answer.retMsg })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="change-password-title">
+      <h1 id="change-password-title">{t('signInSteps:changeTitle')}</h1>
+      <p>{t('signInSteps:changeFor', { email })}</p>
+      <form
+        method="post"
+        noValidate
+        onSubmit={submit}
+        aria-describedby={errors[''] ? 'change-password-error' : undefined}
+      >
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="hidden" name="username" autoComplete="username" value={email} />
+        <Field
+          id="change-current"
+          label={t('signInSteps:currentPassword')}
+          type="password"
+          name="oldPassword"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(event) => {
+            setOldPassword(event.target.value)
+            changed('oldPassword', 'password')
+          }}
+          error={errors.oldPassword}
+          autoFocus
+        />
+        <Field
+          id="change-password"
+          label={t('signInSteps:newPassword')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          aria-describedby="change-password-rules"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value)
+            // "Does not match" is about both fields: either edit may have fixed it.
+            changed('password', 'confirmPassword')
+          }}
+          error={errors.password}
+        />
+        <PasswordRules id="change-password-rules" value={password} namespace="signUp" />
+        <Field
+          id="change-confirm"
+          label={t('signInSteps:confirmPassword')}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => {
+            setConfirmPassword(event.target.value)
+            changed('confirmPassword')
+          }}
+          error={errors.confirmPassword}
+        />
+        <p id="change-password-error" className="form-error" role="alert">
+          {errors[''] ?? ''}
+        </p>
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('signInSteps:changeWorking') : t('signInSteps:changeSave')}
+        </button>
+      </form>
+      <p className="aside">
+        <button type="button" className="link-button" onClick={onDone}>
+          {t('signInSteps:changeLater')}
+        </button>
+      </p>
+    </section>
+  )
+}

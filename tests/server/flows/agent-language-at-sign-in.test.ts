@@ -1,0 +1,174 @@
+import { Writable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
+import t from 'tap'
+import { loadConfig } from '../../../config/index.ts'
+import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { startSandbox } from '../../../sandbox/index.ts'
+import { loggerOptions } from '../../../server/logger.ts'
+import { sandboxTopology } from '../../../server/sandbox-topology.ts'
+import type * as CallEndpointModule from '../../../server/upstream/call-endpoint.server.ts'
+import {
+  build,
+  cookieHeader,
+  isSignedIn,
+  ROOT,
+  SAME_ORIGIN,
+  sandboxRequests,
+  sessionCookieOf,
+  sessionKey,
+} from '../../helper.ts'
+
+// Issue 18 point 4: after every sign-in the agent's language is the one they signed in with,
+// sent once by the BFF before the answer goes out; a failure of that call never fails the sign-in.
+
+const sandbox = await startSandbox()
+t.teardown(() => sandbox.close())
+const sg = sandbox.regions.sg.url
+const { app } = await build(t, {
+  sandbox,
+  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`, RATE_LIMIT_SIGN_IN: '1000/1m' },
+})
+
+t.beforeEach(async () => {
+  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
+  await fetch(`${sg}/__sandbox/requests`, { method: 'DELETE' })
+})
+
+async function agentLanguage(email: string): Promise<string | null> {
+  const account = (await (await fetch(`${sg}/__sandbox/accounts/${encodeURIComponent(email)}`)).json()) as {
+    agentLanguage: string | null
+  }
+  return account.agentLanguage
+}
+
+/** The update runs after the reply: wait (briefly) until the sandbox has it. */
+async function settledAgentLanguage(email: string): Promise<string | null> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const language = await agentLanguage(email)
+    if (language) return language
+    await sleep(20)
+  }
+  return agentLanguage(email)
+}
+
+async function updateCalls(): Promise<number> {
+  await sleep(100) // a second, unwanted call would have arrived by now
+  return (await sandboxRequests(sg)).filter((entry) => entry.url.includes('updateAgentLanguage')).length
+}
+
+t.test('password sign-in on the Chinese page › the agent language becomes zh, once', async (t) => {
+  t.equal(await agentLanguage(DEMO_ACCOUNT.email), null, 'unset before')
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/account/consoleLogin',
+    headers: { ...SAME_ORIGIN, language: 'zh' },
+    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  })
+  t.equal(response.json().retCode, '000000')
+  t.equal(await settledAgentLanguage(DEMO_ACCOUNT.email), 'zh')
+  t.equal(await updateCalls(), 1, 'sent once')
+  const calls = await sandboxRequests(sg)
+  t.match(
+    calls.find((entry) => entry.url.includes('updateAgentLanguage'))?.headers.authorization ?? '',
+    /^Bearer /,
+    'with the new session’s token',
+  )
+})
+
+t.test('password sign-in on the English page › en', async (t) => {
+  await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/account/consoleLogin',
+    headers: { ...SAME_ORIGIN, language: 'en' },
+    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  })
+  t.equal(await settledAgentLanguage(DEMO_ACCOUNT.email), 'en')
+})
+
+t.test('a refused sign-in sends nothing', async (t) => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/account/consoleLogin',
+    headers: { ...SAME_ORIGIN, language: 'zh' },
+    payload: { email: DEMO_ACCOUNT.email, password: 'Wrong-Password1' },
+  })
+  t.not(response.json().retCode, '000000')
+  t.equal(await updateCalls(), 0)
+  t.equal(await agentLanguage(DEMO_ACCOUNT.email), null)
+})
+
+t.test(
+  'Microsoft sign-in started on the Chinese page › zh, though the return carries no language',
+  async (t) => {
+    const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft?language=zh' })
+    const authorize = new URL(String(started.headers.location))
+    const form = new URLSearchParams(authorize.searchParams)
+    form.set('identity', SSO_MICROSOFT_ACCOUNT.email)
+    form.set('decision', 'approve')
+    const atProvider = await fetch(`${authorize.origin}${authorize.pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    })
+    const back = new URL(atProvider.headers.get('location') ?? 'about:blank')
+    const returned = await app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { ...cookieHeader(sessionCookieOf(started)), 'accept-language': 'en' },
+    })
+    t.ok(await isSignedIn(app, sessionCookieOf(returned)), 'signed in')
+    t.equal(await settledAgentLanguage(SSO_MICROSOFT_ACCOUNT.email), 'zh')
+    t.equal(await updateCalls(), 1, 'sent once')
+  },
+)
+
+t.test('updateAgentLanguage failing › the sign-in still succeeds, and the failure is logged', async (t) => {
+  const real = await import('../../../server/upstream/call-endpoint.server.ts')
+  const failing: typeof CallEndpointModule = {
+    ...real,
+    callEndpoint: async (request, topology, name, data, options) => {
+      if (name === 'updateAgentLanguage') throw new Error('upstream down')
+      return real.callEndpoint(request, topology, name, data, options)
+    },
+  }
+  const { buildApp } = await t.mockImport<typeof import('../../../server/app.ts')>('../../../server/app.ts', {
+    '../../../server/upstream/call-endpoint.server.ts': failing,
+  })
+  const lines: string[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const logged = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', SESSION_KEYS: sessionKey(7) }),
+    topology: sandboxTopology(sandbox),
+    root: ROOT,
+    ssr: false,
+    logger: { ...loggerOptions({ logLevel: 'info', logFormat: 'json' }), stream },
+  })
+  t.teardown(() => logged.close())
+  await logged.ready()
+  const response = await logged.inject({
+    method: 'POST',
+    url: '/api/basic-login/account/consoleLogin',
+    headers: { ...SAME_ORIGIN, language: 'zh' },
+    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+  })
+  t.equal(response.statusCode, 200)
+  t.equal(response.json().retCode, '000000')
+  t.ok(await isSignedIn(logged, sessionCookieOf(response)), 'signed in all the same')
+  for (
+    let attempt = 0;
+    attempt < 50 && !lines.some((line) => line.includes('after sign-in failed'));
+    attempt++
+  )
+    await sleep(20)
+  t.ok(
+    lines.some((line) => line.includes('updateAgentLanguage after sign-in failed')),
+    'the failure is logged',
+  )
+  t.equal(await agentLanguage(DEMO_ACCOUNT.email), null)
+})
