@@ -210,7 +210,15 @@ t.test('/api proxy › a ten account signs in through the BFF in forward mode', 
   const cookie = sessionCookieOf(response)
   t.ok(cookie, 'a session starts')
 
-  t.match(only(t, await forwardCalls(), 'forward call'), {
+  // After a sign-in the agent's language goes upstream too (issue 18 point 4), the same way.
+  const forwarded = await forwardCalls()
+  const innerUrl = (entry: LoggedRequest) => (entry.body as { url?: unknown } | undefined)?.url
+  t.ok(
+    forwarded.some((entry) => innerUrl(entry) === '/basic-public/agent/updateAgentLanguage'),
+    'the agent language update is forwarded as well',
+  )
+  const signIns = forwarded.filter((entry) => innerUrl(entry) === '/basic-login/serviceLoginNew/4')
+  t.match(only(t, signIns, 'forward call of the sign-in'), {
     method: 'POST',
     headers: { language: 'zh', 'content-type': /^application\/json/ },
     body: {
@@ -222,7 +230,8 @@ t.test('/api proxy › a ten account signs in through the BFF in forward mode', 
       payload: { email: TEN_ACCOUNT.email, password: '***' },
     },
   })
-  t.match(only(t, await tenCalls(), 'inner call'), {
+  const innerSignIns = (await tenCalls()).filter((entry) => entry.url === '/basic-login/serviceLoginNew/4')
+  t.match(only(t, innerSignIns, 'inner call of the sign-in'), {
     url: '/basic-login/serviceLoginNew/4',
     headers: { language: 'zh' },
     status: 200,
