@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import t, { type Test } from 'tap'
-import { layOut } from '../../build/runtime-files.ts'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { startSandbox } from '../../sandbox/index.ts'
 import { ROOT, SAME_ORIGIN, sessionKey } from '../helper.ts'
@@ -25,9 +24,11 @@ function nodeBinary(): string {
   return major >= 24 ? process.execPath : path.join(ROOT, 'node_modules/.bin/node')
 }
 
+// Two traces and three servers: ≈ 30 s of CPU, minutes of wall time on a machine shared by many.
+t.setTimeout(480_000)
 // The layout copies the page build: build it when missing (as the image's build stage does).
 if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
-  t.setTimeout(300_000)
+  t.setTimeout(780_000)
   const build = spawnSync('npx', ['vike', 'build'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', _TAPJS_PROCESSINFO_COVERAGE_: '0' },
@@ -36,11 +37,30 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}${build.stderr}`)
 }
 
-const image = mkdtempSync(path.join(tmpdir(), 'runtime-image-'))
-t.teardown(() => rmSync(image, { recursive: true, force: true }))
-const files = await layOut(image, { demo: false })
-// mkdtemp makes the directory private to its owner; the image's /app is readable by everyone.
-chmodSync(image, 0o755)
+/**
+ * Lays the image out as the Dockerfile's build stage does (`node build/runtime-files.ts <dir>`),
+ * in a process of its own: under tap's coverage collection the trace runs several times slower.
+ * Returns the laid-out files, relative to the directory.
+ */
+function layOutImage(t: Test, prefix: string, flags: string[] = []): { dir: string; files: string[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const { NODE_V8_COVERAGE: _coverage, ...env } = process.env
+  const run = spawnSync(nodeBinary(), ['--no-warnings', 'build/runtime-files.ts', dir, ...flags], {
+    cwd: ROOT,
+    env: { ...env, _TAPJS_PROCESSINFO_COVERAGE_: '0' },
+    encoding: 'utf8',
+  })
+  if (run.status !== 0) throw new Error(`runtime-files.ts failed:\n${run.stdout}${run.stderr}`)
+  // mkdtemp makes the directory private to its owner; the image's /app is readable by everyone.
+  chmodSync(dir, 0o755)
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+  return { dir, files }
+}
+
+const { dir: image, files } = layOutImage(t, 'runtime-image-')
 
 /** As root, the server runs as nobody (setpriv, util-linux), like the image's USER 10001. */
 function asUnprivileged(command: string[]): string[] {
@@ -56,10 +76,10 @@ interface Started {
 }
 
 /** `node server/server.ts` from the laid-out image, with nothing of the test runner's environment. */
-function startServer(t: Test, env: Record<string, string>): Started {
+function startServer(t: Test, env: Record<string, string>, cwd = image): Started {
   const [command, ...args] = asUnprivileged([nodeBinary(), 'server/server.ts'])
   const child = spawn(command as string, args, {
-    cwd: image,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -110,7 +130,8 @@ function startServer(t: Test, env: Record<string, string>): Started {
 
 t.test('the file set: what the server runs, no sandbox, no build tools, no npm', async (t) => {
   t.ok(files.includes('server/server.ts'), 'the server')
-  t.ok(files.includes('dist/'), 'the page build')
+  t.ok(files.includes('dist/server/entry.mjs'), 'the page build')
+  t.ok(files.includes('package.json'), 'package.json (type: module)')
   t.ok(
     files.some((file) => file.startsWith('node_modules/fastify/')),
     'its dependencies',
@@ -178,4 +199,19 @@ t.test('a runtime import missing from the file set stops the server (the check c
   const server = startServer(t, { SANDBOX: 'off', UPSTREAMS_JSON: '{}' })
   t.not(await server.exit, 0, 'exits with an error')
   t.match(server.output(), /close-with-grace/)
+})
+
+t.test('the demo target: the same set plus the sandbox, which answers with SANDBOX=on', async (t) => {
+  const { dir: demo, files: demoFiles } = layOutImage(t, 'runtime-image-demo-', ['--demo'])
+  t.ok(demoFiles.includes('sandbox/index.ts'), 'the sandbox ships in the demo target')
+  const inDemo = new Set(demoFiles)
+  t.same(
+    files.filter((file) => !inDemo.has(file)),
+    [],
+    'everything of the runtime set is in the demo set',
+  )
+  const server = startServer(t, { SANDBOX: 'on' }, demo)
+  const url = await server.url
+  for (const page of ['/auth/sign_in', '/auth/demo'])
+    t.equal((await fetch(`${url}${page}`)).status, 200, `GET ${page} on the sandbox`)
 })
