@@ -171,6 +171,9 @@ t.test(
       t.equal(response.status, status, `GET ${page} answers ${status}`)
       if (status === 200) t.match(body, /^<!DOCTYPE html>/i, `${page} is a rendered page`)
     }
+    const chinese = await (await fetch(`${url}/auth/sign_in?language=zh`)).text()
+    t.match(chinese, /<html[^>]* lang="zh/, 'the Chinese page: its resources are in the file set')
+    t.match(chinese, /[\u4e00-\u9fff]/, 'Chinese text')
     const asset = /\/auth\/_next\/assets\/[^"]+\.js/.exec(
       await (await fetch(`${url}/auth/sign_in`)).text(),
     )?.[0]
