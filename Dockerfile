@@ -1,27 +1,44 @@
 # syntax=docker/dockerfile:1
-# Account edge image: the BFF serving the built pages. Build: `docker build -t account-edge .`
-# Node matches the `node` devDependency (package.json), which the tests run on; the three stages
-# name the same image.
-# --- build: every dependency, then the production build of the pages (dist/)
-FROM node:24.21.0-bookworm-slim AS build
+# Account edge image: the BFF serving the built pages (ADR 0080).
+#   docker build -t account-edge .                       the production image (no sandbox)
+#   docker build --target demo -t account-edge:demo .    with the embedded sandbox, SANDBOX=on
+# Node matches the `node` devDependency (package.json), which the tests run on. NODE_IMAGE pins
+# the base for every stage; pin it by digest (`node:24.21.0-bookworm-slim@sha256:<index digest>`,
+# bump procedure in docs/operations.md, "The image").
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+
+# --- build: every dependency, the production build of the pages (dist/), then the runtime file
+# sets: what the server imports, traced from its entry points (build/runtime-files.ts). The same
+# script lays out the set tests/ops/runtime-image.test.ts runs, so the test runs what ships.
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN NODE_ENV=production npx vike build
+RUN NODE_ENV=production npx vike build \
+  && node build/runtime-files.ts /runtime \
+  && node build/runtime-files.ts /runtime-demo --demo
 
-# --- runtime dependencies only, installed apart so the build's dev tools never reach the image
-FROM node:24.21.0-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-
-# --- runtime
-FROM node:24.21.0-bookworm-slim
-# tini is PID 1: it passes SIGTERM on to Node (graceful shutdown) and reaps zombies.
+# --- what both images share: Node, tini, no package managers, an unprivileged user
+FROM ${NODE_IMAGE} AS base
+ARG VERSION=0.0.0-dev
+ARG REVISION=unknown
+ARG CREATED=unknown
+ARG SOURCE=https://github.com/example/account-edge
+LABEL org.opencontainers.image.title="account-edge" \
+  org.opencontainers.image.description="Account edge BFF: server-rendered account pages and the API they call" \
+  org.opencontainers.image.source="${SOURCE}" \
+  org.opencontainers.image.revision="${REVISION}" \
+  org.opencontainers.image.version="${VERSION}" \
+  org.opencontainers.image.created="${CREATED}"
+# tini is PID 1: it passes SIGTERM on to Node (graceful shutdown) and reaps zombies. npm, npx,
+# corepack and yarn go: the server never runs them, and a package manager in a running container
+# only helps someone who got in.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini=0.19.* \
-  && rm -rf /var/lib/apt/lists/*
+  && rm -rf /var/lib/apt/lists/* \
+  && rm -rf /usr/local/lib/node_modules /opt/yarn-* \
+    /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
 # Two malloc arenas: threads (compression, libvips) otherwise keep idle memory (ADR 0082).
 ENV NODE_ENV=production \
   MALLOC_ARENA_MAX=2 \
@@ -30,13 +47,6 @@ ENV NODE_ENV=production \
   METRICS_PORT=9464 \
   LOG_FORMAT=json
 WORKDIR /app
-COPY --from=deps --chown=0:0 /app/node_modules ./node_modules
-COPY --from=build --chown=0:0 /app/dist ./dist
-COPY --chown=0:0 package.json ./
-COPY --chown=0:0 config ./config
-COPY --chown=0:0 server ./server
-COPY --chown=0:0 shared ./shared
-COPY --chown=0:0 sandbox ./sandbox
 # Files belong to root and the process runs as an unprivileged numeric user (Kubernetes can then
 # check runAsNonRoot): the code cannot be changed by the process serving it. Nothing is written
 # outside /tmp, so the root filesystem can be mounted read-only.
@@ -44,3 +54,12 @@ USER 10001:10001
 EXPOSE 3000 9464
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "server/server.ts"]
+
+# --- demo: the embedded sandbox upstream answers with fixtures; never deploy this target
+FROM base AS demo
+COPY --from=build --chown=0:0 /runtime-demo ./
+ENV SANDBOX=on
+
+# --- runtime (the default target, last): the traced file set only, no sandbox/
+FROM base AS runtime
+COPY --from=build --chown=0:0 /runtime ./

@@ -22,6 +22,21 @@ async function readConfig(): Promise<AppConfig> {
   }
 }
 
+/**
+ * The production image ships without sandbox/ (ADR 0080: its fixtures must never answer in a
+ * deployment); SANDBOX=on there stops the server with a message saying where the sandbox is.
+ */
+function refuseWithoutSandbox(error: unknown): never {
+  const missing = (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
+  if (!missing || !/[/\\]sandbox[/\\]/.test((error as Error).message)) throw error
+  // Plain stderr, as for a configuration error: an operator reads this in `kubectl logs`.
+  process.stderr.write(
+    'Configuration error: this image has no embedded sandbox (it ships only in the demo image, ' +
+      '`docker build --target demo`). Configure UPSTREAMS_FILE or UPSTREAMS_JSON and set SANDBOX=off.\n',
+  )
+  process.exit(1)
+}
+
 async function main() {
   const config = await readConfig()
   const logOptions = loggerOptions(config)
@@ -37,7 +52,7 @@ async function main() {
       import('../sandbox/index.ts'),
       import('./sandbox-topology.ts'),
       import('../sandbox/fixtures.ts'),
-    ])
+    ]).catch(refuseWithoutSandbox)
     const first = config.sandboxPort
     const sandbox = await startSandbox({
       host: '127.0.0.1',

@@ -42,7 +42,11 @@ account-edge/region: {{ .Values.region }}
 {{- end -}}
 
 {{- define "account-edge.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s/%s@%s" .Values.image.registry .Values.image.repository .Values.image.digest -}}
+{{- else -}}
 {{- printf "%s/%s:%s" .Values.image.registry .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) -}}
+{{- end -}}
 {{- end -}}
 
 {{- define "account-edge.sessionSecretName" -}}
