@@ -46,6 +46,7 @@ export default function Layout({ children }: { children: ReactNode }) {
     userAgent,
     search: pageContext.urlParsed.search,
     aloneItem: isAloneItem((pageContext as { Page?: unknown }).Page),
+    pathname: pageContext.urlParsed.pathname,
   })
   useClientHeadSync(pageContext.urlParsed.pathname)
   const device = pageContext.isPhone ? 'phone' : 'desktop'

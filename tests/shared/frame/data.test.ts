@@ -255,6 +255,16 @@ t.test('hidden frame › desktop app user agent, aloneItem pages and the oauth c
   t.equal(frameHiddenReason({ ...shown, aloneItem: true }), 'aloneItem')
   t.equal(frameHiddenReason({ ...shown, search: { oauth: 'connect' } }), 'oauthConnect')
   t.equal(frameHiddenReason({ ...shown, search: { oauth: 'login' } }), null)
+  // Issue 18 point 15: any connect, whether or not the URL says `oauth=connect`.
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/channel_auth' }), 'oauthConnect')
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/channel_authStatus' }), 'oauthConnect')
+  t.equal(
+    frameHiddenReason({ ...shown, pathname: '/auth/sign_in', search: { return: '/auth/channel_auth' } }),
+    'oauthConnect',
+    'the sign-in that returns to the consent',
+  )
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/sign_in', search: { return: '/auth/demo' } }), null)
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/sign_in' }), null)
   t.notOk(isEmbeddedInDesktopApp(undefined))
   t.notOk(isAloneItem(PlainPage))
   t.ok(isAloneItem(AlonePage))
