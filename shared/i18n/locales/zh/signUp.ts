@@ -116,12 +116,12 @@ export default {
   },
   choices: {
     products: {
-      chatbot: '机器人',
+      chatbot: '智能机器人',
       livechat: '在线客服',
-      voice: '呼叫中心',
+      voice: '云呼叫中心',
       ticketing: '工单系统',
       whatsapp: 'WhatsApp API',
-      'voice-for-sales': '营销外呼',
+      'voice-for-sales': '销售外呼',
       voicebot: '语音机器人',
     },
     goals: {
