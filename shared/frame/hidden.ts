@@ -26,6 +26,8 @@ export interface FrameVisibilityInput {
   aloneItem: boolean
   /** The page's path: the pages of a connect hide the frame by themselves. */
   pathname?: string
+  /** The external app's base path: anything under it (its 404 too) has the app's own frame. */
+  externalBase?: string
 }
 
 export function isEmbeddedInDesktopApp(userAgent: string | undefined): boolean {
@@ -44,6 +46,9 @@ export function isOauthConnectContext(search: Record<string, string | undefined>
 export function frameHiddenReason(input: FrameVisibilityInput): FrameHiddenReason | null {
   if (isEmbeddedInDesktopApp(input.userAgent)) return 'desktopApp'
   if (input.aloneItem) return 'aloneItem'
+  const { pathname = '', externalBase } = input
+  if (externalBase && (pathname === externalBase || pathname.startsWith(`${externalBase}/`)))
+    return 'aloneItem'
   if (isOauthConnectContext(input.search, input.pathname)) return 'oauthConnect'
   return null
 }

@@ -265,6 +265,10 @@ t.test('hidden frame › desktop app user agent, aloneItem pages and the oauth c
   )
   t.equal(frameHiddenReason({ ...shown, pathname: '/auth/sign_in', search: { return: '/auth/demo' } }), null)
   t.equal(frameHiddenReason({ ...shown, pathname: '/auth/sign_in' }), null)
+  // Issue 18 point 16: the external app's 404 has the app's frame, not the marketing one.
+  const external = { ...shown, externalBase: '/auth/external' }
+  t.equal(frameHiddenReason({ ...external, pathname: '/auth/external/nothing' }), 'aloneItem')
+  t.equal(frameHiddenReason({ ...external, pathname: '/auth/externally' }), null)
   t.notOk(isEmbeddedInDesktopApp(undefined))
   t.notOk(isAloneItem(PlainPage))
   t.ok(isAloneItem(AlonePage))

@@ -395,7 +395,8 @@ export default function SignInPage() {
             />
           </Suspense>
         )}
-        <EnterpriseSignIn languageQuery={language} />
+        {/* Only beside the e-mail: once the password or the code is asked, the other ways are noise. */}
+        {step === 'email' && <EnterpriseSignIn languageQuery={language} />}
         <p className="aside">
           <a
             href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}

@@ -1,5 +1,6 @@
 /** Enterprise sign-in (Microsoft, SAML) and its failure page. */
 export default {
+  or: 'or',
   heading: 'Enterprise sign-in',
   microsoft: 'Sign in with Microsoft',
   samlLegend: 'Sign in with your company identity provider (SAML)',

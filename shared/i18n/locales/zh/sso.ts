@@ -2,6 +2,7 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/sso.ts'
 
 const zh: MessagesOf<typeof en> = {
+  or: '或',
   heading: '企业账号',
   microsoft: '使用微软账号登录',
   samlLegend: '使用公司身份提供商登录（SAML）',
