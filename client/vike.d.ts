@@ -33,6 +33,8 @@ declare global {
       externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
       /** The captcha provider's script and public id (configuration, ADR 0027); null: none. */
       captchaProvider: { scriptUrl: string; captchaId: string } | null
+      /** A sign-up this session has under way past its first form: its step (sign-up-resume.server.ts). */
+      signUpResume: { step: import('../shared/api/sign-up-flow.ts').SignUpStep; mobile: boolean } | null
       /**
        * Server only (set in +onCreatePageContext.server.ts): the HTML of a frame part that is the
        * same on every page with the same key, rendered once per key (ADR 0060). Absent in the browser.

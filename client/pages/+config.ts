@@ -15,6 +15,7 @@ export default {
     'publicOrigin',
     'externalApp',
     'captchaProvider',
+    'signUpResume',
   ],
   htmlAttributes: { dir: 'ltr' },
   meta: {

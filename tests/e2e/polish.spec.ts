@@ -12,7 +12,7 @@ import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import zhSso from '../../shared/i18n/locales/zh/sso.ts'
 import { TEXT as FRAME, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
-import { TEXT as SIGN_UP, solveCaptcha } from './sign-up-helpers.ts'
+import { TEXT as SIGN_UP, solveCaptcha, startSignUp } from './sign-up-helpers.ts'
 
 /** Issue 18 point 16: what the two reviews' screenshots showed, item by item. */
 const COMMON = { en: enCommon, zh: zhCommon } as const
@@ -253,3 +253,29 @@ test.describe('the changed screens on a phone', () => {
     })
   }
 })
+
+for (const language of LANGUAGES) {
+  test(`sign-up: a reload of a later step never shows the first form (${language})`, async ({ page }) => {
+    const S = SIGN_UP[language]
+    await page.goto(inLanguage('/auth/sign_up', language))
+    await ready(page)
+    await startSignUp(page, S, `reload-${language}-${Date.now()}@sandbox.test`)
+    // The flow answers late, as on a slow connection: until then the page must not show step one.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/auth/sign_up/flow', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.reload()
+    await expect(page.getByRole('status').filter({ hasText: S.s.resuming })).toBeVisible()
+    await expect(page.getByLabel(S.s.credentials.email)).toHaveCount(0)
+    await expect(page.locator('.sign-up')).toHaveAttribute('data-step', 'sent')
+    await keepScreenshot(page, { path: `sign-up-resuming-${language}.png` })
+    release()
+    await expect(page.getByRole('heading', { name: S.s.sent.title })).toBeVisible()
+    await expect(page.getByLabel(S.s.credentials.email)).toHaveCount(0)
+  })
+}

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import pLimit from 'p-limit'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
+import { signUpResumeOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
 
@@ -122,6 +123,7 @@ export default fp<SsrPluginOptions>(
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
         csrfToken: user ? reply.generateCsrf() : '',
+        signUpResume: signUpResumeOf(request),
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
@@ -149,6 +151,7 @@ export default fp<SsrPluginOptions>(
         frameFragments: options.frameFragments ?? true,
         isPhone: key.isPhone,
         csrfToken: '',
+        signUpResume: null,
       })
       const { httpResponse } = pageContext
       if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')

@@ -1,5 +1,7 @@
 /** The free-trial sign-up journey (client/pages/auth/sign_up). */
 export default {
+  resuming: 'Picking up your sign-up where you left it…',
+  needsScript: 'Signing up needs JavaScript. Please enable it in your browser.',
   steps: {
     label: 'Sign-up progress',
     credentials: 'Account',

@@ -2,6 +2,8 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/signUp.ts'
 
 export default {
+  resuming: '正在恢复您的注册进度…',
+  needsScript: '注册需要 JavaScript，请在浏览器中启用。',
   steps: {
     label: '注册进度',
     credentials: '账号',
