@@ -177,7 +177,8 @@ for (const language of LANGUAGES) {
         const probe = element.cloneNode(true) as HTMLSelectElement
         probe.style.width = 'auto'
         probe.style.position = 'absolute'
-        document.body.append(probe)
+        // Beside the original, so the form's own select styles (font, padding) apply to it too.
+        element.parentElement?.append(probe)
         probe.value = (element as HTMLSelectElement).value
         const needed = probe.offsetWidth
         probe.remove()
