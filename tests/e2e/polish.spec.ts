@@ -70,7 +70,7 @@ for (const language of LANGUAGES) {
     await page.goto(inLanguage('/auth/sign_up', language))
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
-      COMMON[language].signUp.metaDescription,
+      SIGN_UP[language].s.metaDescription,
     )
   })
 }

@@ -36,8 +36,6 @@ export default {
   signUp: {
     title: 'Start your 15-day free trial',
     metaTitle: 'Free trial | Sobot',
-    metaDescription:
-      'Start a 15-day free trial of Sobot: chatbot, live chat, voice and ticketing in one customer-contact suite. No credit card needed.',
     interim:
       'Online sign-up is opening here soon. Until then our team sets up your trial within one working day: send us your work email, or book a demo.',
     requestTrial: 'Request my free trial',

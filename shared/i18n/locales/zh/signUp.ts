@@ -2,6 +2,8 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/signUp.ts'
 
 export default {
+  metaDescription:
+    '免费试用智齿科技客服联络中心 15 天：智能机器人、在线客服、云呼叫中心和工单系统一站式体验，无需绑定信用卡。',
   resuming: '正在恢复您的注册进度…',
   needsScript: '注册需要 JavaScript，请在浏览器中启用。',
   steps: {
