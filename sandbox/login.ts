@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { EnvironmentName, RegionId } from '../shared/regions.ts'
 import { captchaThreshold, fixtureOf, isUnavailable, type ProductCode } from './fixtures.ts'
-import { answer, bearerOf, fieldsOf, rawText, text } from './http.ts'
+import { answer, bearerOf, fieldsOf, rawText, requestLanguage, text } from './http.ts'
 import { LOGIN_CODE } from './login-code.ts'
 import { verifyPassword } from './passwords.ts'
 import {
@@ -212,7 +212,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const result = await passwordSignIn(request, true, (sent) => Buffer.from(sent, 'base64').toString('utf8'))
     if ('error' in result) return result.error
     const code = world.loginCodes.start(result.account.email)
-    sendLoginCode(result.account.email, code)
+    sendLoginCode(request, result.account.email, code)
     return answer(request, 'success', { item: codeTimes() })
   })
 
@@ -223,16 +223,21 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const sent = world.loginCodes.resend(found.account.email)
     if (sent === 'tooSoon') return answer(request, 'tooSoon')
     if (sent === 'noChallenge') return answer(request, 'loginCodeExpired')
-    sendLoginCode(found.account.email, sent.code)
+    sendLoginCode(request, found.account.email, sent.code)
     return answer(request, 'success', { item: codeTimes() })
   })
 
-  function sendLoginCode(email: string, code: string) {
+  /** In the language the sign-in was made in (the `language` header), like the reset e-mails. */
+  function sendLoginCode(request: FastifyRequest, email: string, code: string) {
+    const minutes = LOGIN_CODE.ttlMs / 60_000
+    const zh = requestLanguage(request) === 'zh'
     world.outbox.send({
       to: email,
       kind: 'login-code',
-      subject: 'Your sign-in code',
-      text: `Your sign-in code is ${code}. It is valid for 5 minutes.`,
+      subject: zh ? '您的登录验证码' : 'Your sign-in code',
+      text: zh
+        ? `您的登录验证码是 ${code}，${minutes} 分钟内有效。`
+        : `Your sign-in code is ${code}. It is valid for ${minutes} minutes.`,
       code,
     })
   }

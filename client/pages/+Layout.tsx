@@ -46,6 +46,8 @@ export default function Layout({ children }: { children: ReactNode }) {
     userAgent,
     search: pageContext.urlParsed.search,
     aloneItem: isAloneItem((pageContext as { Page?: unknown }).Page),
+    pathname: pageContext.urlParsed.pathname,
+    externalBase: pageContext.externalApp?.basePath,
   })
   useClientHeadSync(pageContext.urlParsed.pathname)
   const device = pageContext.isPhone ? 'phone' : 'desktop'

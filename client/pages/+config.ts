@@ -17,6 +17,7 @@ export default {
     'captchaProvider',
     // Only on pages answering a form posted without JavaScript: what was typed, never a password.
     'formState',
+    'signUpResume',
   ],
   htmlAttributes: { dir: 'ltr' },
   meta: {

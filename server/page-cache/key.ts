@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { isEmbeddedInDesktopApp } from '../../shared/frame/hidden.ts'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import type { Language } from '../../shared/language.ts'
+import { signUpResumeOf } from './sign-up-resume.server.ts'
 
 /**
  * Pages whose signed-out HTML is the same for every visitor with the same key (ADR 0015).
@@ -60,6 +61,8 @@ function isAllowedQuery(search: string): boolean {
 export function pageKeyOf(request: FastifyRequest): PageKey | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
   if (request.sessionUser()) return null
+  // A sign-up under way renders its own step (sign-up-resume.server.ts): never the shared HTML.
+  if (signUpResumeOf(request)) return null
   const url = request.url
   const queryStart = url.indexOf('?')
   const pathname = queryStart < 0 ? url : url.slice(0, queryStart)

@@ -6,6 +6,7 @@ import {
   ChannelAuthError,
   type ChannelOutcome,
   channelOutcome,
+  connectedStoreOf,
   isChannel,
 } from '../../shared/channels/outcome.ts'
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
@@ -116,13 +117,37 @@ export async function channelAuthRoutes(
   const call = upstreamCaller(app, options.topology)
   app.get('/auth/channel_auth/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
     const pending = pendingExternalLogin(request)
+    const channel = pending && isChannel(pending.provider) ? pending.provider : null
+    const signedIn = request.sessionArrival === 'signedIn'
     return send(
       reply,
       200,
       envelope(SUCCESS_CODE, 'success', {
-        signedIn: request.sessionArrival === 'signedIn',
-        channel: pending && isChannel(pending.provider) ? pending.provider : null,
+        signedIn,
+        channel,
+        // The consent names who is connecting what (issue 18 point 15): the signed-in account
+        // (this session's own, never the request's) and the store or org where the return names it.
+        account: signedIn ? (request.sessionUser()?.email ?? null) : null,
+        store: pending && channel ? connectedStoreOf(channel, pending.params) : null,
       }),
+    )
+  })
+
+  // "Cancel" on the consent page (issue 18 point 15): the waiting connect is dropped without any
+  // upstream call, and the outcome page tells the user (and, through it, the channel) it was
+  // refused. Signed in or not: saying no needs no account. Behind the same own-pages guard, so
+  // another site cannot cancel someone's connect.
+  app.post('/auth/channel_auth/deny', route({ ownPages: 'fetch' }), async (request, reply) => {
+    const t = i18nFor(request.language).t
+    const pending = pendingExternalLogin(request)
+    if (!pending || !isChannel(pending.provider))
+      return send(reply, 409, envelope('409', t('channels:noFlow')))
+    request.session.set('externalLogin', undefined)
+    request.session.set('channelResult', { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
+    return send(
+      reply,
+      200,
+      envelope(SUCCESS_CODE, 'success', { outcome: 'cancelled', channel: pending.provider }),
     )
   })
 

@@ -239,7 +239,8 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
         200,
         envelope(
           params.retCode ?? '999999',
-          i18nFor(request.language).exists(key) ? t(key) : t('errors:ssoFail'),
+          // A refusal at the identity provider reads as the sign-in page's decline (ADR 0077).
+          i18nFor(request.language).exists(key) ? t(key) : t('sso:errors.cancelled'),
         ),
       )
     }

@@ -100,7 +100,14 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       return go(request, reply, await kit.outcomeOf(request, await kit.upstream(request, name, data)))
     }
     if (provider === 'saml') {
-      if (query.retCode !== '000000' || !query.authId) return go(request, reply, { kind: 'failed' })
+      if (query.retCode && query.retCode !== '000000') {
+        // A code with a sign-in meaning is shown as such; any other refusal at the identity provider
+        // is a decline, worded as Microsoft's access_denied is ("cancelled"), not "System
+        // abnormity": one wording for one user action (issue 18 point 16, ADR 0077).
+        const meaningful = /^7006(2[3-7])$/.test(query.retCode) || query.retCode === '700014'
+        return go(request, reply, { kind: 'refused', code: meaningful ? query.retCode : 'cancelled' })
+      }
+      if (!query.authId) return go(request, reply, { kind: 'failed' })
       const result = await kit.upstream(request, 'ssoAccessAuth', { authId: query.authId })
       return go(request, reply, await kit.outcomeOf(request, result))
     }

@@ -7,8 +7,11 @@ export type Channel = (typeof CHANNELS)[number]
 /** Channel type numbers of the upstream (spec §3): only these two are given. */
 export const CHANNEL_TYPES = { shopify: 35, tikTok: 38 } as const
 
-/** What `/auth/channel_authStatus` shows (spec §3 "channel authorization results"). */
-export const CHANNEL_OUTCOMES = ['success', 'failure', 'not_allowed'] as const
+/**
+ * What `/auth/channel_authStatus` shows (spec §3 "channel authorization results"), plus
+ * `cancelled`: the user said no on the consent page (issue 18 point 15), and nothing was called.
+ */
+export const CHANNEL_OUTCOMES = ['success', 'failure', 'not_allowed', 'cancelled'] as const
 export type ChannelOutcome = (typeof CHANNEL_OUTCOMES)[number]
 
 /** Salesforce: the org cannot be authorized (spec §4). */
@@ -44,6 +47,17 @@ export function channelOutcome(
   if (channel === 'shopify' && retCode === SHOPIFY_NOT_ALLOWED_CODE) return 'not_allowed'
   if (channel === 'tikTok' && retCode === TIKTOK_NOT_ALLOWED_CODE) return 'not_allowed'
   throw new ChannelAuthError(retCode, answer.retMsg)
+}
+
+/**
+ * The store or org a return names, for the consent page to say what is being connected. Only
+ * Salesforce's return names one in the clear (the org's `domain`); the others carry a signed
+ * payload or a code. Shown only when it looks like a host name: it comes from a URL anyone can
+ * edit, so no sentence can be slipped into the page through it.
+ */
+export function connectedStoreOf(channel: Channel, params: Record<string, string>): string | null {
+  const named = channel === 'salesforce' ? params.domain : undefined
+  return named && /^[a-z0-9](?:[a-z0-9-]{0,62}\.){1,8}[a-z]{2,63}$/i.test(named) ? named.toLowerCase() : null
 }
 
 export function isChannel(value: unknown): value is Channel {

@@ -46,6 +46,9 @@ for (const language of LANGUAGES) {
         const resend = page.getByTestId('resend-code')
         await expect(resend).toBeDisabled()
         await expect(resend).toHaveText(new RegExp(T.steps.resendIn.replace('{{seconds}}', '\\d+')))
+        // It looks disabled too, not like a live link (issue 18 point 16).
+        await expect(resend).toHaveCSS('cursor', 'not-allowed')
+        await expect(resend).toHaveCSS('text-decoration-line', 'none')
         await expect(page.getByTestId('resend-status')).toHaveAttribute('aria-live', 'polite')
         const code = await newestCode(email, before)
         await screen(page, `sign-in-code-${language}-${device}`)

@@ -266,3 +266,31 @@ t.test('the upstream methods are POST', async (t) => {
   t.equal(response.status, 404)
   t.match(await response.json(), { retCode: '999999' })
 })
+
+t.test('the login-code e-mail is in the language of the sign-in (issue 18 point 16)', async (t) => {
+  const { EMAIL_CODE_ACCOUNT } = await import('../../sandbox/fixtures.ts')
+  const password = Buffer.from(EMAIL_CODE_ACCOUNT.password).toString('base64')
+  const query = `email=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&password=${encodeURIComponent(password)}`
+  const messages = async () => {
+    const response = await admin(
+      sg,
+      'GET',
+      `/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
+    )
+    return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages
+  }
+  for (const [language, subject, words] of [
+    ['zh', '您的登录验证码', /^您的登录验证码是 \d{6}，5 分钟内有效。$/],
+    ['en', 'Your sign-in code', /^Your sign-in code is \d{6}\. It is valid for 5 minutes\.$/],
+  ] as const) {
+    const sent = await call(sg, `/basic-login/account/sendVerifyCode?${query}`, undefined, {
+      method: 'GET',
+      headers: { language },
+    })
+    t.equal(sent.status, 200)
+    const last = (await messages()).at(-1)
+    t.equal(last?.subject, subject, `${language}: subject`)
+    t.match(last?.text, words, `${language}: text`)
+    clock.advance(61_000)
+  }
+})

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react'
 import { focusWhenShown } from './focus.ts'
+import { PasswordInput } from './PasswordInput.tsx'
 import './form.css'
 
 interface FieldProps extends Omit<ComponentProps<'input'>, 'autoComplete'> {
@@ -40,17 +41,19 @@ export function describedByOf(
 /** A labelled input with its hint and its error tied to it for screen readers (every account form). */
 export function Field({ id, label, error, hint, children, ...input }: FieldProps) {
   const { 'aria-describedby': own, ...rest } = input
+  const inputProps = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    ...rest,
+    // Merged, not replaced: a form's own description (the password rules) keeps the error too.
+    'aria-describedby': describedByOf(id, { own, hint, error }),
+    ...(input.autoFocus ? { ref: focusWhenShown } : {}),
+  }
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        {...rest}
-        // Merged, not replaced: a form's own description (the password rules) keeps the error too.
-        aria-describedby={describedByOf(id, { own, hint, error })}
-        {...(input.autoFocus ? { ref: focusWhenShown } : {})}
-      />
+      {/* A password field gets its "Show password" button wherever it is (issue 18 point 14). */}
+      {rest.type === 'password' ? <PasswordInput {...inputProps} /> : <input {...inputProps} />}
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { ExternalNotFound } from './ExternalNotFound.tsx'
 
 export default function ErrorPage() {
   const { is404, language, externalApp, urlPathname } = usePageContext()
@@ -7,17 +8,7 @@ export default function ErrorPage() {
   const base = externalApp?.basePath
   // Under the external app's base path, a 404 is that app's own (spec §2: only its known pages).
   if (is404 && base && (urlPathname === base || urlPathname.startsWith(`${base}/`))) {
-    return (
-      <section className="card" aria-labelledby="error-title" data-app="external">
-        <h1 id="error-title">{t('external:notFoundTitle')}</h1>
-        <p>{t('external:notFoundBody')}</p>
-        <p>
-          <a className="button" href={`${base}${language === 'zh' ? '?language=zh' : ''}`}>
-            {t('external:home')}
-          </a>
-        </p>
-      </section>
-    )
+    return <ExternalNotFound base={base} />
   }
   return (
     <section className="card" aria-labelledby="error-title">

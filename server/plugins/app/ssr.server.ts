@@ -8,6 +8,7 @@ import fp from 'fastify-plugin'
 import pLimit from 'p-limit'
 import type { FormState } from '../../../shared/forms/form-state.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
+import { signUpResumeOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
 
@@ -135,6 +136,7 @@ export default fp<SsrPluginOptions>(
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
         csrfToken: user ? reply.generateCsrf() : '',
         ...(formState ? { formState } : {}),
+        signUpResume: signUpResumeOf(request),
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
@@ -168,6 +170,7 @@ export default fp<SsrPluginOptions>(
         frameFragments: options.frameFragments ?? true,
         isPhone: key.isPhone,
         csrfToken: '',
+        signUpResume: null,
       })
       const { httpResponse } = pageContext
       if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')

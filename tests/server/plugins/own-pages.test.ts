@@ -26,6 +26,7 @@ const ROUTES: [method: 'GET' | 'POST', url: string][] = [
   ['POST', '/auth/sso/wecom/poll'],
   ['GET', '/auth/channel_auth/flow'],
   ['POST', '/auth/channel_auth/authorize'],
+  ['POST', '/auth/channel_auth/deny'],
   ['POST', '/auth/environment'],
   ['GET', `${base}/api/flow`],
   ['POST', `${base}/api/return`],

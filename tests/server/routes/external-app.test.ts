@@ -1,5 +1,6 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import en from '../../../shared/i18n/locales/en/sso.ts'
 import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
 
 const BASE = '/auth/external'
@@ -29,7 +30,10 @@ async function giveBack(app: App, query: Record<string, string>, cookie?: string
     headers: { ...SAME_ORIGIN, ...cookieHeader(cookie), 'content-type': 'application/json' },
     payload: query,
   })
-  return { response, body: response.json() as { retCode: string; item: Record<string, unknown> } }
+  return {
+    response,
+    body: response.json() as { retCode: string; retMsg: string; item: Record<string, unknown> },
+  }
 }
 
 t.test('GET {base}/start/:provider › sends the browser to the provider with a fresh state', async (t) => {
@@ -129,7 +133,11 @@ t.test('channel authorization › consent first, sign-in kept the flow, then the
     url: '/auth/channel_auth/flow',
     headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
   })
-  t.same(flow.json().item, { signedIn: true, channel: 'shopify' }, 'the flow survived the sign-in')
+  t.same(
+    flow.json().item,
+    { signedIn: true, channel: 'shopify', account: DEMO_ACCOUNT.email, store: null },
+    'the flow survived the sign-in',
+  )
 
   const noConsent = await authorize({})
   t.equal(noConsent.statusCode, 400)
@@ -155,3 +163,18 @@ t.test('EXTERNAL_APP_BASE › the app moves with its base', async (t) => {
   const old = await app.inject({ method: 'GET', url: `${BASE}/config.json?t=1` })
   t.equal(old.statusCode, 404)
 })
+
+t.test(
+  'POST {base}/api/return › a SAML decline reads as the sign-in page’s decline, not "System abnormity"',
+  async (t) => {
+    const { app } = await build(t)
+    const begun = await start(app, 'saml')
+    const declined = await giveBack(
+      app,
+      { provider: 'saml', authId: 'none', retCode: '999999', state: begun.state },
+      begun.cookie,
+    )
+    t.equal(declined.body.retMsg, en.errors.cancelled)
+    t.notMatch(declined.body.retMsg, /abnormity/)
+  },
+)

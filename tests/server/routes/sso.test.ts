@@ -161,6 +161,8 @@ t.test(
       SSO_SAML_ACCOUNT.email,
       'decline',
     )
-    t.equal(declined.returned?.headers.location, '/auth/ssoFail')
+    // Declined at the identity provider: the same wording as Microsoft's decline (issue 18 point 16).
+    t.equal(declined.returned?.headers.location, '/auth/sign_in#sso=cancelled')
+    t.notOk(await isSignedIn(declined.cookie))
   },
 )

@@ -259,6 +259,20 @@ t.test('hidden frame › desktop app user agent, aloneItem pages and the oauth c
   t.equal(frameHiddenReason({ ...shown, aloneItem: true }), 'aloneItem')
   t.equal(frameHiddenReason({ ...shown, search: { oauth: 'connect' } }), 'oauthConnect')
   t.equal(frameHiddenReason({ ...shown, search: { oauth: 'login' } }), null)
+  // Issue 18 point 15: any connect, whether or not the URL says `oauth=connect`.
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/channel_auth' }), 'oauthConnect')
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/channel_authStatus' }), 'oauthConnect')
+  t.equal(
+    frameHiddenReason({ ...shown, pathname: '/auth/sign_in', search: { return: '/auth/channel_auth' } }),
+    'oauthConnect',
+    'the sign-in that returns to the consent',
+  )
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/sign_in', search: { return: '/auth/demo' } }), null)
+  t.equal(frameHiddenReason({ ...shown, pathname: '/auth/sign_in' }), null)
+  // Issue 18 point 16: the external app's 404 has the app's frame, not the marketing one.
+  const external = { ...shown, externalBase: '/auth/external' }
+  t.equal(frameHiddenReason({ ...external, pathname: '/auth/external/nothing' }), 'aloneItem')
+  t.equal(frameHiddenReason({ ...external, pathname: '/auth/externally' }), null)
   t.notOk(isEmbeddedInDesktopApp(undefined))
   t.notOk(isAloneItem(PlainPage))
   t.ok(isAloneItem(AlonePage))

@@ -5,16 +5,28 @@ import type { Channel, ChannelOutcome } from '../../../../shared/channels/outcom
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
 import '../reset/reset.css'
+import './channel-auth.css'
+
+interface Waiting {
+  channel: Channel
+  /** The signed-in account the channel would be connected to. */
+  account: string | null
+  /** The store or org the return names (Salesforce's org), when it names one. */
+  store: string | null
+}
 
 type View =
   | { kind: 'loading' }
   | { kind: 'none' }
-  | { kind: 'signIn'; channel: Channel }
-  | { kind: 'consent'; channel: Channel }
+  | ({ kind: 'signIn' } & Waiting)
+  | ({ kind: 'consent' } & Waiting)
+
+type FlowItem = { signedIn: boolean; channel: Channel | null; account?: string | null; store?: string | null }
 
 /**
- * Channel authorization consent (spec §2, §5, §6): what the channel may read, the privacy policy
- * and terms to agree to first, sign-in first when needed (the flow waits in the sealed session).
+ * Channel authorization consent (spec §2, §5, §6): who is connecting what, what the channel may
+ * read, the privacy policy and terms to agree to first, sign-in first when needed (the flow waits
+ * in the sealed session), and Cancel, which ends the connect as `cancelled` (issue 18 point 15).
  */
 export default function ChannelAuthPage() {
   const { t } = useTranslation('channels')
@@ -22,18 +34,24 @@ export default function ChannelAuthPage() {
   const [view, setView] = useState<View>({ kind: 'loading' })
   const [agreed, setAgreed] = useState(false)
   const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy] = useState<'authorize' | 'cancel' | null>(null)
+  const [started, setStarted] = useState(false)
   const zh = language === 'zh'
 
   useEffect(() => {
-    void flowFetch<{ signedIn: boolean; channel: Channel | null }>('/auth/channel_auth/flow').then(
-      (answer) => {
-        const { channel, signedIn } = answer.item
-        if (!isSuccess(answer) || !channel) setView({ kind: 'none' })
-        else setView({ kind: signedIn ? 'consent' : 'signIn', channel })
-      },
-    )
+    setStarted(true)
+    void flowFetch<FlowItem>('/auth/channel_auth/flow').then((answer) => {
+      const { channel, signedIn, account = null, store = null } = answer.item
+      if (!isSuccess(answer) || !channel) setView({ kind: 'none' })
+      else setView({ kind: signedIn ? 'consent' : 'signIn', channel, account, store })
+    })
   }, [])
+
+  function showOutcome(outcome: ChannelOutcome, channel: string) {
+    const query = new URLSearchParams({ result: outcome, channel })
+    if (zh) query.set('language', 'zh')
+    window.location.assign(`/auth/channel_authStatus?${query}`)
+  }
 
   async function authorize() {
     if (!agreed) {
@@ -41,33 +59,46 @@ export default function ChannelAuthPage() {
       document.getElementById('channel-consent')?.focus()
       return
     }
-    setBusy(true)
+    setBusy('authorize')
     setError('')
     const answer = await flowFetch<{ outcome?: ChannelOutcome; channel?: Channel }>(
       '/auth/channel_auth/authorize',
-      {
-        consent: true,
-      },
+      { consent: true },
     )
-    setBusy(false)
-    if (isSuccess(answer) && answer.item.outcome) {
-      const query = new URLSearchParams({ result: answer.item.outcome, channel: answer.item.channel ?? '' })
-      if (zh) query.set('language', 'zh')
-      window.location.assign(`/auth/channel_authStatus?${query}`)
-      return
-    }
+    setBusy(null)
+    if (isSuccess(answer) && answer.item.outcome)
+      return showOutcome(answer.item.outcome, answer.item.channel ?? '')
     if (answer.status === 401) {
-      setView((old) => (old.kind === 'consent' ? { kind: 'signIn', channel: old.channel } : old))
+      setView((old) => (old.kind === 'consent' ? { ...old, kind: 'signIn', account: null } : old))
       return
     }
     setError(answer.retMsg || t('errors:generic'))
   }
 
+  async function cancel() {
+    setBusy('cancel')
+    setError('')
+    const answer = await flowFetch<{ outcome?: ChannelOutcome; channel?: Channel }>(
+      '/auth/channel_auth/deny',
+      {},
+    )
+    setBusy(null)
+    if (isSuccess(answer) && answer.item.outcome)
+      return showOutcome(answer.item.outcome, answer.item.channel ?? '')
+    // Nothing waits any more (another tab ended it): say so instead of a dead button.
+    if (answer.status === 409) return setView({ kind: 'none' })
+    setError(answer.retMsg || t('errors:generic'))
+  }
+
   if (view.kind === 'loading') {
     return (
-      <section className="card" aria-busy="true">
-        <h1>{t('titleNone')}</h1>
-        <p role="status">{t('loading')}</p>
+      <section className="card" aria-labelledby="channel-title" aria-busy={started}>
+        <h1 id="channel-title">{t('titleNone')}</h1>
+        {/* "Loading" only once something loads: without JavaScript nothing ever would. */}
+        {started ? <p role="status">{t('loading')}</p> : null}
+        <noscript>
+          <p className="form-error">{t('needsScript')}</p>
+        </noscript>
       </section>
     )
   }
@@ -85,17 +116,43 @@ export default function ChannelAuthPage() {
     )
   }
   const channelName = t(`name.${view.channel}`)
+  const connecting = view.store ? (
+    <Trans
+      t={t}
+      i18nKey="connecting"
+      values={{ store: view.store, channel: channelName }}
+      components={{ store: <strong data-testid="channel-store" /> }}
+    />
+  ) : (
+    t('connectingUnnamed', { channel: channelName })
+  )
+  const cancelButton = (
+    <button
+      type="button"
+      className="button"
+      disabled={busy !== null}
+      aria-busy={busy === 'cancel'}
+      onClick={cancel}
+    >
+      {busy === 'cancel' ? t('cancelling') : t('cancel')}
+    </button>
+  )
   if (view.kind === 'signIn') {
     const back = encodeURIComponent('/auth/channel_auth')
     return (
       <section className="card" aria-labelledby="channel-title">
         <h1 id="channel-title">{t('title', { channel: channelName })}</h1>
+        <p>{connecting}</p>
         <p>{t('signInFirst')}</p>
-        <p>
+        <p id="channel-error" className="form-error" role="alert">
+          {error}
+        </p>
+        <div className="consent-actions">
           <a className="button primary" href={`/auth/sign_in?return=${back}${zh ? '&language=zh' : ''}`}>
             {t('signIn')}
           </a>
-        </p>
+          {cancelButton}
+        </div>
       </section>
     )
   }
@@ -106,6 +163,17 @@ export default function ChannelAuthPage() {
   return (
     <section className="card" aria-labelledby="channel-title">
       <h1 id="channel-title">{t('title', { channel: channelName })}</h1>
+      {view.account ? (
+        <p>
+          <Trans
+            t={t}
+            i18nKey="signedInAs"
+            values={{ account: view.account }}
+            components={{ account: <strong data-testid="channel-account" /> }}
+          />
+        </p>
+      ) : null}
+      <p>{connecting}</p>
       <p>{t('access', { channel: channelName })}</p>
       <div className="field">
         <label className="choice">
@@ -132,9 +200,18 @@ export default function ChannelAuthPage() {
       <p id="channel-error" className="form-error" role="alert">
         {error}
       </p>
-      <button type="button" className="button primary" disabled={busy} onClick={authorize}>
-        {busy ? t('authorizing') : t('authorize')}
-      </button>
+      <div className="consent-actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={busy !== null}
+          aria-busy={busy === 'authorize'}
+          onClick={authorize}
+        >
+          {busy === 'authorize' ? t('authorizing') : t('authorize')}
+        </button>
+        {cancelButton}
+      </div>
     </section>
   )
 }

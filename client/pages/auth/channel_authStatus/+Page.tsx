@@ -49,9 +49,12 @@ export default function ChannelAuthStatusPage() {
               <a className="button primary" href={connectAgain}>
                 {t('connectAgain')}
               </a>{' '}
-              <a className="button" href={`mailto:${MARKETING_EMAIL}`}>
-                {t('contactUs')}
-              </a>
+              {/* A refusal is the user's own choice: nothing to ask us about. */}
+              {result === 'cancelled' ? null : (
+                <a className="button" href={`mailto:${MARKETING_EMAIL}`}>
+                  {t('contactUs')}
+                </a>
+              )}
             </>
           )}
         </p>

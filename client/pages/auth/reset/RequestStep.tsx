@@ -126,7 +126,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
             error={errors.email}
           />
         ) : (
-          <div className="phone-row">
+          <div className="phone-row phone-row--named">
             <AreaCodeField
               id="reset-area-code"
               label={t('reset:areaCode')}

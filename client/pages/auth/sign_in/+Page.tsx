@@ -17,6 +17,7 @@ import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
 import { focusWhenShown } from '../../../components/form/focus.ts'
+import { PasswordInput } from '../../../components/form/PasswordInput.tsx'
 
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
 // Only an SSO sign-in of a multi-environment account needs it (`#sso=pick`): loaded then.
@@ -335,10 +336,9 @@ export default function SignInPage() {
             <>
               <div className="field">
                 <label htmlFor="sign-in-password">{t('signIn.password')}</label>
-                <input
+                <PasswordInput
                   id="sign-in-password"
                   name="password"
-                  type="password"
                   autoComplete="current-password"
                   required
                   // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
@@ -410,7 +410,8 @@ export default function SignInPage() {
             />
           </Suspense>
         )}
-        <EnterpriseSignIn languageQuery={language} />
+        {/* Only beside the e-mail: once the password or the code is asked, the other ways are noise. */}
+        {step === 'email' && <EnterpriseSignIn languageQuery={language} />}
         <p className="aside">
           <a
             href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}

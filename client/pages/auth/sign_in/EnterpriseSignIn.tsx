@@ -25,6 +25,7 @@ export function EnterpriseSignIn({ languageQuery }: { languageQuery: string }) {
   const query = `?language=${languageQuery}${returnQuery}`
   return (
     <section className="enterprise-sign-in" aria-labelledby="enterprise-sign-in-title">
+      <p className="or-divider">{t('or')}</p>
       <h2 id="enterprise-sign-in-title">{t('heading')}</h2>
       <p>
         <a className="button" href={`/auth/sso/microsoft${query}`} data-testid="sso-microsoft">

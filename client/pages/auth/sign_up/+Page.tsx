@@ -23,9 +23,11 @@ import './sign-up.css'
  */
 export default function SignUpPage() {
   const { t } = useTranslation('signUp')
-  const { edition } = usePageContext()
+  const { edition, signUpResume } = usePageContext()
   const api = useApiClient()
   const [flow, setFlow] = useState<SignUpFlowView>({ step: 'credentials' })
+  // A sign-up under way shows its step's place, not the first form, until its flow arrives.
+  const [resuming, setResuming] = useState(signUpResume !== null && signUpResume !== undefined)
   const [credentials, setCredentials] = useState<CredentialsValues>({
     email: '',
     password: '',
@@ -58,6 +60,7 @@ export default function SignUpPage() {
   }, [flow.step])
 
   function show(next: SignUpFlowView) {
+    setResuming(false)
     setFlow(next)
     if (next.details) setDetails({ ...EMPTY_DETAILS, ...next.details })
     if (next.email && next.step === 'credentials')
@@ -80,6 +83,17 @@ export default function SignUpPage() {
   }
 
   const email = flow.email ?? ''
+  if (resuming && signUpResume) {
+    return (
+      <section className="card sign-up" data-step={signUpResume.step} aria-busy="true">
+        <Stepper step={signUpResume.step} mobile={signUpResume.mobile} />
+        <p role="status">{t('resuming')}</p>
+        <noscript>
+          <p className="form-error">{t('needsScript')}</p>
+        </noscript>
+      </section>
+    )
+  }
   return (
     <section className="card sign-up" data-step={flow.step}>
       <Stepper step={flow.step} mobile={flow.mobile === true} />

@@ -16,6 +16,13 @@ export default {
     '{{channel}} will get read access to your account information and your conversation information. It cannot change them.',
   agree:
     'I have read and agree to the <privacy>Privacy Policy</privacy> and the <terms>Terms of Service</terms>.',
+  signedInAs: 'You are signed in as <account>{{account}}</account>.',
+  connecting: 'You are connecting <store>{{store}}</store> ({{channel}}) to this account.',
+  connectingUnnamed: 'You are connecting a {{channel}} account to this account.',
+  cancel: 'Cancel',
+  cancelling: 'Cancelling…',
+  needsScript:
+    'Authorizing a channel needs JavaScript. Please enable it in your browser, then open this page again.',
   authorize: 'Authorize',
   authorizing: 'Authorizing…',
   signInFirst: 'Sign in to the account the channel should connect to. You will come back here to finish.',
@@ -33,6 +40,9 @@ export default {
   notAllowedTitle: 'Authorization not allowed',
   notAllowedBody:
     'This store may not be connected to your account. Ask your administrator which account it belongs to, or contact us.',
+  cancelledTitle: 'Authorization cancelled',
+  cancelledBody:
+    'You did not authorize the channel. Nothing was shared with it; you can close this page, or connect again whenever you like.',
   connectAgain: 'Connect again',
   contactUs: 'Contact us',
   unknownResult:

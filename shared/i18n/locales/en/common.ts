@@ -81,5 +81,13 @@ export default {
     errorBody: 'We could not show this page. Please try again in a moment.',
     home: 'Go to sign in',
   },
+  password: {
+    show: 'Show password',
+    hide: 'Hide password',
+    showShort: 'Show',
+    hideShort: 'Hide',
+    shown: 'Your password is shown.',
+    hidden: 'Your password is hidden.',
+  },
   language: { label: 'Language', en: 'English', zh: '中文' },
 } as const

@@ -1,5 +1,9 @@
 /** The free-trial sign-up journey (client/pages/auth/sign_up). */
 export default {
+  metaDescription:
+    'Start a 15-day free trial of Sobot: chatbot, live chat, voice and ticketing in one customer-contact suite. No credit card needed.',
+  resuming: 'Picking up your sign-up where you left it…',
+  needsScript: 'Signing up needs JavaScript. Please enable it in your browser.',
   steps: {
     label: 'Sign-up progress',
     credentials: 'Account',

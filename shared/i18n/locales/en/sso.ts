@@ -1,5 +1,6 @@
 /** Enterprise sign-in (Microsoft, SAML) and its failure page. */
 export default {
+  or: 'or',
   heading: 'Enterprise sign-in',
   microsoft: 'Sign in with Microsoft',
   samlLegend: 'Sign in with your company identity provider (SAML)',
@@ -35,7 +36,7 @@ export default {
     unavailable: 'The QR code could not be loaded. Please try again.',
   },
   errors: {
-    cancelled: 'The sign-in at your identity provider was cancelled.',
+    cancelled: 'The sign-in at your identity provider was cancelled or refused. Please try again.',
     '700014': 'This account does not exist in this environment. Re-enter it or sign up.',
     '700623': 'Microsoft verification is not enabled for this account.',
     '700624': 'This Microsoft account is not linked to any account. Ask your admin to bind it.',

@@ -81,5 +81,13 @@ export default {
     errorBody: '暂时无法显示此页面，请稍后重试。',
     home: '前往登录',
   },
+  password: {
+    show: '显示密码',
+    hide: '隐藏密码',
+    showShort: '显示',
+    hideShort: '隐藏',
+    shown: '密码已显示。',
+    hidden: '密码已隐藏。',
+  },
   language: { label: '语言', en: 'English', zh: '中文' },
 } satisfies MessagesOf<typeof en>

@@ -20,9 +20,9 @@ export default {
   doneAgain: '再预约一次',
   doneHome: '返回首页',
   product: {
-    chatbot: '机器人客服',
+    chatbot: '智能机器人',
     livechat: '在线客服',
-    voice: '呼叫中心',
+    voice: '云呼叫中心',
     ticketing: '工单系统',
     whatsapp: 'WhatsApp API',
     'voice-for-sales': '销售外呼',

@@ -54,7 +54,7 @@ export default {
   home: {
     metaTitle: '智齿科技 | 一体化客户联络平台',
     metaDescription:
-      '智能机器人、在线客服、呼叫中心、工单和 WhatsApp，集于一个客户联络平台。立即免费试用 15 天。',
+      '智能机器人、在线客服、云呼叫中心、工单系统和 WhatsApp API，集于一个客户联络平台。立即免费试用 15 天。',
     keywords: '客服系统, 呼叫中心, 智能机器人, 在线客服, 工单系统, WhatsApp API',
     eyebrow: '客户联络平台',
     title: '与客户的每一次对话，尽在一处',

@@ -2,6 +2,10 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/signUp.ts'
 
 export default {
+  metaDescription:
+    '免费试用智齿科技客服联络中心 15 天：智能机器人、在线客服、云呼叫中心和工单系统一站式体验，无需绑定信用卡。',
+  resuming: '正在恢复您的注册进度…',
+  needsScript: '注册需要 JavaScript，请在浏览器中启用。',
   steps: {
     label: '注册进度',
     credentials: '账号',
@@ -119,12 +123,12 @@ export default {
   },
   choices: {
     products: {
-      chatbot: '机器人',
+      chatbot: '智能机器人',
       livechat: '在线客服',
-      voice: '呼叫中心',
+      voice: '云呼叫中心',
       ticketing: '工单系统',
       whatsapp: 'WhatsApp API',
-      'voice-for-sales': '营销外呼',
+      'voice-for-sales': '销售外呼',
       voicebot: '语音机器人',
     },
     goals: {

@@ -2,6 +2,7 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/sso.ts'
 
 const zh: MessagesOf<typeof en> = {
+  or: '或',
   heading: '企业账号',
   microsoft: '使用微软账号登录',
   samlLegend: '使用公司身份提供商登录（SAML）',
@@ -34,7 +35,7 @@ const zh: MessagesOf<typeof en> = {
     unavailable: '无法加载二维码，请重试。',
   },
   errors: {
-    cancelled: '已在身份提供商处取消登录。',
+    cancelled: '已在身份提供商处取消或拒绝登录，请重试。',
     '700014': '该环境中不存在此账号，请重新输入或注册。',
     '700623': '该账号未开启微软验证。',
     '700624': '该微软账号未绑定任何账号，请联系管理员绑定。',
