@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { getHeapStatistics } from 'node:v8'
 import type { z } from 'zod'
 import type { RateLimitBucket } from '../shared/api/endpoints.ts'
 import { envSchema } from './schema.ts'
@@ -16,6 +17,9 @@ export interface RateLimitRule {
   max: number
   windowMs: number
 }
+
+/** The rate-limit buckets: the endpoints' own and `render` (pages rendered for one request). */
+export type LimitedBucket = RateLimitBucket | 'render'
 
 export type UpstreamSource = { kind: 'configured'; topology: Topology } | { kind: 'sandbox' }
 
@@ -43,8 +47,10 @@ export interface AppConfig {
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
-  /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*). */
-  rateLimits: Record<RateLimitBucket, RateLimitRule>
+  /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*); `render`: uncached page renders. */
+  rateLimits: Record<LimitedBucket, RateLimitRule>
+  /** Load shedding (ADR 0068): thresholds past which pages and /api answer 503; 0 = check off. */
+  shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number }
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
   /** Port of the separate Prometheus listener (ADR 0045). */
@@ -177,6 +183,17 @@ function readUpstreams(env: z.infer<typeof envSchema>, isProduction: boolean): U
   )
 }
 
+const MIB = 1024 * 1024
+
+/**
+ * Heap in use past which requests are shed: the configured MiB, or 90 % of V8's limit (which
+ * follows --max-old-space-size, the chart's heapMb), so a pod sheds before it dies of OOM.
+ */
+function heapThresholdBytes(configuredMb: number | undefined): number {
+  if (configuredMb !== undefined) return configuredMb * MIB
+  return Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+}
+
 /** Parses the process environment once; throws a ConfigError naming the variable at fault. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source)
@@ -210,6 +227,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       signUp: env.RATE_LIMIT_SIGN_UP,
       reset: env.RATE_LIMIT_RESET,
       code: env.RATE_LIMIT_CODE,
+      render: env.RATE_LIMIT_RENDER,
+    },
+    shedding: {
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+      heapUsedBytes: heapThresholdBytes(env.SHED_HEAP_USED_MB),
+      renderWaitMs: env.SHED_RENDER_WAIT_MS,
     },
     redisUrl: env.REDIS_URL,
     metricsPort: env.METRICS_PORT,

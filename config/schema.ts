@@ -100,6 +100,22 @@ export const envSchema = z.object({
   RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
   RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
   /**
+   * Per-IP limit on pages rendered for one request (not served from the page cache: signed-in
+   * pages, pages with a query parameter outside the cache's allowlist) — ADR 0068. Generous: one
+   * office behind one address shares it.
+   */
+  RATE_LIMIT_RENDER: rateLimit.prefault('120/1m'),
+  /**
+   * Load shedding (ADR 0068): page and /api requests get 503 with Retry-After while the mean
+   * event-loop delay of the last half second passes this many ms; 0 turns the check off.
+   * /healthz and /readyz are never shed.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+  /** Load shedding on V8 heap in use, in MiB; unset: 90 % of the heap limit; 0 turns the check off. */
+  SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(65_536).optional(),
+  /** Longest a page render may wait for its turn (renders run one at a time); longer: 503 at once. */
+  SHED_RENDER_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /**
    * Base path of the standalone external sign-in and connect app (docs/decisions/0040): one or more
    * path segments, no trailing slash. Under /auth by default, so the ingress rule for the account
    * area already covers it.

@@ -2,6 +2,7 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
+import { Overloaded, sendBusy } from './busy.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -15,6 +16,7 @@ import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
+import underPressure from './plugins/external/under-pressure.ts'
 import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
@@ -85,6 +87,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    if (error instanceof Overloaded) {
+      app.opsMetrics.loadShed.inc({ reason: error.reason })
+      // Pressure is shed before the language plugin runs: the same rule, read from the request.
+      if (error.reason !== 'render_queue')
+        request.language = languageOfRaw(request.url, request.headers['accept-language'], defaultLanguage)
+      return sendBusy(request, reply, error.retryAfterSeconds, refusal)
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
       // Never show internals: the log has them, the user gets a plain message.
@@ -115,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestId)
   await app.register(metrics, { processMetrics: config.nodeEnv !== 'test' })
+  await app.register(underPressure, config.shedding)
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
@@ -192,6 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       captchaProvider: config.captchaProvider
         ? { scriptUrl: config.captchaProvider.scriptUrl, captchaId: config.captchaProvider.captchaId }
         : null,
+      renderWaitMs: config.shedding.renderWaitMs,
+      refusal,
     })
   }
 

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
 import { admin } from '../sandbox/helpers.ts'
 import { sampleOf } from '../support/metrics.ts'
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
 
 // A real `node server/server.ts` (production build, embedded sandbox upstream) under steady load
 // gets SIGTERM. What an ingress needs: readiness turns 503 while requests are still served, a
@@ -18,63 +16,11 @@ const INGRESS_LAG_MS = 300
 const WORKERS = 6
 const LOAD_PATHS = ['/healthz', '/auth/sign_in', '/auth/sign_in?language=zh', '/']
 
-interface Started {
-  child: ChildProcess
-  baseUrl: string
-  metricsUrl: string
-  sandboxUrls: string[]
-  logLines: () => Array<Record<string, unknown>>
-}
-
-async function startServer(): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/server.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      _TAPJS_PROCESSINFO_COVERAGE_: '0',
-      NODE_ENV: 'production',
-      SANDBOX: 'on',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      METRICS_PORT: '0',
-      LOG_FORMAT: 'json',
-      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess({
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
   })
-  const lines: Array<Record<string, unknown>> = []
-  let pending = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk
-    const complete = pending.split('\n')
-    pending = complete.pop() ?? ''
-    for (const text of complete)
-      if (text.startsWith('{')) lines.push({ ...JSON.parse(text), seenAt: Date.now() })
-  })
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk
-  })
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
-    const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
-    const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
-    if (listening && metrics && sandbox) {
-      return {
-        child,
-        baseUrl: String(listening.msg).replace('Server listening at ', ''),
-        metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
-        sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
-        logLines: () => lines,
-      }
-    }
-    if (child.exitCode !== null) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${stderr}`)
 }
 
 t.test(

@@ -1,13 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { UpstreamError } from '../../upstream/errors.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry; server.ts serves it on METRICS_PORT (ADR 0045). */
     metrics: Registry
+    /** Counters and gauges other plugins move: stores, session cookies, load shedding. */
+    opsMetrics: OpsMetrics
   }
+}
+
+/** The shared stores (Redis when REDIS_URL is set, this process's memory otherwise). */
+export type StoreName = 'rate-limit' | 'session-revocations' | 'single-use'
+/** Why a session cookie was refused: it did not open, its lifetime is over, or it was signed out. */
+export type CookieRejection = 'unreadable' | 'expired' | 'revoked'
+
+export interface OpsMetrics {
+  storeUp: Gauge<'store'>
+  storeFailOpen: Counter<'store'>
+  storeFailClosed: Counter<'store'>
+  sessionCookieRejected: Counter<'reason'>
+  /** By ShedReason (server/busy.ts). */
+  loadShed: Counter<'reason'>
 }
 
 /** The page renderer's catch-all route (server/plugins/app/ssr.server.ts). */
@@ -99,6 +115,38 @@ export default fp<MetricsPluginOptions>(
     })
 
     app.decorate('metrics', registry)
+    app.decorate('opsMetrics', {
+      storeUp: new Gauge({
+        name: 'store_up',
+        help: 'Whether a shared store answers (1) or not (0); a memory store is always 1',
+        labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      storeFailOpen: new Counter({
+        name: 'store_fail_open_total',
+        help: 'Checks let through because their store failed (rate limits, sign-out revocations; ADR 0004/0010)',
+        labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      storeFailClosed: new Counter({
+        name: 'store_fail_closed_total',
+        help: 'Single-use claims refused because their store failed',
+        labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      sessionCookieRejected: new Counter({
+        name: 'session_cookie_rejected_total',
+        help: 'Session cookies refused and cleared: unreadable (tampered, unknown key), expired, revoked',
+        labelNames: ['reason'] as const,
+        registers: [registry],
+      }),
+      loadShed: new Counter({
+        name: 'load_shed_total',
+        help: 'Requests answered 503 to shed load (ADR 0068), by what was over its threshold',
+        labelNames: ['reason'] as const,
+        registers: [registry],
+      }),
+    })
   },
   { name: 'metrics', fastify: '5.x' },
 )

@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
-import type { RateLimitRule } from '../../../config/index.ts'
+import type { LimitedBucket, RateLimitRule } from '../../../config/index.ts'
 import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
 import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
 import { type ActionStep, openAllowance, paidByAllowance } from '../../rate-limit-actions.server.ts'
@@ -10,7 +10,7 @@ import { sendRateLimited } from '../../rate-limited.ts'
 
 export interface RateLimitPluginOptions {
   /** Requests per client IP and window of each bucket; an endpoint names its bucket (`limit`). */
-  limits: Record<RateLimitBucket, RateLimitRule>
+  limits: Record<LimitedBucket, RateLimitRule>
   /** Shared store for all replicas; unset: each process counts in its own memory. */
   redisUrl: string | undefined
 }
@@ -34,6 +34,14 @@ const REDIS_NAMESPACE = 'account-edge:rate-limit:'
  * /64, the block one subscriber holds.
  */
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Spends one unit of `bucket` for the request's client: 0 when allowed (or when the store
+     * fails: fail open), else the seconds until the budget refills. For checks a handler makes
+     * itself, such as the page renderer's per-IP limit on uncached renders (ADR 0068).
+     */
+    spendRateLimit(request: FastifyRequest, bucket: LimitedBucket): Promise<number>
+  }
   interface FastifyContextConfig {
     /** A BFF route of its own that spends a bucket (e.g. starting a WeCom QR sign-in). */
     rateLimitBucket?: RateLimitBucket
@@ -67,7 +75,7 @@ function spendingOf(request: FastifyRequest): Spending | undefined {
 
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
-    const bucketOf = new WeakMap<FastifyRequest, RateLimitBucket>()
+    const bucketOf = new WeakMap<FastifyRequest, LimitedBucket>()
     const paidSteps = new WeakMap<FastifyRequest, ActionStep>()
     const ruleOf = (request: FastifyRequest): RateLimitRule => {
       const bucket = bucketOf.get(request)
@@ -125,6 +133,21 @@ export default fp<RateLimitPluginOptions>(
       timeWindow: (request) => ruleOf(request).windowMs,
     })
     const check = app.createRateLimit()
+
+    app.decorate('spendRateLimit', async (request: FastifyRequest, bucket: LimitedBucket) => {
+      bucketOf.set(request, bucket)
+      let limit: Awaited<ReturnType<typeof check>>
+      try {
+        limit = await check(request)
+      } catch (err) {
+        storeFailed(err)
+        return 0
+      }
+      storeAnswered()
+      if (limit.isAllowed || !limit.isExceeded) return 0
+      request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
+      return Math.max(1, limit.ttlInSeconds)
+    })
 
     app.addHook('onRequest', async (request, reply) => {
       const spending = spendingOf(request)

@@ -77,6 +77,7 @@ export default {
     notFoundBody: 'The page you are looking for does not exist or has moved.',
     errorTitle: 'Something went wrong',
     errorBody: 'We could not show this page. Please try again in a moment.',
+    busyTitle: 'Please try again shortly',
     home: 'Go to sign in',
   },
   language: { label: 'Language', en: 'English', zh: '中文' },
