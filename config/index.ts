@@ -53,6 +53,8 @@ export interface AppConfig {
   shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number }
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
+  /** First part of every Redis key (REDIS_KEY_PREFIX), without the colon. */
+  redisKeyPrefix: string
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
   /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
@@ -230,11 +232,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       render: env.RATE_LIMIT_RENDER,
     },
     shedding: {
-      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS,
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 200),
       heapUsedBytes: heapThresholdBytes(env.SHED_HEAP_USED_MB),
       renderWaitMs: env.SHED_RENDER_WAIT_MS,
     },
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     metricsPort: env.METRICS_PORT,
     shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     sessionLifetime: {

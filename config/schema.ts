@@ -94,6 +94,16 @@ export const envSchema = z.object({
    * every replica then counts against the same budget. Unset: each process counts on its own.
    */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * First part of every key this release writes to Redis (`<prefix>:rate-limit:…`), so releases
+   * (regions) sharing one Redis never share counts, sign-outs or claims (docs/redis.md).
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+      message: 'expected letters, digits, ".", "_" or "-" (at most 64), e.g. account-edge-sg',
+    })
+    .default('account-edge'),
   /** Per-IP limits of the rate-limit buckets (shared/api/endpoints.ts `limit`), as `<max>/<window>`. */
   RATE_LIMIT_SIGN_IN: rateLimit.prefault('20/1m'),
   RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),
@@ -108,9 +118,10 @@ export const envSchema = z.object({
   /**
    * Load shedding (ADR 0068): page and /api requests get 503 with Retry-After while the mean
    * event-loop delay of the last half second passes this many ms; 0 turns the check off.
-   * /healthz and /readyz are never shed.
+   * /healthz and /readyz are never shed. Default 200; 0 with NODE_ENV=test, whose apps share busy
+   * machines and assert exact answers.
    */
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Load shedding on V8 heap in use, in MiB; unset: 90 % of the heap limit; 0 turns the check off. */
   SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(65_536).optional(),
   /** Longest a page render may wait for its turn (renders run one at a time); longer: 503 at once. */

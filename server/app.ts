@@ -133,13 +133,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
+  const stores = { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, metrics: app.opsMetrics }
   await app.register(session, {
+    ...stores,
     keys: config.sessionKeys,
     lifetime: config.sessionLifetime,
-    redisUrl: config.redisUrl,
     now: options.now,
   })
-  await app.register(singleUse, { redisUrl: config.redisUrl })
+  await app.register(singleUse, stores)
   await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, {
@@ -147,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's pages: the host's login config comes before the browser (spec §2, §3).
     configuredLanguage: externalLoginConfigLanguage(app, config, topology),
   })
-  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
+  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
 
   await app.register(healthRoutes, { isReady: () => ready })

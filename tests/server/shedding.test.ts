@@ -89,6 +89,42 @@ t.test('pressure › past the heap threshold: 503 page or envelope, localised; p
   t.equal(sampleOf(metrics, 'load_shed_total', { reason: 'heap_used' }), 2)
 })
 
+t.test('pressure › while the event loop lags, pages are shed and probes still answer', async (t) => {
+  const { app } = await build(t, { env: { SHED_EVENT_LOOP_DELAY_MS: '20' } })
+  // Busy 60 ms out of every 65 for over a second: the loop's mean delay is far past 20 ms.
+  const until = performance.now() + 1200
+  await new Promise<void>((resolve) => {
+    const block = () => {
+      const end = performance.now() + 60
+      while (performance.now() < end) {
+        // spin: this is the CPU-bound work a render flood would be
+      }
+      if (performance.now() < until) setTimeout(block, 5)
+      else resolve()
+    }
+    block()
+  })
+  const page = await app.inject({ url: '/auth/sign_in', headers: { accept: 'text/html' } })
+  t.equal(page.statusCode, 503)
+  t.equal(page.headers['retry-after'], '2')
+  t.equal((await app.inject('/healthz')).statusCode, 200, 'the probe answers')
+  t.equal(sampleOf(await app.metrics.metrics(), 'load_shed_total', { reason: 'event_loop_delay' }), 1)
+})
+
+t.test('pressure › on by default (200 ms, 90 % of the heap); off under NODE_ENV=test', async (t) => {
+  const { loadConfig } = await import('../../config/index.ts')
+  const { getHeapStatistics } = await import('node:v8')
+  const development = loadConfig({ NODE_ENV: 'development' }).shedding
+  t.equal(development.eventLoopDelayMs, 200)
+  t.equal(development.heapUsedBytes, Math.floor(getHeapStatistics().heap_size_limit * 0.9))
+  t.equal(loadConfig({ NODE_ENV: 'test' }).shedding.eventLoopDelayMs, 0)
+  t.equal(
+    loadConfig({ NODE_ENV: 'test', SHED_HEAP_USED_MB: '300' }).shedding.heapUsedBytes,
+    300 * 1024 * 1024,
+  )
+  t.throws(() => loadConfig({ SHED_RENDER_WAIT_MS: '10' }), /SHED_RENDER_WAIT_MS/)
+})
+
 t.test('pressure › thresholds at 0 turn shedding off', async (t) => {
   const { app, config } = await build(t, { env: { SHED_HEAP_USED_MB: '0', SHED_EVENT_LOOP_DELAY_MS: '0' } })
   t.same(config.shedding, { eventLoopDelayMs: 0, heapUsedBytes: 0, renderWaitMs: 2000 })
