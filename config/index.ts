@@ -196,6 +196,23 @@ function heapThresholdBytes(configuredMb: number | undefined): number {
   return Math.floor(getHeapStatistics().heap_size_limit * 0.9)
 }
 
+/** What the drain adds to the upstream time-out when SHUTDOWN_TIMEOUT_MS is unset: the answer's own way out. */
+export const DRAIN_MARGIN_MS = 5000
+
+/**
+ * The drain after SIGTERM (ADR 0069) outlasts the slowest upstream call: a sign-in waiting on a
+ * slow upstream during a rollout must get its answer, not a cut connection and the ingress's 502.
+ */
+function shutdownTimeoutMs(configured: number | undefined, upstreamTimeoutMs: number): number {
+  if (configured === undefined) return upstreamTimeoutMs + DRAIN_MARGIN_MS
+  if (configured < upstreamTimeoutMs)
+    throw new ConfigError(
+      `SHUTDOWN_TIMEOUT_MS (${configured}) must be at least UPSTREAM_TIMEOUT_MS (${upstreamTimeoutMs}): ` +
+        'an upstream call in flight at SIGTERM would be cut off (ADR 0069). Unset, it is the upstream time-out + 5 s',
+    )
+  return configured
+}
+
 /** Parses the process environment once; throws a ConfigError naming the variable at fault. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source)
@@ -239,7 +256,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     metricsPort: env.METRICS_PORT,
-    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    shutdown: {
+      delayMs: env.SHUTDOWN_DELAY_MS,
+      timeoutMs: shutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS, env.UPSTREAM_TIMEOUT_MS),
+    },
     sessionLifetime: {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * 60_000,
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -160,8 +160,11 @@ export const envSchema = z.object({
   METRICS_PORT: port.default(9464),
   /** After SIGTERM: time readiness answers 503 while requests are still served, so the ingress stops sending first. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** After that delay: longest wait for requests in flight before the process exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /**
+   * After that delay: longest wait for requests in flight before the process exits anyway. At least
+   * UPSTREAM_TIMEOUT_MS (a call in flight at SIGTERM may take that long, ADR 0069); unset: that + 5 s.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(180_000).optional(),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

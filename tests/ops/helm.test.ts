@@ -322,6 +322,11 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
   ],
   ['a mistyped value name', ['--set', 'replicas=3'], /replicas/],
   [
+    'a drain shorter than an upstream call',
+    ['--set', 'upstreamTimeoutMs=30000'],
+    /shutdown\.timeoutMs.*upstreamTimeoutMs/,
+  ],
+  [
     'a grace period shorter than the drain',
     ['--set', 'shutdown.terminationGracePeriodSeconds=10'],
     /terminationGracePeriodSeconds/,
