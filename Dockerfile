@@ -22,7 +22,10 @@ FROM node:24.21.0-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini=0.19.* \
   && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production \
+# The source revision, for build_info{revision}: docker build --build-arg GIT_REVISION=$(git rev-parse --short HEAD)
+ARG GIT_REVISION=unknown
+ENV GIT_REVISION=${GIT_REVISION} \
+  NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \
   METRICS_PORT=9464 \

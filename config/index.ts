@@ -57,6 +57,8 @@ export interface AppConfig {
   redisKeyPrefix: string
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
+  /** What every metric says about this process: `region` label, `build_info{version,revision}`. */
+  build: { region: string; version: string; revision: string }
   /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
   shutdown: { delayMs: number; timeoutMs: number }
   /** Lifetimes of a signed-in session (SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES), in ms. */
@@ -185,6 +187,12 @@ function readUpstreams(env: z.infer<typeof envSchema>, isProduction: boolean): U
   )
 }
 
+/** The version in package.json (the image carries it next to server/). */
+function packageVersion(): string {
+  const file = new URL('../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+}
+
 const MIB = 1024 * 1024
 
 /**
@@ -256,6 +264,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     metricsPort: env.METRICS_PORT,
+    build: {
+      // Unset outside a deployment (a laptop, the tests): said plainly rather than guessed.
+      region: env.REGION ?? 'unset',
+      version: packageVersion(),
+      revision: env.GIT_REVISION ?? 'unknown',
+    },
     shutdown: {
       delayMs: env.SHUTDOWN_DELAY_MS,
       timeoutMs: shutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS, env.UPSTREAM_TIMEOUT_MS),

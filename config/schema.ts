@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REGION_IDS } from '../shared/regions.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 
@@ -61,6 +62,14 @@ export const envSchema = z.object({
   EXIT_WITH_PARENT: z.enum(['on', 'off']).default('off'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
+  /** The region this release serves (the chart's `region`): the `region` label of every metric. */
+  REGION: z.enum(REGION_IDS).optional(),
+  /** The source revision the image was built from (Dockerfile build argument): `build_info{revision}`. */
+  GIT_REVISION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'expected a commit id or tag (letters, digits, . _ -)' })
+    .optional(),
   /** Microsoft sign-in: the authorize endpoint of the tenant (default on the sandbox: its provider page). */
   MICROSOFT_AUTHORIZE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Microsoft sign-in: the application (client) id registered with Microsoft. */

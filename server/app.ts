@@ -123,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   await app.register(requestId)
-  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test' })
+  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test', build: config.build })
   await app.register(underPressure, config.shedding)
   await app.register(helmet, {
     development: config.ssrMode === 'vite',

@@ -33,6 +33,8 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export interface MetricsPluginOptions {
   /** Process metrics (CPU, memory, event-loop lag, GC) too; off in tests that build many apps. */
   processMetrics?: boolean
+  /** The release's region (a label on every series) and the build's version and revision. */
+  build: { region: string; version: string; revision: string }
 }
 
 /**
@@ -43,7 +45,9 @@ export interface MetricsPluginOptions {
 export default fp<MetricsPluginOptions>(
   async (app: FastifyInstance, options) => {
     const registry = new Registry()
-    registry.setDefaultLabels({ app: 'account-edge' })
+    // Every series names its region, so one Prometheus (or a federation) holding all four
+    // releases can tell them apart without relabelling (issue 20 point 6).
+    registry.setDefaultLabels({ app: 'account-edge', region: options.build.region })
     if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
 
     const requestDuration = new Histogram({
@@ -60,17 +64,24 @@ export default fp<MetricsPluginOptions>(
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     })
+    new Gauge({
+      name: 'build_info',
+      help: 'Always 1: the version (package.json) and source revision (GIT_REVISION) this process runs',
+      labelNames: ['version', 'revision'] as const,
+      registers: [registry],
+    }).set({ version: options.build.version, revision: options.build.revision }, 1)
+    // `region` on every series is this release's; the region of the upstream called is its own label.
     const upstreamDuration = new Histogram({
       name: 'upstream_request_duration_seconds',
-      help: 'Time of an upstream call until its answer was read, by region, environment and outcome',
-      labelNames: ['region', 'environment', 'outcome'] as const,
+      help: 'Time of an upstream call until its answer was read, by upstream region, environment and outcome',
+      labelNames: ['upstream_region', 'environment', 'outcome'] as const,
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     })
     const upstreamErrors = new Counter({
       name: 'upstream_errors_total',
-      help: 'Upstream calls that failed (timeout, unreachable, bad status or body), by region and environment',
-      labelNames: ['region', 'environment', 'failure'] as const,
+      help: 'Upstream calls that failed (timeout, unreachable, bad status or body), by upstream region and environment',
+      labelNames: ['upstream_region', 'environment', 'failure'] as const,
       registers: [registry],
     })
     const rateLimitRefusals = new Counter({
@@ -92,7 +103,7 @@ export default fp<MetricsPluginOptions>(
       } catch {
         // An environment missing from the topology: call() below reports it as an error.
       }
-      const labels = { region, environment: request.environment }
+      const labels = { upstream_region: region, environment: request.environment }
       try {
         const answer = await call(request)
         upstreamDuration.observe({ ...labels, outcome: 'answered' }, seconds())
