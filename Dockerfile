@@ -24,8 +24,10 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 # The source revision, for build_info{revision}: docker build --build-arg GIT_REVISION=$(git rev-parse --short HEAD)
 ARG GIT_REVISION=unknown
+# Two malloc arenas: threads (compression, libvips) otherwise keep idle memory (ADR 0082).
 ENV GIT_REVISION=${GIT_REVISION} \
   NODE_ENV=production \
+  MALLOC_ARENA_MAX=2 \
   HOST=0.0.0.0 \
   PORT=3000 \
   METRICS_PORT=9464 \
