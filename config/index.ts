@@ -254,7 +254,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       signUp: env.RATE_LIMIT_SIGN_UP,
       reset: env.RATE_LIMIT_RESET,
       code: env.RATE_LIMIT_CODE,
-      render: env.RATE_LIMIT_RENDER,
+      render:
+        env.RATE_LIMIT_RENDER ??
+        (env.NODE_ENV === 'test' ? { max: 999_999, windowMs: 60_000 } : { max: 120, windowMs: 60_000 }),
     },
     shedding: {
       eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 200),

@@ -118,6 +118,7 @@ t.test('pressure › on by default (200 ms, 90 % of the heap); off under NODE_EN
   t.equal(development.eventLoopDelayMs, 200)
   t.equal(development.heapUsedBytes, Math.floor(getHeapStatistics().heap_size_limit * 0.9))
   t.equal(loadConfig({ NODE_ENV: 'test' }).shedding.eventLoopDelayMs, 0)
+  t.same(loadConfig({ NODE_ENV: 'development' }).rateLimits.render, { max: 120, windowMs: 60_000 })
   t.equal(
     loadConfig({ NODE_ENV: 'test', SHED_HEAP_USED_MB: '300' }).shedding.heapUsedBytes,
     300 * 1024 * 1024,

@@ -148,7 +148,7 @@ export default fp<SsrPluginOptions>(
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
         csrfToken: user ? reply.generateCsrf() : '',
-        formState: formState ?? null,
+        ...(formState ? { formState } : {}),
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
