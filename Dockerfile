@@ -40,7 +40,9 @@ RUN apt-get update \
   && rm -rf /usr/local/lib/node_modules /opt/yarn-* \
     /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
 # Two malloc arenas: threads (compression, libvips) otherwise keep idle memory (ADR 0082).
-ENV NODE_ENV=production \
+# build_info{revision} reads GIT_REVISION: the same REVISION build argument as the label.
+ENV GIT_REVISION=${REVISION} \
+  NODE_ENV=production \
   MALLOC_ARENA_MAX=2 \
   HOST=0.0.0.0 \
   PORT=3000 \

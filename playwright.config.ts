@@ -70,6 +70,10 @@ export default defineConfig({
       RATE_LIMIT_SIGN_UP: '10000/1m',
       RATE_LIMIT_RESET: '10000/1m',
       RATE_LIMIT_CODE: '10000/1m',
+      RATE_LIMIT_RENDER: '10000/1m',
+      // Shedding has its own tests (tests/server/overload, shedding); on the shared machine it
+      // would answer pages 503 while other suites load the cores (ADR 0068).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
     },
   },
 })

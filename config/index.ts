@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { getHeapStatistics } from 'node:v8'
 import type { z } from 'zod'
 import type { RateLimitBucket } from '../shared/api/endpoints.ts'
 import { envSchema } from './schema.ts'
@@ -16,6 +17,9 @@ export interface RateLimitRule {
   max: number
   windowMs: number
 }
+
+/** The rate-limit buckets: the endpoints' own and `render` (pages rendered for one request). */
+export type LimitedBucket = RateLimitBucket | 'render'
 
 export type UpstreamSource = { kind: 'configured'; topology: Topology } | { kind: 'sandbox' }
 
@@ -43,12 +47,18 @@ export interface AppConfig {
   edition: 'international' | 'chinese'
   /** Fastify's trustProxy: `true` (every hop) or the addresses/CIDRs of our own proxies. */
   trustProxy: boolean | string[]
-  /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*). */
-  rateLimits: Record<RateLimitBucket, RateLimitRule>
+  /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*); `render`: uncached page renders. */
+  rateLimits: Record<LimitedBucket, RateLimitRule>
+  /** Load shedding (ADR 0068): thresholds past which pages and /api answer 503; 0 = check off. */
+  shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number }
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
+  /** First part of every Redis key (REDIS_KEY_PREFIX), without the colon. */
+  redisKeyPrefix: string
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
+  /** What every metric says about this process: `region` label, `build_info{version,revision}`. */
+  build: { region: string; version: string; revision: string }
   /** Graceful shutdown: readiness false for `delayMs` while serving, then at most `timeoutMs` to finish. */
   shutdown: { delayMs: number; timeoutMs: number }
   /** Lifetimes of a signed-in session (SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES), in ms. */
@@ -177,6 +187,40 @@ function readUpstreams(env: z.infer<typeof envSchema>, isProduction: boolean): U
   )
 }
 
+/** The version in package.json (the image carries it next to server/). */
+function packageVersion(): string {
+  const file = new URL('../package.json', import.meta.url)
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+}
+
+const MIB = 1024 * 1024
+
+/**
+ * Heap in use past which requests are shed: the configured MiB, or 90 % of V8's limit (which
+ * follows --max-old-space-size, the chart's heapMb), so a pod sheds before it dies of OOM.
+ */
+function heapThresholdBytes(configuredMb: number | undefined): number {
+  if (configuredMb !== undefined) return configuredMb * MIB
+  return Math.floor(getHeapStatistics().heap_size_limit * 0.9)
+}
+
+/** What the drain adds to the upstream time-out when SHUTDOWN_TIMEOUT_MS is unset: the answer's own way out. */
+export const DRAIN_MARGIN_MS = 5000
+
+/**
+ * The drain after SIGTERM (ADR 0069) outlasts the slowest upstream call: a sign-in waiting on a
+ * slow upstream during a rollout must get its answer, not a cut connection and the ingress's 502.
+ */
+function shutdownTimeoutMs(configured: number | undefined, upstreamTimeoutMs: number): number {
+  if (configured === undefined) return upstreamTimeoutMs + DRAIN_MARGIN_MS
+  if (configured < upstreamTimeoutMs)
+    throw new ConfigError(
+      `SHUTDOWN_TIMEOUT_MS (${configured}) must be at least UPSTREAM_TIMEOUT_MS (${upstreamTimeoutMs}): ` +
+        'an upstream call in flight at SIGTERM would be cut off (ADR 0069). Unset, it is the upstream time-out + 5 s',
+    )
+  return configured
+}
+
 /** Parses the process environment once; throws a ConfigError naming the variable at fault. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source)
@@ -210,10 +254,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       signUp: env.RATE_LIMIT_SIGN_UP,
       reset: env.RATE_LIMIT_RESET,
       code: env.RATE_LIMIT_CODE,
+      render:
+        env.RATE_LIMIT_RENDER ??
+        (env.NODE_ENV === 'test' ? { max: 999_999, windowMs: 60_000 } : { max: 120, windowMs: 60_000 }),
+    },
+    shedding: {
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' ? 0 : 200),
+      heapUsedBytes: heapThresholdBytes(env.SHED_HEAP_USED_MB),
+      renderWaitMs: env.SHED_RENDER_WAIT_MS,
     },
     redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     metricsPort: env.METRICS_PORT,
-    shutdown: { delayMs: env.SHUTDOWN_DELAY_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    build: {
+      // Unset outside a deployment (a laptop, the tests): said plainly rather than guessed.
+      region: env.REGION ?? 'unset',
+      version: packageVersion(),
+      revision: env.GIT_REVISION ?? 'unknown',
+    },
+    shutdown: {
+      delayMs: env.SHUTDOWN_DELAY_MS,
+      timeoutMs: shutdownTimeoutMs(env.SHUTDOWN_TIMEOUT_MS, env.UPSTREAM_TIMEOUT_MS),
+    },
     sessionLifetime: {
       absoluteMs: env.SESSION_ABSOLUTE_HOURS * 60 * 60_000,
       idleMs: env.SESSION_IDLE_MINUTES * 60_000,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { REGION_IDS } from '../shared/regions.ts'
 
 const port = z.coerce.number().int().min(0).max(65535)
 
@@ -61,6 +62,14 @@ export const envSchema = z.object({
   EXIT_WITH_PARENT: z.enum(['on', 'off']).default('off'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   EDITION: z.enum(['international', 'chinese']).default('international'),
+  /** The region this release serves (the chart's `region`): the `region` label of every metric. */
+  REGION: z.enum(REGION_IDS).optional(),
+  /** The source revision the image was built from (Dockerfile build argument): `build_info{revision}`. */
+  GIT_REVISION: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'expected a commit id or tag (letters, digits, . _ -)' })
+    .optional(),
   /** Microsoft sign-in: the authorize endpoint of the tenant (default on the sandbox: its provider page). */
   MICROSOFT_AUTHORIZE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Microsoft sign-in: the application (client) id registered with Microsoft. */
@@ -94,11 +103,39 @@ export const envSchema = z.object({
    * every replica then counts against the same budget. Unset: each process counts on its own.
    */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /**
+   * First part of every key this release writes to Redis (`<prefix>:rate-limit:…`), so releases
+   * (regions) sharing one Redis never share counts, sign-outs or claims (docs/redis.md).
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, {
+      message: 'expected letters, digits, ".", "_" or "-" (at most 64), e.g. account-edge-sg',
+    })
+    .default('account-edge'),
   /** Per-IP limits of the rate-limit buckets (shared/api/endpoints.ts `limit`), as `<max>/<window>`. */
   RATE_LIMIT_SIGN_IN: rateLimit.prefault('20/1m'),
   RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),
   RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
   RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
+  /**
+   * Per-IP limit on pages rendered for one request (not served from the page cache: signed-in
+   * pages, pages with a query parameter outside the cache's allowlist) — ADR 0068. Generous: one
+   * office behind one address shares it. Default 120/1m; 999999/1m with NODE_ENV=test, whose
+   * suites render hundreds of pages from one address to compare them.
+   */
+  RATE_LIMIT_RENDER: rateLimit.optional(),
+  /**
+   * Load shedding (ADR 0068): page and /api requests get 503 with Retry-After while the mean
+   * event-loop delay of the last half second passes this many ms; 0 turns the check off.
+   * /healthz and /readyz are never shed. Default 200; 0 with NODE_ENV=test, whose apps share busy
+   * machines and assert exact answers.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Load shedding on V8 heap in use, in MiB; unset: 90 % of the heap limit; 0 turns the check off. */
+  SHED_HEAP_USED_MB: z.coerce.number().int().min(0).max(65_536).optional(),
+  /** Longest a page render may wait for its turn (renders run one at a time); longer: 503 at once. */
+  SHED_RENDER_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /**
    * Base path of the standalone external sign-in and connect app (docs/decisions/0040): one or more
    * path segments, no trailing slash. Under /auth by default, so the ingress rule for the account
@@ -133,8 +170,11 @@ export const envSchema = z.object({
   METRICS_PORT: port.default(9464),
   /** After SIGTERM: time readiness answers 503 while requests are still served, so the ingress stops sending first. */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  /** After that delay: longest wait for requests in flight before the process exits anyway. */
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  /**
+   * After that delay: longest wait for requests in flight before the process exits anyway. At least
+   * UPSTREAM_TIMEOUT_MS (a call in flight at SIGTERM may take that long, ADR 0069); unset: that + 5 s.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(180_000).optional(),
 })
 
 export type RawEnv = z.infer<typeof envSchema>

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
+import { Overloaded, sendBusy } from './busy.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -16,6 +17,7 @@ import compression from './plugins/external/compression.ts'
 import csrfTokens from './plugins/external/csrf.ts'
 import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
+import underPressure from './plugins/external/under-pressure.ts'
 import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
@@ -104,6 +106,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    if (error instanceof Overloaded) {
+      app.opsMetrics.loadShed.inc({ reason: error.reason })
+      // Pressure is shed before the language plugin runs: the same rule, read from the request.
+      if (error.reason !== 'render_queue')
+        request.language = languageOfRaw(request.url, request.headers['accept-language'], defaultLanguage)
+      return sendBusy(request, reply, error.retryAfterSeconds, refusal)
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
       // Never show internals: the log has them, the user gets a plain message.
@@ -133,7 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   await app.register(requestId)
-  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test' })
+  await app.register(metrics, { processMetrics: config.nodeEnv !== 'test', build: config.build })
+  await app.register(underPressure, config.shedding)
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
     https: config.publicOrigin?.startsWith('https:') ?? false,
@@ -143,13 +153,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
+  const stores = { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, metrics: app.opsMetrics }
   await app.register(session, {
+    ...stores,
     keys: config.sessionKeys,
     lifetime: config.sessionLifetime,
-    redisUrl: config.redisUrl,
     now: options.now,
   })
-  await app.register(singleUse, { redisUrl: config.redisUrl })
+  await app.register(singleUse, stores)
   await app.register(compression)
   await app.register(csrfTokens)
   await app.register(language, {
@@ -157,7 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's pages: the host's login config comes before the browser (spec §2, §3).
     configuredLanguage: externalLoginConfigLanguage(app, config, topology),
   })
-  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl })
+  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
 
   await app.register(agentLanguageAtSignIn, { topology })
@@ -215,6 +226,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       captchaProvider: config.captchaProvider
         ? { scriptUrl: config.captchaProvider.scriptUrl, captchaId: config.captchaProvider.captchaId }
         : null,
+      renderWaitMs: config.shedding.renderWaitMs,
+      refusal,
     })
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })

@@ -60,6 +60,8 @@ function escapeHtml(value: string): string {
 }
 
 function titleKey(status: number): string {
+  // Overload and limits (ADR 0068): nothing is wrong with the request, it only has to wait.
+  if (status === 429 || status === 503) return 'errorPage.busyTitle'
   if (status === 404) return 'errorPage.notFoundTitle'
   if (status === 403) return 'errorPage.forbiddenTitle'
   if (status >= 500) return 'errorPage.errorTitle'

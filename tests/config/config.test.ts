@@ -80,3 +80,13 @@ t.test('loadConfig › a bad value names the variable', async (t) => {
   )
   t.ok(new ConfigError('x') instanceof Error)
 })
+
+t.test('loadConfig › the drain outlasts an upstream call (ADR 0069)', async (t) => {
+  t.equal(loadConfig({}).shutdown.timeoutMs, 25_000, 'unset: the upstream time-out (20 s) + 5 s')
+  t.equal(loadConfig({ UPSTREAM_TIMEOUT_MS: '30000' }).shutdown.timeoutMs, 35_000, 'follows the upstream')
+  t.equal(loadConfig({ SHUTDOWN_TIMEOUT_MS: '20000' }).shutdown.timeoutMs, 20_000, 'equal is enough')
+  t.throws(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10000' }), {
+    name: 'ConfigError',
+    message: /SHUTDOWN_TIMEOUT_MS \(10000\) must be at least UPSTREAM_TIMEOUT_MS \(20000\)/,
+  })
+})

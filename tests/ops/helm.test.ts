@@ -156,6 +156,8 @@ for (const region of REGIONS) {
       const topology = config.upstreams.kind === 'configured' ? config.upstreams.topology : undefined
       t.ok(topology?.regions[region], 'the release region is in the topology')
       t.equal(config.edition, region === 'ten' ? 'chinese' : 'international')
+      t.equal(config.build.region, region, "every metric is labelled with the release's region")
+      t.ok(config.shutdown.timeoutMs >= config.upstreamTimeoutMs, 'the drain outlasts an upstream call')
       if (region === 'ten')
         t.ok(topology?.environments.ten?.forwarder, 'ten is reached through its forwarder')
       const ports = Object.fromEntries(
@@ -236,6 +238,7 @@ const NOT_FOR_DEPLOYMENTS: Record<string, string> = {
   SANDBOX_PORT: 'the embedded sandbox never runs in a deployment (SANDBOX=off)',
   FRAME_FRAGMENTS: 'a switch for diagnosing a rendering difference (ADR 0060); on in every deployment',
   EXIT_WITH_PARENT: 'for test runners: a process in a pod has no launcher to outlive',
+  GIT_REVISION: 'a fact of the image, baked in when it is built (Dockerfile: the REVISION build argument)',
 }
 
 t.test(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
@@ -131,7 +133,11 @@ t.test('request id › a client-chosen id is replaced unless a trusted proxy sen
 t.test(
   'metrics › requests by route pattern, upstream by region and environment, 429s, page renders',
   async (t) => {
-    const { app, sandbox } = await appWithLog(t, { RATE_LIMIT_SIGN_IN: '2/1m' }, true)
+    const { app, sandbox } = await appWithLog(
+      t,
+      { RATE_LIMIT_SIGN_IN: '2/1m', REGION: 'us', GIT_REVISION: 'abc1234' },
+      true,
+    )
     t.equal((await signInCall(app)).statusCode, 200)
     await admin(sandbox.regions.sg.url, 'PUT', '/faults', { status: 503, remaining: 1 })
     t.equal((await signInCall(app)).statusCode, 502)
@@ -146,7 +152,7 @@ t.test(
     )
     t.equal(sample('http_request_duration_seconds_count', { route: '/api/*', status_code: '429' }), 1)
     t.equal(sample('rate_limit_refusals_total', { route: '/api/*' }), 1)
-    const sgK8s = { region: 'sg', environment: 'sg-k8s' }
+    const sgK8s = { upstream_region: 'sg', environment: 'sg-k8s' }
     // The first sign-in and the agent's language it sends (issue 18 point 4).
     t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'answered' }), 2)
     t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'failed' }), 1)
@@ -154,7 +160,36 @@ t.test(
     t.equal(sample('ssr_render_duration_seconds_count', { status_code: '200' }), 1)
     t.notMatch(text, /sign_in|serviceLoginNew/, 'raw URLs never become labels')
 
+    // The release's region on every series, the build on one (issue 20 point 6).
+    const series = text.split('\n').filter((line) => line && !line.startsWith('#'))
+    t.ok(series.length > 10)
+    t.same(
+      series.filter((line) => !line.includes('region="us"')),
+      [],
+      'every series carries region="us" (REGION)',
+    )
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+    t.equal(sampleOf(text, 'build_info', { version, revision: 'abc1234' }), 1)
+
     const onAppPort = await app.inject('/metrics')
     t.equal(onAppPort.statusCode, 404, 'the public port does not serve metrics (ADR 0045)')
   },
 )
+
+t.test('logs › probes log nothing at info; a failing probe logs at warn', async (t) => {
+  const { app, lines } = await appWithLog(t)
+  for (const probe of ['/healthz', '/readyz', '/healthz']) t.equal((await app.inject(probe)).statusCode, 200)
+  const aboutProbes = () => lines.filter((line) => JSON.stringify(line).match(/\/(healthz|readyz)/))
+  t.same(aboutProbes(), [], 'answered probes leave no line')
+  t.equal((await signInCall(app)).statusCode, 200)
+  t.ok(
+    lines.some((line) => line.msg === 'incoming request' && line.level === 30),
+    'other requests still log at info',
+  )
+
+  app.stopReadiness()
+  t.equal((await app.inject('/readyz')).statusCode, 503)
+  const warned = aboutProbes()
+  t.equal(warned.length, 1, 'one line for the failing probe')
+  t.match(warned[0], { level: 40, msg: 'probe failing or slow', statusCode: 503 })
+})

@@ -80,6 +80,9 @@ async function startReplica(t: Test, name: string, env: Record<string, string>):
       // tap's process tracking would measure the replica's coverage and then fail the run for the
       // files it sees only partly; the replicas are black boxes here.
       _TAPJS_PROCESSINFO_COVERAGE_: '0',
+      // Shedding on event-loop lag has its own tests (overload, shedding); on a busy shared machine
+      // it would answer these flows 503 (ADR 0068).
+      SHED_EVENT_LOOP_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

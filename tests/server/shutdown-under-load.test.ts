@@ -1,80 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
 import { admin } from '../sandbox/helpers.ts'
 import { sampleOf } from '../support/metrics.ts'
+import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
 
 // A real `node server/server.ts` (production build, embedded sandbox upstream) under steady load
 // gets SIGTERM. What an ingress needs: readiness turns 503 while requests are still served, a
-// request in flight when the server stops listening still gets its answer, nothing fails, and the
-// process exits 0 well inside the grace period. Needs dist/ (npm test builds it first).
+// request in flight when the server stops listening still gets its answer — also a sign-in whose
+// upstream is slower than the old 10 s drain (issue 20 point 5, ADR 0069) — nothing fails, and
+// the process exits 0 inside the grace period. Needs dist/ (npm test builds it first).
 
 const SHUTDOWN_DELAY_MS = 2000
-const SHUTDOWN_TIMEOUT_MS = 10_000
+/** The drain before ADR 0069: fixed, shorter than an upstream call may take. */
+const OLD_DRAIN_MS = 10_000
+const UPSTREAM_TIMEOUT_MS = 15_000
+/** SHUTDOWN_TIMEOUT_MS is left unset: the server derives it from the upstream time-out. */
+const DERIVED_TIMEOUT_MS = UPSTREAM_TIMEOUT_MS + 5000
+/** The slow sign-in's upstream answers after the old drain would have cut it. */
+const SLOW_UPSTREAM_MS = SHUTDOWN_DELAY_MS + OLD_DRAIN_MS + 1500
 /** How long after readiness turns false the "ingress" still sends: endpoint propagation lag. */
 const INGRESS_LAG_MS = 300
 const WORKERS = 6
 const LOAD_PATHS = ['/healthz', '/auth/sign_in', '/auth/sign_in?language=zh', '/']
 
-interface Started {
-  child: ChildProcess
-  baseUrl: string
-  metricsUrl: string
-  sandboxUrls: string[]
-  logLines: () => Array<Record<string, unknown>>
-}
-
-async function startServer(): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/server.ts')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      _TAPJS_PROCESSINFO_COVERAGE_: '0',
-      NODE_ENV: 'production',
-      SANDBOX: 'on',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      METRICS_PORT: '0',
-      LOG_FORMAT: 'json',
-      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess({
+    SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
+    UPSTREAM_TIMEOUT_MS: String(UPSTREAM_TIMEOUT_MS),
   })
-  const lines: Array<Record<string, unknown>> = []
-  let pending = ''
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk
-    const complete = pending.split('\n')
-    pending = complete.pop() ?? ''
-    for (const text of complete)
-      if (text.startsWith('{')) lines.push({ ...JSON.parse(text), seenAt: Date.now() })
-  })
-  let stderr = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk
-  })
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
-    const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
-    const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
-    if (listening && metrics && sandbox) {
-      return {
-        child,
-        baseUrl: String(listening.msg).replace('Server listening at ', ''),
-        metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
-        sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
-        logLines: () => lines,
-      }
-    }
-    if (child.exitCode !== null) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${stderr}`)
 }
 
 t.test(
@@ -129,9 +82,10 @@ t.test(
     t.equal((await fetch(`${server.baseUrl}/metrics`)).status, 404, 'the public port does not serve them')
 
     // A slow upstream call begun inside the drain window is still running when the server stops
-    // listening; it must get its answer. (The load never calls an upstream: the fault is its own.)
+    // listening, and past the old 10 s drain; it must get its answer. (The load never calls an
+    // upstream: the fault is its own.)
     for (const url of server.sandboxUrls) {
-      await admin(url, 'PUT', '/faults', { delayMs: SHUTDOWN_DELAY_MS + 1500, remaining: 1 })
+      await admin(url, 'PUT', '/faults', { delayMs: SLOW_UPSTREAM_MS, remaining: 1 })
     }
     const signalledAt = Date.now()
     server.child.kill('SIGTERM')
@@ -146,6 +100,10 @@ t.test(
     })
     const slowAnsweredAt = Date.now()
     t.equal(slow.status, 200, 'the request in flight during the close was answered')
+    t.ok(
+      slowAnsweredAt - signalledAt > SHUTDOWN_DELAY_MS + OLD_DRAIN_MS,
+      `answered ${slowAnsweredAt - signalledAt} ms after SIGTERM: after the old drain would have cut it`,
+    )
 
     await Promise.all([load, readinessWatch])
     const [code] = await exited
@@ -163,6 +121,6 @@ t.test(
       'the server stopped listening before the slow answer',
     )
     t.equal(code, 0, 'exit code 0')
-    t.ok(exitedAt - signalledAt < SHUTDOWN_DELAY_MS + SHUTDOWN_TIMEOUT_MS, 'exited inside the grace period')
+    t.ok(exitedAt - signalledAt < SHUTDOWN_DELAY_MS + DERIVED_TIMEOUT_MS, 'exited inside the grace period')
   },
 )

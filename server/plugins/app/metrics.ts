@@ -1,13 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import { UpstreamError } from '../../upstream/errors.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** This app's Prometheus registry; server.ts serves it on METRICS_PORT (ADR 0045). */
     metrics: Registry
+    /** Counters and gauges other plugins move: stores, session cookies, load shedding. */
+    opsMetrics: OpsMetrics
   }
+}
+
+/** The shared stores (Redis when REDIS_URL is set, this process's memory otherwise). */
+export type StoreName = 'rate-limit' | 'session-revocations' | 'single-use'
+/** Why a session cookie was refused: it did not open, its lifetime is over, or it was signed out. */
+export type CookieRejection = 'unreadable' | 'expired' | 'revoked'
+
+export interface OpsMetrics {
+  storeUp: Gauge<'store'>
+  storeFailOpen: Counter<'store'>
+  storeFailClosed: Counter<'store'>
+  sessionCookieRejected: Counter<'reason'>
+  /** By ShedReason (server/busy.ts). */
+  loadShed: Counter<'reason'>
 }
 
 /** The page renderer's catch-all route (server/plugins/app/ssr.server.ts). */
@@ -17,6 +33,8 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export interface MetricsPluginOptions {
   /** Process metrics (CPU, memory, event-loop lag, GC) too; off in tests that build many apps. */
   processMetrics?: boolean
+  /** The release's region (a label on every series) and the build's version and revision. */
+  build: { region: string; version: string; revision: string }
 }
 
 /**
@@ -27,7 +45,9 @@ export interface MetricsPluginOptions {
 export default fp<MetricsPluginOptions>(
   async (app: FastifyInstance, options) => {
     const registry = new Registry()
-    registry.setDefaultLabels({ app: 'account-edge' })
+    // Every series names its region, so one Prometheus (or a federation) holding all four
+    // releases can tell them apart without relabelling (issue 20 point 6).
+    registry.setDefaultLabels({ app: 'account-edge', region: options.build.region })
     if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
 
     const requestDuration = new Histogram({
@@ -44,17 +64,24 @@ export default fp<MetricsPluginOptions>(
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     })
+    new Gauge({
+      name: 'build_info',
+      help: 'Always 1: the version (package.json) and source revision (GIT_REVISION) this process runs',
+      labelNames: ['version', 'revision'] as const,
+      registers: [registry],
+    }).set({ version: options.build.version, revision: options.build.revision }, 1)
+    // `region` on every series is this release's; the region of the upstream called is its own label.
     const upstreamDuration = new Histogram({
       name: 'upstream_request_duration_seconds',
-      help: 'Time of an upstream call until its answer was read, by region, environment and outcome',
-      labelNames: ['region', 'environment', 'outcome'] as const,
+      help: 'Time of an upstream call until its answer was read, by upstream region, environment and outcome',
+      labelNames: ['upstream_region', 'environment', 'outcome'] as const,
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     })
     const upstreamErrors = new Counter({
       name: 'upstream_errors_total',
-      help: 'Upstream calls that failed (timeout, unreachable, bad status or body), by region and environment',
-      labelNames: ['region', 'environment', 'failure'] as const,
+      help: 'Upstream calls that failed (timeout, unreachable, bad status or body), by upstream region and environment',
+      labelNames: ['upstream_region', 'environment', 'failure'] as const,
       registers: [registry],
     })
     const rateLimitRefusals = new Counter({
@@ -76,7 +103,7 @@ export default fp<MetricsPluginOptions>(
       } catch {
         // An environment missing from the topology: call() below reports it as an error.
       }
-      const labels = { region, environment: request.environment }
+      const labels = { upstream_region: region, environment: request.environment }
       try {
         const answer = await call(request)
         upstreamDuration.observe({ ...labels, outcome: 'answered' }, seconds())
@@ -99,6 +126,38 @@ export default fp<MetricsPluginOptions>(
     })
 
     app.decorate('metrics', registry)
+    app.decorate('opsMetrics', {
+      storeUp: new Gauge({
+        name: 'store_up',
+        help: 'Whether a shared store answers (1) or not (0); a memory store is always 1',
+        labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      storeFailOpen: new Counter({
+        name: 'store_fail_open_total',
+        help: 'Checks let through because their store failed (rate limits, sign-out revocations; ADR 0004/0010)',
+        labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      storeFailClosed: new Counter({
+        name: 'store_fail_closed_total',
+        help: 'Single-use claims refused because their store failed',
+        labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      sessionCookieRejected: new Counter({
+        name: 'session_cookie_rejected_total',
+        help: 'Session cookies refused and cleared: unreadable (tampered, unknown key), expired, revoked',
+        labelNames: ['reason'] as const,
+        registers: [registry],
+      }),
+      loadShed: new Counter({
+        name: 'load_shed_total',
+        help: 'Requests answered 503 to shed load (ADR 0068), by what was over its threshold',
+        labelNames: ['reason'] as const,
+        registers: [registry],
+      }),
+    })
   },
   { name: 'metrics', fastify: '5.x' },
 )

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
+import { type StoreHealth, watchConnection } from '../../store-health.ts'
 
 /**
  * Session ids that were signed out, kept until the session could have expired anyway. A sealed
@@ -15,7 +16,8 @@ export interface SessionRevocations {
 
 /** Revoked ids one process remembers at most; the oldest expiry goes first when full. */
 const MEMORY_LIMIT = 100_000
-const REDIS_PREFIX = 'account-edge:revoked-session:'
+/** Keys in Redis: `<REDIS_KEY_PREFIX>:revoked-session:<sid>`. */
+const REDIS_NAMESPACE = 'revoked-session:'
 
 export function memoryRevocations(now: () => number): SessionRevocations {
   const revoked = new Map<string, number>()
@@ -44,7 +46,14 @@ export function memoryRevocations(now: () => number): SessionRevocations {
   }
 }
 
-export function redisRevocations(url: string, now: () => number, log: FastifyBaseLogger): SessionRevocations {
+export function redisRevocations(
+  url: string,
+  now: () => number,
+  log: FastifyBaseLogger,
+  keyPrefix: string,
+  health: StoreHealth,
+): SessionRevocations {
+  const REDIS_PREFIX = `${keyPrefix}:${REDIS_NAMESPACE}`
   const redis = new Redis(url, {
     connectTimeout: 1000,
     commandTimeout: 500,
@@ -60,13 +69,17 @@ export function redisRevocations(url: string, now: () => number, log: FastifyBas
     if (failing) log.info('session revocation store answers again')
     failing = false
   })
+  watchConnection(redis, health)
   return {
     async revoke(sid, untilMs) {
       const seconds = Math.max(1, Math.ceil((untilMs - now()) / 1000))
       await redis.set(`${REDIS_PREFIX}${sid}`, '1', 'EX', seconds)
+      health.up()
     },
     async isRevoked(sid) {
-      return (await redis.exists(`${REDIS_PREFIX}${sid}`)) === 1
+      const revoked = (await redis.exists(`${REDIS_PREFIX}${sid}`)) === 1
+      health.up()
+      return revoked
     },
     async close() {
       redis.disconnect()

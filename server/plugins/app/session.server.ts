@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Language } from '../../../shared/language.ts'
 import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
+import { storeHealth } from '../../store-health.ts'
+import type { CookieRejection, OpsMetrics } from './metrics.ts'
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
 
 export const SESSION_COOKIE = '__Host-session'
@@ -62,6 +64,10 @@ export interface SessionPluginOptions {
   lifetime: { absoluteMs: number; idleMs: number }
   /** Revoked sessions shared by every replica; unset: this process's memory. */
   redisUrl: string | undefined
+  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
+  keyPrefix?: string
+  /** store_up, store_fail_open_total, session_cookie_rejected_total; none when registered alone. */
+  metrics?: OpsMetrics
   now?: () => number
 }
 
@@ -70,9 +76,13 @@ export default fp<SessionPluginOptions>(
     const now = options.now ?? Date.now
     const { absoluteMs, idleMs } = options.lifetime
     const lifetimeSeconds = Math.ceil(absoluteMs / 1000)
+    const health = storeHealth(options.metrics, 'session-revocations')
     const revocations: SessionRevocations = options.redisUrl
-      ? redisRevocations(options.redisUrl, now, app.log)
+      ? redisRevocations(options.redisUrl, now, app.log, options.keyPrefix ?? 'account-edge', health)
       : memoryRevocations(now)
+    if (!options.redisUrl) health.up()
+    // A key rotation gone wrong shows here as a rise of `unreadable` (issue 20 point 2).
+    const rejected = (reason: CookieRejection) => options.metrics?.sessionCookieRejected.inc({ reason })
     if (!options.redisUrl)
       app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
     app.addHook('onClose', async () => revocations.close())
@@ -103,7 +113,10 @@ export default fp<SessionPluginOptions>(
       const sid = request.session.get('sid')
       if (!sid) {
         request.sessionArrival = cookie ? 'invalid' : 'none'
-        if (cookie) request.session.delete()
+        if (cookie) {
+          rejected('unreadable')
+          request.session.delete()
+        }
         return
       }
       if (!request.session.get('token')) {
@@ -119,6 +132,7 @@ export default fp<SessionPluginOptions>(
         typeof lastSeenAt !== 'number' ||
         at - lastSeenAt >= idleMs
       if (expired || (await isRevoked(sid))) {
+        rejected(expired ? 'expired' : 'revoked')
         request.sessionArrival = 'invalid'
         request.session.delete()
         return
@@ -134,6 +148,8 @@ export default fp<SessionPluginOptions>(
         return await revocations.isRevoked(sid)
       } catch (err) {
         app.log.warn({ err }, 'session revocation check failed: session accepted')
+        health.down()
+        health.failedOpen()
         return false
       }
     }
@@ -185,6 +201,8 @@ export default fp<SessionPluginOptions>(
         await revocations.revoke(sid, until)
       } catch (err) {
         this.log.error({ err }, 'could not record a sign-out: the old cookie works until it expires')
+        health.down()
+        health.failedOpen()
       }
     })
   },

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import { storeHealth, watchConnection } from '../../store-health.ts'
+import type { OpsMetrics } from './metrics.ts'
 
 /**
  * Claims on single-use things (a reset link, a provider state, an `authId`): the first claim of a
@@ -27,7 +29,8 @@ declare module 'fastify' {
   }
 }
 
-const REDIS_PREFIX = 'account-edge:single-use:'
+/** Keys in Redis: `<REDIS_KEY_PREFIX>:single-use:<hash>`. */
+const REDIS_NAMESPACE = 'single-use:'
 
 /**
  * What the store keeps of a key: its SHA-256. Keys hold secrets (a reset link's id, a provider
@@ -61,12 +64,23 @@ export function memorySingleUse(now: () => number = Date.now): SingleUse {
   }
 }
 
-export default fp<{ redisUrl: string | undefined }>(
+export interface SingleUsePluginOptions {
+  redisUrl: string | undefined
+  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
+  keyPrefix?: string
+  /** store_up / store_fail_closed_total; none when the plugin runs alone. */
+  metrics?: OpsMetrics
+}
+
+export default fp<SingleUsePluginOptions>(
   async (app, options) => {
+    const health = storeHealth(options.metrics, 'single-use')
     if (!options.redisUrl) {
+      health.up()
       app.decorate('singleUse', memorySingleUse())
       return
     }
+    const REDIS_PREFIX = `${options.keyPrefix ?? 'account-edge'}:${REDIS_NAMESPACE}`
     const redis = new Redis(options.redisUrl, {
       connectTimeout: 1000,
       commandTimeout: 500,
@@ -74,17 +88,20 @@ export default fp<{ redisUrl: string | undefined }>(
       connectionName: 'account-edge-single-use',
     })
     redis.on('error', (err) => app.log.error({ err }, 'single-use store failed'))
+    watchConnection(redis, health)
     app.addHook('onClose', async () => redis.disconnect())
     app.decorate('singleUse', {
       async claim(key: string, ttlMs: number) {
         try {
-          return (
-            (await redis.set(`${REDIS_PREFIX}${stored(key)}`, '1', 'PX', Math.max(1, ttlMs), 'NX')) === 'OK'
-          )
+          const set = await redis.set(`${REDIS_PREFIX}${stored(key)}`, '1', 'PX', Math.max(1, ttlMs), 'NX')
+          health.up()
+          return set === 'OK'
         } catch (err) {
           // Fail closed: a link that might already be used is refused (the user asks for a new one),
           // unlike the rate limits, which fail open (ADR 0004).
           app.log.error({ err }, 'single-use claim failed: refused')
+          health.down()
+          health.failedClosed()
           return false
         }
       },
@@ -94,9 +111,13 @@ export default fp<{ redisUrl: string | undefined }>(
       async take(key: string) {
         try {
           // DEL answers how many keys it removed: exactly one caller, on any replica, sees 1.
-          return (await redis.del(`${REDIS_PREFIX}${stored(key)}`)) === 1
+          const taken = (await redis.del(`${REDIS_PREFIX}${stored(key)}`)) === 1
+          health.up()
+          return taken
         } catch (err) {
           app.log.error({ err }, 'single-use take failed: nothing taken')
+          health.down()
+          health.failedClosed()
           return false
         }
       },

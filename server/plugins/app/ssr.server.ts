@@ -5,12 +5,14 @@ import middie from '@fastify/middie'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import pLimit from 'p-limit'
 import type { FormState } from '../../../shared/forms/form-state.ts'
+import { sendPagesRateLimited } from '../../busy.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
 import { signUpResumeOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
+import type { RefusalOptions } from '../../refusal.ts'
+import { renderQueue } from '../../render-queue.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,10 @@ export interface SsrPluginOptions {
   externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
   /** The captcha provider's script and public id (ADR 0027); null: the upstream's own challenge. */
   captchaProvider?: { scriptUrl: string; captchaId: string } | null
+  /** Longest a render waits for its turn before the request gets 503 (SHED_RENDER_WAIT_MS, ADR 0068). */
+  renderWaitMs: number
+  /** How a 429 is sent: HSTS or not. */
+  refusal: RefusalOptions
 }
 
 interface CachedPage {
@@ -93,8 +99,10 @@ export default fp<SsrPluginOptions>(
     // but Vike awaits between its steps, so unlimited renders interleave: under overload each new
     // one takes CPU from those before it and some wait past any client's patience (time-outs in
     // `npm run load`). One at a time in arrival order gives the same throughput and a bounded wait.
-    const renderInTurn = pLimit(RENDERS_AT_ONCE)
-    const renderPage: RenderPage = (context) => renderInTurn(() => renderPageNow(context))
+    // The queue is bounded by time (ADR 0068): a render that would wait past renderWaitMs is
+    // answered 503 at once, so a flood gets quick refusals rather than answers nobody waits for.
+    const queue = renderQueue({ atOnce: RENDERS_AT_ONCE, maxWaitMs: options.renderWaitMs })
+    const renderPage: RenderPage = (context) => queue.run(() => renderPageNow(context))
     const store = options.pageCacheBytes ? new PageStore<CachedPage>(options.pageCacheBytes) : null
 
     /** Headers of a rendered page, Vike's minus those the BFF owns, plus the page's referrer policy. */
@@ -110,6 +118,7 @@ export default fp<SsrPluginOptions>(
       return headers
     }
 
+    // A render the queue refuses rejects with Overloaded: the app's error handler answers 503.
     async function render(request: FastifyRequest, reply: FastifyReply, formState?: FormState) {
       // A page answering a posted form shows one visitor's input: rendered for them, never cached.
       const key = store && !formState ? pageKeyOf(request) : null
@@ -117,6 +126,11 @@ export default fp<SsrPluginOptions>(
         const page = await store.get(keyString(key, options.edition), () => renderForKey(key))
         if (page) return sendCached(request, reply, page)
       }
+      // A render for this request alone (signed in, a query outside the cache's allowlist, no
+      // cache): the one thing a client can make us do at will, so it spends a per-IP budget.
+      const retryAfterSeconds = await app.spendRateLimit(request, 'render')
+      if (retryAfterSeconds > 0)
+        return sendPagesRateLimited(request, reply, retryAfterSeconds, options.refusal)
       const userAgent = request.headers['user-agent'] ?? ''
       const user = request.sessionUser()
       const pageContext = await renderPage({
@@ -209,7 +223,11 @@ export default fp<SsrPluginOptions>(
       })
     }
   },
-  { name: 'ssr', fastify: '5.x', dependencies: ['session', 'language', 'security-headers', 'csrf-tokens'] },
+  {
+    name: 'ssr',
+    fastify: '5.x',
+    dependencies: ['session', 'language', 'security-headers', 'csrf-tokens', 'rate-limit', 'metrics'],
+  },
 )
 
 function redirectToSignIn(request: FastifyRequest, reply: FastifyReply) {

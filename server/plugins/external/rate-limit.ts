@@ -2,25 +2,31 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
-import type { RateLimitRule } from '../../../config/index.ts'
+import type { LimitedBucket, RateLimitRule } from '../../../config/index.ts'
 import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
 import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
+import type { OpsMetrics } from '../../plugins/app/metrics.ts'
 import { type ActionStep, openAllowance, paidByAllowance } from '../../rate-limit-actions.server.ts'
 import { sendRateLimited } from '../../rate-limited.ts'
+import { storeHealth, watchConnection } from '../../store-health.ts'
 
 export interface RateLimitPluginOptions {
   /** Requests per client IP and window of each bucket; an endpoint names its bucket (`limit`). */
-  limits: Record<RateLimitBucket, RateLimitRule>
+  limits: Record<LimitedBucket, RateLimitRule>
   /** Shared store for all replicas; unset: each process counts in its own memory. */
   redisUrl: string | undefined
+  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
+  keyPrefix?: string
+  /** store_up / store_fail_open_total; none when registered alone. */
+  metrics?: OpsMetrics
 }
 
 /** The proxy's route (server/routes/api/proxy.server.ts): its `*` parameter is the endpoint path. */
 const API_ROUTE = '/api/*'
 /** Distinct client+bucket keys one process remembers (in-memory store, least recently used go). */
 const MEMORY_KEYS = 50_000
-/** Keys in Redis: `account-edge:rate-limit:<bucket>:<ip>`. */
-const REDIS_NAMESPACE = 'account-edge:rate-limit:'
+/** Keys in Redis: `<REDIS_KEY_PREFIX>:rate-limit:<bucket>:<ip>`. */
+const REDIS_NAMESPACE = 'rate-limit:'
 
 /**
  * Per-IP limits on sign-in, sign-up, password-reset and code-sending endpoints, with
@@ -34,6 +40,14 @@ const REDIS_NAMESPACE = 'account-edge:rate-limit:'
  * /64, the block one subscriber holds.
  */
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Spends one unit of `bucket` for the request's client: 0 when allowed (or when the store
+     * fails: fail open), else the seconds until the budget refills. For checks a handler makes
+     * itself, such as the page renderer's per-IP limit on uncached renders (ADR 0068).
+     */
+    spendRateLimit(request: FastifyRequest, bucket: LimitedBucket): Promise<number>
+  }
   interface FastifyContextConfig {
     /** A BFF route of its own that spends a bucket (e.g. starting a WeCom QR sign-in). */
     rateLimitBucket?: RateLimitBucket
@@ -67,7 +81,7 @@ function spendingOf(request: FastifyRequest): Spending | undefined {
 
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
-    const bucketOf = new WeakMap<FastifyRequest, RateLimitBucket>()
+    const bucketOf = new WeakMap<FastifyRequest, LimitedBucket>()
     const paidSteps = new WeakMap<FastifyRequest, ActionStep>()
     const ruleOf = (request: FastifyRequest): RateLimitRule => {
       const bucket = bucketOf.get(request)
@@ -80,14 +94,22 @@ export default fp<RateLimitPluginOptions>(
     // sign-in for as long as Redis is away; failing open only loses the brute-force brake for that
     // time. We catch the store's error ourselves rather than set the library's `skipOnError: true`,
     // which does the same but silently: operators must see that limiting is off.
+    const health = storeHealth(options.metrics, 'rate-limit')
     let storeFailing = false
     const storeFailed = (err: unknown) => {
       if (!storeFailing) app.log.error({ err }, 'rate-limit store failed: limited endpoints pass unchecked')
       storeFailing = true
+      health.down()
     }
     const storeAnswered = () => {
       if (storeFailing) app.log.info('rate-limit store answers again')
       storeFailing = false
+      health.up()
+    }
+    /** A request let through unchecked: counted, so an outage shows as more than one log line. */
+    const passedUnchecked = (err: unknown) => {
+      storeFailed(err)
+      health.failedOpen()
     }
 
     let redis: Redis | undefined
@@ -104,11 +126,13 @@ export default fp<RateLimitPluginOptions>(
       // Without a listener ioredis reports every reconnection failure on stderr.
       redis.on('error', storeFailed)
       redis.on('ready', storeAnswered)
+      watchConnection(redis, health)
       const client = redis
       app.addHook('onClose', async () => {
         client.disconnect()
       })
     } else {
+      health.up()
       app.log.info('rate limits counted in memory (REDIS_URL unset): each replica counts on its own')
     }
 
@@ -118,13 +142,28 @@ export default fp<RateLimitPluginOptions>(
       skipOnError: false,
       cache: MEMORY_KEYS,
       redis,
-      nameSpace: REDIS_NAMESPACE,
+      nameSpace: `${options.keyPrefix ?? 'account-edge'}:${REDIS_NAMESPACE}`,
       // Client and bucket: sign-in attempts never use up the budget of code-sending, and back.
       keyGenerator: (request) => `${bucketOf.get(request)}:${normalizeIP(request.ip)}`,
       max: (request) => ruleOf(request).max,
       timeWindow: (request) => ruleOf(request).windowMs,
     })
     const check = app.createRateLimit()
+
+    app.decorate('spendRateLimit', async (request: FastifyRequest, bucket: LimitedBucket) => {
+      bucketOf.set(request, bucket)
+      let limit: Awaited<ReturnType<typeof check>>
+      try {
+        limit = await check(request)
+      } catch (err) {
+        passedUnchecked(err)
+        return 0
+      }
+      storeAnswered()
+      if (limit.isAllowed || !limit.isExceeded) return 0
+      request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
+      return Math.max(1, limit.ttlInSeconds)
+    })
 
     app.addHook('onRequest', async (request, reply) => {
       const spending = spendingOf(request)
@@ -137,7 +176,7 @@ export default fp<RateLimitPluginOptions>(
       try {
         limit = await check(request)
       } catch (err) {
-        storeFailed(err)
+        passedUnchecked(err)
         return
       }
       storeAnswered()

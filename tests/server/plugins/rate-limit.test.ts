@@ -125,6 +125,8 @@ t.test('rate limit › configuration is validated', async (t) => {
     signUp: { max: 10, windowMs: 60_000 },
     reset: { max: 10, windowMs: 60_000 },
     code: { max: 5, windowMs: 60_000 },
+    // Tests render hundreds of pages from one address; deployments get 120/1m (shedding.test.ts).
+    render: { max: 999_999, windowMs: 60_000 },
   })
   t.equal(config.redisUrl, undefined)
   t.same(loadConfig({ RATE_LIMIT_CODE: '3/15m' }).rateLimits.code, { max: 3, windowMs: 900_000 })

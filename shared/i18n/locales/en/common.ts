@@ -79,6 +79,7 @@ export default {
     notFoundBody: 'The page you are looking for does not exist or has moved.',
     errorTitle: 'Something went wrong',
     errorBody: 'We could not show this page. Please try again in a moment.',
+    busyTitle: 'Please try again shortly',
     home: 'Go to sign in',
   },
   password: {

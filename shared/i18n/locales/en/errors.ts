@@ -11,6 +11,8 @@ export default {
   rateLimited: 'Too many attempts. Please wait a while and try again.',
   rateLimitedSeconds: 'Too many attempts. Please try again in {{seconds}} seconds.',
   rateLimitedMinutes: 'Too many attempts. Please try again in {{minutes}} minutes.',
+  busy: 'The site is very busy right now. Please try again in a few seconds.',
+  pagesRateLimited: 'Too many pages were requested from your network. Please wait a minute and try again.',
   upstreamUnavailable: 'The service for your region is not responding. Please try again later.',
   upstreamTimeout: 'The service for your region took too long to answer. Please try again.',
   unauthorized: 'Your session has expired. Please sign in again.',

@@ -79,6 +79,7 @@ export default {
     notFoundBody: '您访问的页面不存在或已被移动。',
     errorTitle: '出错了',
     errorBody: '暂时无法显示此页面，请稍后重试。',
+    busyTitle: '请稍后再试',
     home: '前往登录',
   },
   password: {

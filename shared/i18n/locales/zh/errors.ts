@@ -12,6 +12,8 @@ export default {
   rateLimited: '尝试次数过多，请稍后再试。',
   rateLimitedSeconds: '尝试次数过多，请 {{seconds}} 秒后再试。',
   rateLimitedMinutes: '尝试次数过多，请 {{minutes}} 分钟后再试。',
+  busy: '当前访问量较大，请几秒钟后重试。',
+  pagesRateLimited: '您所在网络请求的页面过多，请等待一分钟后重试。',
   upstreamUnavailable: '您所在区域的服务暂无响应，请稍后重试。',
   upstreamTimeout: '您所在区域的服务响应超时，请重试。',
   unauthorized: '登录已过期，请重新登录。',

@@ -1,0 +1,59 @@
+import pLimit from 'p-limit'
+import { Overloaded } from './busy.ts'
+
+export interface RenderQueueOptions {
+  /** Renders running at once (ADR 0057: one, in arrival order). */
+  atOnce: number
+  /** Longest a render may wait for its turn; past that it is refused instead (SHED_RENDER_WAIT_MS). */
+  maxWaitMs: number
+  now?: () => number
+}
+
+export interface RenderQueue {
+  /** Runs `render` in its turn, or rejects with Overloaded when the wait would pass maxWaitMs. */
+  run<T>(render: () => Promise<T>): Promise<T>
+  /** Renders waiting for their turn now. */
+  readonly waiting: number
+}
+
+/** Weight of the newest render in the running average of render time. */
+const SMOOTHING = 0.1
+/** First guess of a render's time (ms) before any was measured (a sign-in page: ≈ 5 ms). */
+const FIRST_GUESS_MS = 5
+
+/**
+ * Renders one at a time in arrival order (ADR 0057) with a bounded wait (ADR 0068). A render that
+ * would wait longer than `maxWaitMs` — the renders ahead of it times the average render time — is
+ * refused at once, so under a flood every request is answered quickly (a page or a 503) instead
+ * of piling up past its client's patience while memory grows. A render that still waited too long
+ * (the average guessed low) is refused when its turn comes, before it costs anything.
+ */
+export function renderQueue(options: RenderQueueOptions): RenderQueue {
+  const now = options.now ?? performance.now.bind(performance)
+  const limit = pLimit(options.atOnce)
+  let averageMs = FIRST_GUESS_MS
+  let measured = false
+  const refused = (waitMs: number) => new Overloaded('render_queue', Math.max(1, Math.ceil(waitMs / 1000)))
+  return {
+    run<T>(render: () => Promise<T>): Promise<T> {
+      const expectedWaitMs = ((limit.activeCount + limit.pendingCount) * averageMs) / options.atOnce
+      if (expectedWaitMs > options.maxWaitMs) return Promise.reject(refused(expectedWaitMs))
+      const queuedAt = now()
+      return limit(async () => {
+        const started = now()
+        if (started - queuedAt > options.maxWaitMs) throw refused(started - queuedAt)
+        try {
+          return await render()
+        } finally {
+          const tookMs = now() - started
+          // The first measurement replaces the guess outright; later ones move the average.
+          averageMs = measured ? averageMs + SMOOTHING * (tookMs - averageMs) : tookMs
+          measured = true
+        }
+      })
+    },
+    get waiting() {
+      return limit.pendingCount
+    },
+  }
+}

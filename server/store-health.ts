@@ -1,0 +1,34 @@
+import type { Redis } from 'ioredis'
+import type { OpsMetrics, StoreName } from './plugins/app/metrics.ts'
+
+/**
+ * What a shared store tells Prometheus (issue 20 point 2): whether it answers (`store_up`), and
+ * each check it could not make (`store_fail_open_total` where the check is let through,
+ * `store_fail_closed_total` where it is refused). A Redis outage otherwise switches off the
+ * brute-force brake and sign-out revocation with one log line (ADR 0004, 0010).
+ */
+export interface StoreHealth {
+  up(): void
+  down(): void
+  failedOpen(): void
+  failedClosed(): void
+}
+
+/** Without metrics (a plugin registered alone in a test) every report is a no-op. */
+export function storeHealth(metrics: OpsMetrics | undefined, store: StoreName): StoreHealth {
+  const labels = { store }
+  return {
+    up: () => metrics?.storeUp.set(labels, 1),
+    down: () => metrics?.storeUp.set(labels, 0),
+    failedOpen: () => metrics?.storeFailOpen.inc(labels),
+    failedClosed: () => metrics?.storeFailClosed.inc(labels),
+  }
+}
+
+/** `store_up` follows the Redis connection: 0 until it is ready, 0 again once it drops. */
+export function watchConnection(redis: Redis, health: StoreHealth): void {
+  health.down()
+  redis.on('ready', () => health.up())
+  redis.on('close', () => health.down())
+  redis.on('end', () => health.down())
+}

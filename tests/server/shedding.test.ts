@@ -1,0 +1,154 @@
+import t from 'tap'
+import { Overloaded } from '../../server/busy.ts'
+import { renderQueue } from '../../server/render-queue.ts'
+import { build, SAME_ORIGIN } from '../helper.ts'
+import { sampleOf } from '../support/metrics.ts'
+
+// Load shedding (ADR 0068) without a flood: the render queue's bound, the pressure answers in
+// both shapes and languages, probes never shed, and the per-IP limit on uncached renders.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+t.test('render queue › a render that would wait past the bound is refused, never run late', async (t) => {
+  const queue = renderQueue({ atOnce: 1, maxWaitMs: 500 })
+  const started: number[] = []
+  const waits: number[] = []
+  const slowRender =
+    (index: number, queuedAt = performance.now()) =>
+    async () => {
+      started.push(index)
+      waits.push(performance.now() - queuedAt)
+      await sleep(100)
+      return index
+    }
+  // Before any render is measured the queue guesses short: most are let in, and those whose turn
+  // comes too late are refused at their turn, before they cost anything.
+  const first = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => queue.run(slowRender(i))))
+  const rendered = first.filter((result) => result.status === 'fulfilled')
+  // How many fit depends on this machine's timers; that none started late does not.
+  t.ok(rendered.length >= 1 && rendered.length <= 7, `${rendered.length} of 20 rendered`)
+  t.same(started.length, rendered.length, 'no refused render ran')
+  t.ok(
+    waits.every((ms) => ms <= 500),
+    `no render started more than 500 ms after it was queued (${waits.map(Math.round)})`,
+  )
+  for (const result of first.filter((entry) => entry.status === 'rejected'))
+    t.ok(result.reason instanceof Overloaded && result.reason.reason === 'render_queue')
+
+  // Now it knows a render takes ≈ 100 ms: a burst is refused at once beyond what fits in 500 ms.
+  const enqueuedAt = performance.now()
+  const refusedAt: number[] = []
+  const second = await Promise.allSettled(
+    Array.from({ length: 20 }, (_, i) =>
+      queue.run(slowRender(100 + i)).catch((error: unknown) => {
+        refusedAt.push(performance.now() - enqueuedAt)
+        throw error
+      }),
+    ),
+  )
+  const secondRendered = second.filter((result) => result.status === 'fulfilled').length
+  t.ok(secondRendered >= 1 && secondRendered <= 7, `${secondRendered} of the burst rendered`)
+  t.ok(
+    refusedAt.length >= 13 && refusedAt.slice(0, 10).every((ms) => ms < 100),
+    'the refusals came at once, not after waiting',
+  )
+  const refusal = second.find((result) => result.status === 'rejected')
+  t.ok(refusal?.status === 'rejected' && (refusal.reason as Overloaded).retryAfterSeconds >= 1)
+})
+
+t.test('pressure › past the heap threshold: 503 page or envelope, localised; probes answer', async (t) => {
+  // 1 MiB: always past it, so the first sample (half a second) turns shedding on.
+  const { app } = await build(t, { env: { SHED_HEAP_USED_MB: '1' } })
+  await sleep(700)
+
+  const api = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/serviceLoginNew/4',
+    headers: { ...SAME_ORIGIN, 'accept-language': 'zh-CN' },
+    payload: { email: 'a@example.com', password: 'x' },
+  })
+  t.equal(api.statusCode, 503)
+  t.equal(api.headers['retry-after'], '2')
+  t.match(api.json(), { retCode: '503', retMsg: '当前访问量较大，请几秒钟后重试。' })
+
+  const page = await app.inject({
+    url: '/auth/sign_in?language=en',
+    headers: { accept: 'text/html', 'accept-language': 'zh-CN' },
+  })
+  t.equal(page.statusCode, 503)
+  t.ok(Number(page.headers['retry-after']) >= 1)
+  t.match(page.headers['content-type'], /text\/html/)
+  t.match(page.body, /<html lang="en">/)
+  t.match(page.body, /Please try again shortly/)
+  t.match(page.body, /The site is very busy right now/)
+  t.match(page.headers['content-security-policy'], /default-src 'none'/)
+
+  for (const probe of ['/healthz', '/readyz'])
+    t.equal((await app.inject(probe)).statusCode, 200, `${probe} answers`)
+  const metrics = await app.metrics.metrics()
+  t.equal(sampleOf(metrics, 'load_shed_total', { reason: 'heap_used' }), 2)
+})
+
+t.test('pressure › while the event loop lags, pages are shed and probes still answer', async (t) => {
+  const { app } = await build(t, { env: { SHED_EVENT_LOOP_DELAY_MS: '20' } })
+  // Busy 60 ms out of every 65 for over a second: the loop's mean delay is far past 20 ms.
+  const until = performance.now() + 1200
+  await new Promise<void>((resolve) => {
+    const block = () => {
+      const end = performance.now() + 60
+      while (performance.now() < end) {
+        // spin: this is the CPU-bound work a render flood would be
+      }
+      if (performance.now() < until) setTimeout(block, 5)
+      else resolve()
+    }
+    block()
+  })
+  const page = await app.inject({ url: '/auth/sign_in', headers: { accept: 'text/html' } })
+  t.equal(page.statusCode, 503)
+  t.equal(page.headers['retry-after'], '2')
+  t.equal((await app.inject('/healthz')).statusCode, 200, 'the probe answers')
+  t.equal(sampleOf(await app.metrics.metrics(), 'load_shed_total', { reason: 'event_loop_delay' }), 1)
+})
+
+t.test('pressure › on by default (200 ms, 90 % of the heap); off under NODE_ENV=test', async (t) => {
+  const { loadConfig } = await import('../../config/index.ts')
+  const { getHeapStatistics } = await import('node:v8')
+  const development = loadConfig({ NODE_ENV: 'development' }).shedding
+  t.equal(development.eventLoopDelayMs, 200)
+  t.equal(development.heapUsedBytes, Math.floor(getHeapStatistics().heap_size_limit * 0.9))
+  t.equal(loadConfig({ NODE_ENV: 'test' }).shedding.eventLoopDelayMs, 0)
+  t.same(loadConfig({ NODE_ENV: 'development' }).rateLimits.render, { max: 120, windowMs: 60_000 })
+  t.equal(
+    loadConfig({ NODE_ENV: 'test', SHED_HEAP_USED_MB: '300' }).shedding.heapUsedBytes,
+    300 * 1024 * 1024,
+  )
+  t.throws(() => loadConfig({ SHED_RENDER_WAIT_MS: '10' }), /SHED_RENDER_WAIT_MS/)
+})
+
+t.test('pressure › thresholds at 0 turn shedding off', async (t) => {
+  const { app, config } = await build(t, { env: { SHED_HEAP_USED_MB: '0', SHED_EVENT_LOOP_DELAY_MS: '0' } })
+  t.same(config.shedding, { eventLoopDelayMs: 0, heapUsedBytes: 0, renderWaitMs: 2000 })
+  await sleep(700)
+  t.equal((await app.inject('/auth/nothing-here')).statusCode, 404)
+})
+
+t.test('render limit › uncached renders count per client IP; cached pages do not', async (t) => {
+  const { app } = await build(t, { ssr: true, env: { RATE_LIMIT_RENDER: '2/1m' } })
+  const render = (query: string) =>
+    app.inject({
+      url: `/auth/sign_in?${query}`,
+      headers: { accept: 'text/html', 'accept-language': 'zh-CN' },
+    })
+  t.equal((await render('utm_a=1')).statusCode, 200)
+  t.equal((await render('utm_a=2')).statusCode, 200)
+  const limited = await render('utm_a=3')
+  t.equal(limited.statusCode, 429, 'a third uncached render in the minute is refused')
+  t.ok(Number(limited.headers['retry-after']) >= 1)
+  t.match(limited.body, /请稍后再试/)
+  t.match(limited.body, /您所在网络请求的页面过多/)
+  for (let i = 0; i < 4; i++)
+    t.equal((await app.inject('/auth/sign_in')).statusCode, 200, 'the cached page is served without limit')
+  const other = await app.inject({ url: '/auth/sign_in?utm_a=4', remoteAddress: '198.51.100.7' })
+  t.equal(other.statusCode, 200, 'another client has its own budget')
+})
