@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from 'react'
-import { focusWhenShown } from './focus.ts'
 import './form.css'
 
 interface FieldProps extends Omit<ComponentProps<'input'>, 'autoComplete'> {
@@ -49,7 +48,6 @@ export function Field({ id, label, error, hint, children, ...input }: FieldProps
         {...rest}
         // Merged, not replaced: a form's own description (the password rules) keeps the error too.
         aria-describedby={describedByOf(id, { own, hint, error })}
-        {...(input.autoFocus ? { ref: focusWhenShown } : {})}
       />
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
