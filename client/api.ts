@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { type ApiClient, createApiClient } from '../shared/api/call.ts'
 import type { ApiEnvelope } from '../shared/envelope.ts'
 import { toasts } from '../shared/ui/toasts.ts'
+import { useTranslation } from './translation.tsx'
 
 /** The call layer bound to this page's language, translations and toasts. */
 export function useApiClient(): ApiClient {

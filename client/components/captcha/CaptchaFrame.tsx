@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../translation.tsx'
 
 /** What both captcha kinds look like around their challenge: legend, solved state, error. */
 export function CaptchaFrame({

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { useTranslation } from '../../translation.tsx'
 
 export default function ErrorPage() {
   const { is404, language, externalApp, urlPathname } = usePageContext()

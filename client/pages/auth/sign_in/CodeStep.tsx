@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
+import { useTranslation } from '../../../translation.tsx'
 
 interface CodeStepProps {
   email: string

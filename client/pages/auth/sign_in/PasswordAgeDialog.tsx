@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../translation.tsx'
 
 interface PasswordAgeDialogProps {
   /** Where "change now" leads (the reset/change page, in the page's language). */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { SignOutForm } from '../../../components/SignOutForm.tsx'
+import { useTranslation } from '../../../translation.tsx'
 
 /** The signed-in state, with the sign-out every signed-in screen offers. */
 export function SignedIn({ email }: { email: string }) {
