@@ -63,16 +63,23 @@ for (const { url, js: jsBudget, namespaces } of PAGES) {
         [],
         `${language}: none of the other language's strings`,
       )
+      t.same(
+        modules.filter((module) =>
+          /^shared\/api\/(call|query|response)\.ts$|^node_modules\/i18next\//.test(module),
+        ),
+        [],
+        `${language}: no call layer before the first key or pointer press, no i18next (ADR 0065)`,
+      )
       if (url !== '/auth/sign_in') continue
       t.same(
         modules.filter((module) =>
-          // The sign-in page calls the captcha after wrong passwords: its two endpoints belong there.
-          /node_modules\/(zod|qs)\/|shared\/schemas\/|shared\/api\/endpoints\/(?!signIn|session|define|captcha)/.test(
+          // The captcha (after wrong passwords) loads when it is asked for, with its endpoints.
+          /node_modules\/(zod|qs)\/|shared\/schemas\/|client\/components\/captcha\/|shared\/api\/endpoints\/(?!signIn|session|define)/.test(
             module,
           ),
         ),
         [],
-        `${language}: no validator, query library or other flow's endpoints (the frame's are session's)`,
+        `${language}: no validator, query library, captcha or other flow's endpoints (the frame's are session's)`,
       )
     }
   })

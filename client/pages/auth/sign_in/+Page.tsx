@@ -7,7 +7,6 @@ import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
-import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { useTranslation } from '../../../translation.tsx'
 import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
@@ -25,6 +24,10 @@ const SsoEnvironmentPicker = lazy(() =>
 const CodeStep = lazy(() => import('./CodeStep.tsx').then((module) => ({ default: module.CodeStep })))
 const NotActivated = lazy(() =>
   import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
+)
+// Asked for only after wrong passwords (client state, never in a server render).
+const Captcha = lazy(() =>
+  import('../../../components/captcha/Captcha.tsx').then((module) => ({ default: module.Captcha })),
 )
 const PasswordAgeDialog = lazy(() =>
   import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
@@ -337,7 +340,11 @@ export default function SignInPage() {
                 />
                 {errorAt('password')}
               </div>
-              {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
+              {captchaNeeded && (
+                <Suspense fallback={null}>
+                  <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />
+                </Suspense>
+              )}
               <button type="button" className="link-button" onClick={backToEmail}>
                 {t('signIn.changeEmail')}
               </button>
