@@ -42,13 +42,21 @@ export function lightTranslator(
     const path = separator > 0 ? key.slice(separator + 1) : key
     return { text: lookup(bundles[ns], path), path }
   }
-  const fixedT =
-    (namespace: string): Translate =>
-    (key, options) => {
-      const { text, path } = resolve(key, namespace, options)
-      const found = text ?? options?.defaultValue
-      return found === undefined ? path : interpolate(found, options)
+  // One function per namespace, as react-i18next gave: hooks list `t` among their dependencies, and
+  // a new `t` on every render would re-run their effects (a captcha would restart after each render).
+  const fixed = new Map<string, Translate>()
+  const fixedT = (namespace: string): Translate => {
+    let t = fixed.get(namespace)
+    if (!t) {
+      t = (key, options) => {
+        const { text, path } = resolve(key, namespace, options)
+        const found = text ?? options?.defaultValue
+        return found === undefined ? path : interpolate(found, options)
+      }
+      fixed.set(namespace, t)
     }
+    return t
+  }
   return {
     language,
     t: fixedT(DEFAULT_NAMESPACE),

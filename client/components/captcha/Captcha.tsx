@@ -34,7 +34,7 @@ export function Captcha(props: CaptchaProps) {
 
 /** The upstream's challenge, answered with the keyboard and read out by screen readers. */
 function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
-  const { t } = useTranslation('signUp')
+  const { t } = useTranslation('captcha')
   const api = useApiClient()
   const id = useId()
   const [challenge, setChallenge] = useState<Challenge | null>(null)
@@ -56,7 +56,7 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
     if (isSuccess(reply)) {
       setChallenge(reply.item)
       if (!keepMessage) setMessage('')
-    } else setMessage(reply.retMsg || t('captcha.failed'))
+    } else setMessage(reply.retMsg || t('failed'))
   }, [])
 
   useEffect(() => {
@@ -84,7 +84,7 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
     <CaptchaFrame purpose={purpose} solved={solved} errorId={`${id}-error`} error={shown}>
       {challenge ? (
         <div className="captcha-row">
-          <label htmlFor={`${id}-answer`}>{t('captcha.question', { a: challenge.a, b: challenge.b })}</label>
+          <label htmlFor={`${id}-answer`}>{t('question', { a: challenge.a, b: challenge.b })}</label>
           <input
             id={`${id}-answer`}
             inputMode="numeric"
@@ -107,14 +107,14 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
             onClick={() => void check()}
             disabled={busy || !answer.trim()}
           >
-            {t('captcha.check')}
+            {t('check')}
           </button>
           <button type="button" className="link-button" onClick={() => void load()}>
-            {t('captcha.another')}
+            {t('another')}
           </button>
         </div>
       ) : (
-        <p>{t('captcha.loading')}</p>
+        <p>{t('loading')}</p>
       )}
     </CaptchaFrame>
   )

@@ -5,8 +5,8 @@ const textsByLanguage = new Map<string, Map<string, string>>()
 
 /**
  * The frame's translation function, memoised per language and key. The frame shows the same
- * hundred-odd texts on every page, and i18next's `t()` (the server's) (key parsing, fallbacks, interpolation
- * checks) was ≈ 12 % of a render's CPU (issue 8, point 4). A text is kept only once the frame's
+ * hundred-odd texts on every page, and the server's i18next `t()` (key parsing, fallbacks,
+ * interpolation checks) was ≈ 12 % of a render's CPU (issue 8, point 4). A text is kept only once the frame's
  * namespace is loaded, so a key looked up while a language is still arriving is asked again.
  */
 export function useFrameText(): (key: string) => string {

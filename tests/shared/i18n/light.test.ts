@@ -93,6 +93,15 @@ t.test(
   },
 )
 
+t.test('light translator › one t per namespace, as on the server (hooks depend on it)', async (t) => {
+  const light = lightTranslator('en', bundlesOf('en', withFrameNamespaces(['signUp'])))
+  t.equal(light.fixedT('signUp'), light.fixedT('signUp'))
+  t.equal(light.fixedT('common'), light.t)
+  t.not(light.fixedT('signUp'), light.fixedT('frame'))
+  const server = translatorOf(i18nWith('en', ['signUp']))
+  t.equal(server.fixedT('signUp'), server.fixedT('signUp'))
+})
+
 t.test('light translator › no plural keys: it does not choose plural forms', async (t) => {
   for (const language of LANGUAGES) {
     for (const namespace of NAMESPACES) {

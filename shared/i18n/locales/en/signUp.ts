@@ -33,17 +33,6 @@ export default {
   },
   ruleMet: 'done',
   ruleNotMet: 'not yet',
-  captcha: {
-    legend: 'Quick check that you are a person',
-    question: 'What is {{a}} plus {{b}}?',
-    answer: 'Answer',
-    check: 'Check',
-    start: 'Start the check',
-    another: 'Another question',
-    solved: 'Check passed.',
-    loading: 'Loading the check…',
-    failed: 'The check could not be loaded.',
-  },
   sent: {
     title: 'Check your inbox',
     body: 'We sent a verification link to <1>{{email}}</1>. Open it within 10 minutes to continue. The link works once.',

@@ -35,17 +35,6 @@ export default {
   },
   ruleMet: '已满足',
   ruleNotMet: '未满足',
-  captcha: {
-    legend: '人机验证',
-    question: '{{a}} 加 {{b}} 等于多少？',
-    answer: '答案',
-    check: '验证',
-    start: '开始验证',
-    another: '换一题',
-    solved: '验证通过。',
-    loading: '正在加载验证…',
-    failed: '无法加载验证。',
-  },
   sent: {
     title: '请查收邮件',
     body: '我们已向 <1>{{email}}</1> 发送验证链接，请在 10 分钟内打开以继续。链接仅可使用一次。',

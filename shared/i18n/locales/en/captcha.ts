@@ -1,0 +1,12 @@
+/** The captcha of sign-in, sign-up and demo (client/components/captcha): loaded with those pages. */
+export default {
+  legend: 'Quick check that you are a person',
+  question: 'What is {{a}} plus {{b}}?',
+  answer: 'Answer',
+  check: 'Check',
+  start: 'Start the check',
+  another: 'Another question',
+  solved: 'Check passed.',
+  loading: 'Loading the check…',
+  failed: 'The check could not be loaded.',
+}
