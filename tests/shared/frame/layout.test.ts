@@ -87,6 +87,18 @@ t.test('Layout › shows bar and footer around the page by default', async (t) =
   t.match(html, 'page content')
 })
 
+t.test('Layout › header, page and footer are hydrated as separate parts (Suspense boundaries)', async (t) => {
+  const html = render(Layout as FunctionComponent)
+  // React marks a server-rendered Suspense boundary with <!--$--> … <!--/$-->: the browser
+  // hydrates each later and time-sliced instead of the whole frame in one long task (ADR 0065).
+  const boundaries = [...html.matchAll(/<!--\$-->([\s\S]*?)<!--\/\$-->/g)].map(([, inside = '']) => inside)
+  t.equal(boundaries.length, 3)
+  t.match(boundaries[0], 'data-testid="site-header"', 'the header')
+  t.match(boundaries[1], 'page content', 'the page')
+  t.match(boundaries[2], 'data-testid="site-footer"', 'the footer')
+  t.notMatch(html, 'data-hydrated', 'not marked hydrated on the server')
+})
+
 t.test('Layout › hides the frame for the desktop app, an aloneItem page and an oauth connect', async (t) => {
   const cases: Array<[string, Options]> = [
     ['desktopApp', { userAgent: `${DESKTOP_UA} SobotDesktop/3.1.0` }],
