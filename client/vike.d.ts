@@ -33,6 +33,8 @@ declare global {
       externalApp: { basePath: string; runtimeConfig: { URL_DOMAIN: string; TEXT_PREFIX: string } }
       /** The captcha provider's script and public id (configuration, ADR 0027); null: none. */
       captchaProvider: { scriptUrl: string; captchaId: string } | null
+      /** A form posted without JavaScript, answered by the server (shared/forms/form-state.ts). */
+      formState?: import('../shared/forms/form-state.ts').FormState | null
       /**
        * Server only (set in +onCreatePageContext.server.ts): the HTML of a frame part that is the
        * same on every page with the same key, rendered once per key (ADR 0060). Absent in the browser.

@@ -2,6 +2,7 @@ import path from 'node:path'
 import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
+import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -20,6 +21,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
+import { demoFormRoutes } from './routes/demo-form.server.ts'
 import {
   externalAppRoutes,
   externalLoginConfigLanguage,
@@ -163,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mediaDir: path.join(options.root, mediaDir),
     // The external app's own image path (spec §7), the same endpoint under its base.
     alsoAt: [`${config.externalApp.basePath}/_next/image`],
+    prerender: Object.values(PAGE_IMAGES),
   })
   await app.register(externalAppRoutes, {
     config,
@@ -193,6 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? { scriptUrl: config.captchaProvider.scriptUrl, captchaId: config.captchaProvider.captchaId }
         : null,
     })
+    // Forms posted without JavaScript are answered with pages: they need the renderer.
+    await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
   }
 
   app.addHook('onReady', async () => {

@@ -15,6 +15,8 @@ export default {
     'publicOrigin',
     'externalApp',
     'captchaProvider',
+    // Only on pages answering a form posted without JavaScript: what was typed, never a password.
+    'formState',
   ],
   htmlAttributes: { dir: 'ltr' },
   meta: {

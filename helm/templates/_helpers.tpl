@@ -23,6 +23,24 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 account-edge/region: {{ .Values.region }}
 {{- end -}}
 
+{{/*
+The helm test pod: a name of its own, so no selector of the server's pods (Service, PDB,
+NetworkPolicy, spread) ever counts it — the Service would route users to it, the PDB would count it.
+*/}}
+{{- define "account-edge.testSelectorLabels" -}}
+app.kubernetes.io/name: {{ include "account-edge.name" . }}-test
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: test
+{{- end -}}
+
+{{- define "account-edge.testLabels" -}}
+{{ include "account-edge.testSelectorLabels" . }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+account-edge/region: {{ .Values.region }}
+{{- end -}}
+
 {{- define "account-edge.image" -}}
 {{- printf "%s/%s:%s" .Values.image.registry .Values.image.repository (.Values.image.tag | default .Chart.AppVersion) -}}
 {{- end -}}
@@ -56,4 +74,9 @@ capabilities:
   drop: ["ALL"]
 seccompProfile:
   type: RuntimeDefault
+{{- end -}}
+
+{{/* The ingress certificate's Secret (cert-manager names its Certificate the same). */}}
+{{- define "account-edge.tlsSecretName" -}}
+{{- .Values.ingress.tls.secretName | default (printf "%s-tls" (include "account-edge.fullname" .)) -}}
 {{- end -}}

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import sharp from 'sharp'
 import { envelope } from '../../shared/envelope.ts'
 import {
@@ -34,7 +35,19 @@ export interface ImageRouteOptions {
   maxQueue?: number
   /** Cache misses (renders) one client IP may cause per minute; past that 429. */
   missesPerMinute?: number
+  /** Variants rendered into the cache when the server starts, in every output format. */
+  prerender?: readonly { source: string; width: number }[]
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles once the start-up renders of `prerender` are in the cache (or failed, logged). */
+    imagesPrerendered: Promise<void>
+  }
+}
+
+/** Formats a page's image may be answered in: what negotiateFormat picks for common browsers. */
+const PRERENDER_FORMATS = ['avif', 'webp'] as const
 
 // libvips would otherwise give every resize all cores: one resize per core leaves the others
 // to page renders (a 3840-px AVIF costs seconds of CPU).
@@ -217,7 +230,7 @@ function missBudget(perMinute: number) {
  * sharp, answers AVIF or WebP when the Accept header allows, keeps results in a bounded LRU and
  * answers 400 to anything else (other hosts, other folders, other widths, bad quality).
  */
-export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
+async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOptions) {
   const cache = new LruCache<Rendered>(
     options.maxCacheEntries ?? 256,
     options.maxCacheBytes ?? 32 * 1024 * 1024,
@@ -227,6 +240,41 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
   const withinBudget = missBudget(options.missesPerMinute ?? 60)
   /** Clients with a render of their own running: one each, so nobody holds every slot (L2). */
   const rendering = new Set<string>()
+
+  /** The cached render of `image` in `format`, joining a render of it already in flight. */
+  const renderOnce = (image: ImageRequest, format: OutputFormat, key: string): Promise<Rendered> => {
+    const pending = limit(() => render(image, format))
+      .then((rendered) => {
+        cache.set(key, rendered)
+        return rendered
+      })
+      .finally(() => inFlight.delete(key))
+    inFlight.set(key, pending)
+    return pending
+  }
+
+  // Pages' own images are known in advance (PAGE_IMAGES): rendering them at start-up means the
+  // first visitors never wait on a resize, and nobody's render budget (or slot) is spent on them.
+  app.decorate('imagesPrerendered', Promise.resolve())
+  app.addHook('onReady', async () => {
+    const jobs = (options.prerender ?? []).flatMap((variant) => {
+      const image = parseImageQuery({ url: variant.source, w: String(variant.width) }, options.mediaDir)
+      if (!image) {
+        app.log.warn({ url: variant.source }, 'page image not pre-rendered: not a valid image request')
+        return []
+      }
+      const fallback = negotiateFormat(undefined, image.extension)
+      return [...PRERENDER_FORMATS, fallback].map((format) =>
+        renderOnce(image, format, `${image.source}|${image.width}|${image.quality}|${format}`).then(
+          () => undefined,
+          (error: Error) =>
+            app.log.warn({ err: { message: error.message }, url: image.source }, 'pre-render failed'),
+        ),
+      )
+    })
+    // Not awaited: readiness does not wait on resizes; a request meanwhile joins the render.
+    app.imagesPrerendered = Promise.all(jobs).then(() => undefined)
+  })
 
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -255,11 +303,7 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
           return sendRateLimited(request, reply, 1)
         }
         rendering.add(client)
-        pending = limit(() => render(image, format)).finally(() => {
-          inFlight.delete(key)
-          rendering.delete(client)
-        })
-        inFlight.set(key, pending)
+        pending = renderOnce(image, format, key).finally(() => rendering.delete(client))
       }
       try {
         rendered = await pending
@@ -275,7 +319,6 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
         request.log.info({ err: { message: (error as Error).message }, url: image.source }, 'image refused')
         return refuse(request, reply)
       }
-      cache.set(key, rendered)
     }
     const name = path.basename(image.source).replace(/\.[^.]+$/, '')
     return reply
@@ -287,3 +330,6 @@ export async function imageRoutes(app: FastifyInstance, options: ImageRouteOptio
   }
   for (const url of [IMAGE_ROUTE, ...(options.alsoAt ?? [])]) app.get(url, handler)
 }
+
+/** Not encapsulated, so `imagesPrerendered` is visible on the app that registers it. */
+export const imageRoutes = fp(imageRoutesPlugin, { name: 'image-routes' })

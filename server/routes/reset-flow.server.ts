@@ -7,6 +7,7 @@ import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { environmentFor } from './api/environment.ts'
@@ -48,15 +49,12 @@ const FLOW_TTL_MS = 30 * 60_000
 /** What the upstream answers when there is no checked code to go on (spec §8 700125). */
 const CODE_EXPIRED = '700125'
 
-function currentFlow(request: FastifyRequest, now = Date.now()): ResetFlowState | undefined {
-  const flow = request.session.get('reset')
-  if (!flow) return undefined
-  if (now - flow.sentAt > FLOW_TTL_MS) {
-    request.session.set('reset', undefined)
-    return undefined
-  }
-  return flow
-}
+/** The reset this session started (by e-mail or text), forgotten once the upstream's codes are dead. */
+const resetSlot = sessionSlot('reset', { expiresAt: (flow) => flow.sentAt + FLOW_TTL_MS + 1 })
+/** The e-mailed link this session opened, good as long as the upstream's link. */
+const resetLinkSlot = sessionSlot('resetLink', { expiresAt: (link) => link.at + LINK_TTL_MS })
+
+const currentFlow = (request: FastifyRequest, now?: number) => resetSlot.get(request, now)
 
 /** What the page may know: step, channel, where it was sent, seconds until a resend. Never the code. */
 export function flowView(request: FastifyRequest, now = Date.now()): ResetFlowView {
@@ -98,7 +96,7 @@ export const resetFlowHooks: FlowHooks = {
       case 'sendResetEmail':
       case 'sendSmsRandomCode':
         request.ensureSession()
-        request.session.set('reset', {
+        resetSlot.set(request, {
           via: name === 'sendResetEmail' ? 'email' : 'phone',
           account: String(name === 'sendResetEmail' ? data.email : data.phone),
           ...(name === 'sendSmsRandomCode' ? { areaCode: String(data.areaCode) } : {}),
@@ -107,12 +105,12 @@ export const resetFlowHooks: FlowHooks = {
         return
       case 'checkFindPwd': {
         const flow = currentFlow(request)
-        if (flow) request.session.set('reset', { ...flow, code: String(data.code) })
+        if (flow) resetSlot.set(request, { ...flow, code: String(data.code) })
         return
       }
       case 'setServiceNewPwd':
       case 'resetServiceNewPwd': {
-        request.session.set('reset', undefined)
+        resetSlot.clear(request)
         // The upstream has ended the account's sessions; this browser's one goes with them, and
         // no new one starts (no automatic sign-in after a reset). Revoked like any sign-out.
         const email = (answer.item as { email?: unknown }).email
@@ -125,11 +123,6 @@ export const resetFlowHooks: FlowHooks = {
         return
     }
   },
-}
-
-function linkOf(request: FastifyRequest, now = Date.now()): ResetLinkState | undefined {
-  const link = request.session.get('resetLink')
-  return link && now - link.at < LINK_TTL_MS ? link : undefined
 }
 
 /**
@@ -148,8 +141,8 @@ export async function resetFlowRoutes(
   })
 
   app.post('/auth/reset/flow/restart', route({ ownPages: 'fetch' }), async (request, reply) => {
-    if (request.session.get('reset')) request.session.set('reset', undefined)
-    if (request.session.get('resetLink')) request.session.set('resetLink', undefined)
+    resetSlot.clear(request)
+    resetLinkSlot.clear(request)
     return reply.send(envelope('000000', 'success', flowView(request)))
   })
 
@@ -187,7 +180,7 @@ export async function resetFlowRoutes(
       if (!isSuccess(answer)) return reply.send(answer)
       const email = String((answer.item as { email?: unknown }).email ?? '')
       request.ensureSession()
-      request.session.set('resetLink', { id, email, at: Date.now() })
+      resetLinkSlot.set(request, { id, email, at: Date.now() })
       return reply.send(envelope('000000', 'success', { email }))
     },
   )
@@ -209,7 +202,7 @@ export async function resetFlowRoutes(
           item: { field: first?.path.join('.') ?? '' },
         })
       }
-      const link = linkOf(request)
+      const link = resetLinkSlot.get(request)
       if (!link) return reply.send(expired(request))
       // One change per link, whichever replica or cookie copy asks first; given back when the
       // upstream refuses for a reason the user can fix (same password, rules), used up otherwise.
@@ -226,7 +219,7 @@ export async function resetFlowRoutes(
         if (answer.retCode !== CODE_EXPIRED) await app.singleUse.release(key)
         return reply.send(answer)
       }
-      request.session.set('resetLink', undefined)
+      resetLinkSlot.clear(request)
       await resetFlowHooks.after?.(
         'resetServiceNewPwd',
         request,

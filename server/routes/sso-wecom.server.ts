@@ -5,6 +5,7 @@ import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import type { SsoKit } from './sso-kit.server.ts'
 
 /** The QR code a browser is showing: its ticket, what it encodes and when it stops working. */
@@ -22,6 +23,12 @@ declare module '@fastify/secure-session' {
     wecomScan: WeComScan
   }
 }
+
+/**
+ * The scan this browser shows. Kept a minute past the code's own end: the upstream, whose clock
+ * decides, is asked once more, and an expired code is answered "expired" rather than "no scan".
+ */
+const wecomScanSlot = sessionSlot('wecomScan', { expiresAt: (scan) => scan.expiresAt + 60_000 })
 
 /** The page polls every two seconds; anything faster is answered without the upstream. */
 const POLL_INTERVAL_MS = 1000
@@ -51,7 +58,7 @@ export async function wecomRoutes(
   }
 
   function failed(request: FastifyRequest, reply: FastifyReply) {
-    request.session.set('wecomScan', undefined)
+    wecomScanSlot.clear(request)
     return reply.send(
       envelope('000000', 'success', {
         status: 'failed',
@@ -91,7 +98,7 @@ export async function wecomRoutes(
       return failed(request, reply)
     }
     const expiresAt = Date.now() + expiresIn * 1000
-    request.session.set('wecomScan', { ticket, url: qrCodeUrl, expiresAt, matchCode })
+    wecomScanSlot.set(request, { ticket, url: qrCodeUrl, expiresAt, matchCode })
     // The address goes to this browser only (its own code), so a phone can open it directly.
     return reply.send(
       envelope('000000', 'success', { status: 'waiting', expiresIn, url: qrCodeUrl, matchCode }),
@@ -101,7 +108,7 @@ export async function wecomRoutes(
   /** Drawn QR codes by ticket: a reload or a second tab redraws nothing (finding L3). */
   const drawn = new Map<string, string>()
   app.get(WECOM_QR_PATH, async (request, reply) => {
-    const scan = request.session.get('wecomScan')
+    const scan = wecomScanSlot.get(request)
     // An expired code is not drawn again: the page offers a fresh one instead.
     if (!scan || scan.expiresAt <= Date.now())
       return reply
@@ -125,7 +132,7 @@ export async function wecomRoutes(
   /** When each ticket was last asked upstream: a ticket is asked at most once a second (L3). */
   const polledAt = new Map<string, number>()
   app.post('/auth/sso/wecom/poll', route({ ownPages: 'fetch' }), async (request, reply) => {
-    const scan = request.session.get('wecomScan')
+    const scan = wecomScanSlot.get(request)
     if (!scan) return reply.send(envelope('000000', 'success', { status: 'expired', expiresIn: 0 }))
     const now = Date.now()
     const last = polledAt.get(scan.ticket)
@@ -150,10 +157,10 @@ export async function wecomRoutes(
       return reply.send(envelope('000000', 'success', { status: 'waiting', expiresIn }))
     }
     if (isSuccess(result.answer) && (item.status === 'expired' || item.status === 'cancelled')) {
-      request.session.set('wecomScan', undefined)
+      wecomScanSlot.clear(request)
       return reply.send(envelope('000000', 'success', { status: item.status, expiresIn: 0 }))
     }
-    request.session.set('wecomScan', undefined)
+    wecomScanSlot.clear(request)
     // Confirmed (or refused) on the phone: only the browser holding the state of this scan goes on.
     if (isSuccess(result.answer) && !(await consumeConnectState(request, 'wecom', item.state))) {
       request.log.warn('wecom scan confirmed with an unknown, used or foreign state')

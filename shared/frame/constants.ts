@@ -35,5 +35,14 @@ export const IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384] as const
 export const IMAGE_QUALITY = 75
 /** Every quality a page of ours asks the image endpoint for; nothing else is rendered. */
 export const IMAGE_QUALITIES = [IMAGE_QUALITY] as const
+/**
+ * Every image variant (source, width) a page of ours asks the image endpoint for: rendered once
+ * when the server starts, so no visitor waits for (or spends a render budget on) them.
+ */
+export const PAGE_IMAGES = { externalLogo: { source: `${MEDIA_PREFIX}logo.svg`, width: 256 } } as const
+/** The image endpoint's query for one of PAGE_IMAGES, relative to its base path. */
+export function imageQuery(image: { source: string; width: number }): string {
+  return `/_next/image?url=${encodeURIComponent(image.source)}&w=${image.width}`
+}
 /** Images this far below the viewport start loading (spec §9). Native lazy loading is used. */
 export const LAZY_MARGIN = '200px'

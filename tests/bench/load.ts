@@ -57,6 +57,7 @@ try {
   await checkRouting(server.base)
   // Phase 1: mixed load with RSS sampled every 5 s.
   const rss: number[] = [server.rssMb()]
+  const cpuBefore = server.cpuMs()
   const sampler = setInterval(() => rss.push(server.rssMb()), 5000)
   const mixed = await autocannon({
     url: server.base,
@@ -74,6 +75,7 @@ try {
   })
   clearInterval(sampler)
   rss.push(server.rssMb())
+  const cpuPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, mixed.requests.total)
   // autocannon counts time-outs among its errors already.
   const errors = mixed.errors + mixed.non2xx
   const statuses = Object.entries(mixed.statusCodeStats ?? {})
@@ -84,6 +86,7 @@ try {
   lines.push(
     `Mixed load: 200 connections, ${SECONDS} s (cached pages, a per-visitor render, /api to two regions):`,
     `${mixed.requests.total} requests, ${Math.round(mixed.requests.average)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms, **${errors} errors** (target 0: ${errors === 0 ? 'met' : 'MISSED'}; errors ${mixed.errors}, of which time-outs ${mixed.timeouts}, statuses ${statuses}).`,
+    `BFF CPU per request: ${cpuPerRequest.toFixed(2)} ms (user + system; steadier than req/s on a busy machine).`,
     `RSS every 5 s (MB): ${rss.join(', ')}; change over the last two thirds ${growth >= 0 ? '+' : ''}${growth} MB; peak ${Math.max(...rss)} MB (target ≤ 200 MB: ${Math.max(...rss) <= 200 ? 'met' : 'MISSED'}).`,
     '',
   )

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
-import { ROOT, startBenchServer } from './server.ts'
+import { ROOT, startBenchServer, startPassthrough } from './server.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3207)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -40,7 +40,7 @@ interface Scenario {
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
-  kind: 'ceiling' | 'cached' | 'uncached' | 'api' | 'direct' | 'asset'
+  kind: 'ceiling' | 'cached' | 'uncached' | 'api' | 'passthrough' | 'direct' | 'asset'
 }
 
 interface Row {
@@ -102,6 +102,8 @@ function median(values: number[]): number {
 }
 
 const server = await startBenchServer(PORT)
+// Past the sandbox's four region ports (PORT + 2 … + 5).
+const passthrough = await startPassthrough(PORT + 6, server.sandboxBase('us'))
 try {
   const cookie = await signedInCookie(server.base)
   const visitor = await visitorCookie(server.base)
@@ -124,6 +126,12 @@ try {
       ...API,
       headers: { ...API.headers, cookie: visitor },
       kind: 'api',
+    },
+    {
+      name: 'same call via bare @fastify/http-proxy',
+      url: `${passthrough.base}/api/basic-login/loginEmailCheck/4`,
+      ...API,
+      kind: 'passthrough',
     },
     {
       name: 'same call straight to sandbox',
@@ -168,6 +176,7 @@ try {
   const rps = (row: Row | undefined) => (row ? row.requests / row.seconds : 0)
   const ceiling = rps(rows.find((row) => row.scenario.kind === 'ceiling'))
   const direct = rows.find((row) => row.scenario.kind === 'direct')
+  const anchor = rows.find((row) => row.scenario.kind === 'passthrough')
   const lines = [
     `${CONNECTIONS} connections, ${ROUNDS} alternating rounds × ${SECONDS} s per row; ${
       server.sandbox === 'separate'
@@ -197,12 +206,20 @@ try {
         break
       }
       case 'api': {
-        const share = rps(row) / rps(direct)
-        const added = p50 - median(direct?.p50 ?? [])
-        ratio = `${(share * 100).toFixed(0)} % of direct, +${added.toFixed(1)} ms p50`
-        target = `≥ 60 %, ≤ 2 ms added: ${share >= 0.6 && added <= 2 ? 'met' : 'MISSED'}`
+        // The fair anchor (issue 19 point 5): the same call through a pass-through proxy that
+        // checks nothing; the sandbox answered directly from memory is shown for reference only.
+        const share = rps(row) / rps(anchor)
+        const added = p50 - median(anchor?.p50 ?? [])
+        ratio = `${(share * 100).toFixed(0)} % of the pass-through, +${added.toFixed(1)} ms p50 (${(
+          (rps(row) / rps(direct)) * 100
+        ).toFixed(0)} % of direct)`
+        target = `≥ 60 %, ≤ 1 ms added: ${share >= 0.6 && added <= 1 ? 'met' : 'MISSED'}`
         break
       }
+      case 'passthrough':
+      case 'direct':
+        ratio = `${((rps(row) / ceiling) * 100).toFixed(0)} % of /healthz (reference)`
+        break
       default:
         ratio = `${((rps(row) / ceiling) * 100).toFixed(0)} % of /healthz`
     }
@@ -216,5 +233,5 @@ try {
   mkdirSync(path.join(ROOT, '.cache'), { recursive: true })
   writeFileSync(path.join(ROOT, '.cache/bench.md'), `${lines.join('\n')}\n`)
 } finally {
-  await server.stop()
+  await Promise.all([server.stop(), passthrough.stop()])
 }

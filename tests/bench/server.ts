@@ -23,6 +23,8 @@ export interface BenchServer {
   /** Milliseconds from spawn until /healthz answered 200. */
   startupMs: number
   rssMb: () => number
+  /** CPU time the BFF process has used so far (user + system, ms), from /proc (Linux). */
+  cpuMs: () => number
   stop: () => Promise<void>
 }
 
@@ -55,13 +57,21 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   const heapMb = process.env.BENCH_HEAP_MB ?? '256'
   const child = spawn(
     process.execPath,
-    [`--max-old-space-size=${heapMb}`, path.join(ROOT, 'server/server.ts')],
+    [
+      `--max-old-space-size=${heapMb}`,
+      `--max-semi-space-size=${process.env.BENCH_SEMI_SPACE_MB ?? '8'}`,
+      // Extra V8/Node flags to try memory settings against the same load (e.g. semi-space size).
+      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+      path.join(ROOT, 'server/server.ts'),
+    ],
     {
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        // As the chart and the image run it (ADR 0082).
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         ...(sandbox
           ? // Production refuses to start without session keys once upstreams are configured.
             {
@@ -98,6 +108,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
     sandboxRssMb: () => (sandbox ? rssOf(sandbox.child.pid) : 0),
     sandboxBase: (region) => `http://127.0.0.1:${sandboxPort + (region === 'sg' ? 0 : 1)}`,
     rssMb: () => rssOf(child.pid),
+    cpuMs: () => cpuOf(child.pid),
     stop: () =>
       Promise.all(
         [child, sandbox?.child].map(
@@ -112,11 +123,49 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
   }
 }
 
+/** The bare `@fastify/http-proxy` pass-through to `upstream` (tests/bench/passthrough-process.ts). */
+export async function startPassthrough(port: number, upstream: string) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'tests/bench/passthrough-process.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, PASSTHROUGH_PORT: String(port), PASSTHROUGH_UPSTREAM: upstream },
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the pass-through process ended (${code})`)))
+  })
+  return {
+    base: `http://127.0.0.1:${port}`,
+    rssMb: () => rssOf(child.pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
 /** Resident memory of a process in MiB, from /proc (Linux). */
 function rssOf(pid: number | undefined): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
+  } catch {
+    return -1
+  }
+}
+
+/**
+ * CPU time of a process in ms (utime + stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks
+ * of 10 ms). Per request, it is what a setting costs even on a busy machine, where req/s is noise.
+ */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) * 10
   } catch {
     return -1
   }

@@ -1,8 +1,13 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1'
+import {
+  PrometheusRule,
+  ServiceMonitor,
+} from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'
 import { Deployment } from 'kubernetes-models/apps/v1'
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2'
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1'
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { ConfigMap, Pod, Secret, Service, ServiceAccount } from 'kubernetes-models/v1'
 import { parseAllDocuments } from 'yaml'
@@ -12,6 +17,8 @@ export const CHART = path.join(ROOT, 'helm')
 export const REGIONS = ['sg', 'us', 'hk', 'ten'] as const
 /** The Kubernetes version the manifests are rendered and checked for. */
 export const KUBE_VERSION = '1.31.0'
+/** Versions clusters run today (Chart.yaml: >= 1.29): every region is linted and rendered for each. */
+export const KUBE_VERSIONS = ['1.29.0', '1.30.0', '1.31.0', '1.32.0', '1.33.0'] as const
 
 /** The real helm binary (scripts/fetch-helm.sh downloads it once into .cache/tools). */
 export function helmBinary(): string {
@@ -71,7 +78,7 @@ export function render(binary: string, region: string, extra: string[] = []): Ma
 export interface Manifest {
   apiVersion: string
   kind: string
-  metadata: { name: string; annotations?: Record<string, string> }
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }
   // biome-ignore lint/suspicious/noExplicitAny: the tests read rendered YAML fields freely; validateManifest types them
   [field: string]: any
 }
@@ -80,12 +87,16 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'v1/ConfigMap': ConfigMap,
   'v1/Pod': Pod,
   'v1/Secret': Secret,
   'v1/Service': Service,
   'v1/ServiceAccount': ServiceAccount,
+  'monitoring.coreos.com/v1/ServiceMonitor': ServiceMonitor,
+  'gateway.networking.k8s.io/v1/HTTPRoute': HTTPRoute,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
 }
 
 /** Validates against the Kubernetes schema of its kind; throws naming the manifest and field. */
@@ -101,4 +112,15 @@ export function validateManifest(manifest: Manifest): void {
 
 export function find(manifests: Manifest[], kind: string): Manifest[] {
   return manifests.filter((manifest) => manifest.kind === kind)
+}
+
+/** `helm template` expected to fail: its status and message (the refusal tests read both). */
+export function templateRefusal(binary: string, base: string, extra: string[]): HelmRun {
+  return helm(binary, ['template', 'bad', CHART, '--kube-version', KUBE_VERSION, ...regionArgs(base, extra)])
+}
+
+/** Kubernetes memory quantity in MiB (the chart accepts Mi and Gi only). */
+export function mebibytes(quantity: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
+  return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : Number.NaN
 }

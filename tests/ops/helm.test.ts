@@ -11,6 +11,7 @@ import {
   helmBinary,
   KUBE_VERSION,
   type Manifest,
+  mebibytes,
   REGIONS,
   regionArgs,
   render,
@@ -44,8 +45,10 @@ for (const region of REGIONS) {
       'Deployment',
       'HorizontalPodAutoscaler',
       'Ingress',
+      'NetworkPolicy',
       'Pod',
       'PodDisruptionBudget',
+      'Service',
       'Service',
       'ServiceAccount',
     ])
@@ -110,10 +113,11 @@ for (const region of REGIONS) {
     t.same(backends, ['http'])
     t.ok(ingress?.spec.ingressClassName)
     t.ok(ingress?.spec.tls?.[0]?.secretName)
-    const [service] = find(manifests, 'Service')
+    const services = find(manifests, 'Service')
     t.same(
-      service?.spec.ports.map((port: { name: string }) => port.name),
-      ['http', 'metrics'],
+      services.map((service) => service.spec.ports.map((port: { name: string }) => port.name)).sort(),
+      [['http'], ['metrics']],
+      'the site and the metrics on Services of their own',
     )
     const [test] = find(manifests, 'Pod')
     t.equal(test?.metadata.annotations?.['helm.sh/hook'], 'test')
@@ -196,10 +200,6 @@ t.test('chart › the key ring: chart-made Secret or an existing one, never in t
 })
 
 t.test('chart › the V8 heap fits the pod: at most half its memory limit, in every region', async (t) => {
-  const mebibytes = (quantity: string) => {
-    const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
-    return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : Number.NaN
-  }
   for (const region of REGIONS) {
     const container = find(render(binary, region), 'Deployment')[0]?.spec.template.spec.containers[0]
     const options =
@@ -208,8 +208,13 @@ t.test('chart › the V8 heap fits the pod: at most half its memory limit, in ev
     const limit = mebibytes(container.resources.limits.memory)
     t.ok(heap > 0 && heap * 2 <= limit, `${region}: heap ${heap} MiB, limit ${limit} MiB`)
   }
-  const custom = find(render(binary, 'sg', ['--set', 'heapMb=300']), 'Deployment')[0]
-  t.match(JSON.stringify(custom?.spec.template.spec.containers[0].env), /--max-old-space-size=300/)
+  const custom = find(
+    render(binary, 'sg', ['--set', 'heapMb=300', '--set', 'semiSpaceMb=4']),
+    'Deployment',
+  )[0]
+  const env = JSON.stringify(custom?.spec.template.spec.containers[0].env)
+  t.match(env, /--max-old-space-size=300 --max-semi-space-size=4/, 'both V8 sizes from values')
+  t.match(env, /"name":"MALLOC_ARENA_MAX","value":"2"/, 'two malloc arenas')
 })
 
 t.test('chart › no PDB when only one pod runs; one when more always do', async (t) => {

@@ -16,6 +16,11 @@ export interface CaptchaProps {
   onToken: (token: string | null) => void
   /** A problem reported by the form (e.g. 700112/700169 from the upstream). */
   error?: string | undefined
+  /**
+   * The question the server asked for a form posted without JavaScript (FormState.captcha): shown
+   * as is, its answer posted with the form (`captchaChallengeId`, `captchaAnswer`).
+   */
+  serverChallenge?: Challenge | 'needsScript' | undefined
 }
 
 /**
@@ -33,11 +38,12 @@ export function Captcha(props: CaptchaProps) {
 }
 
 /** The upstream's challenge, answered with the keyboard and read out by screen readers. */
-function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
+function ChallengeCaptcha({ purpose, onToken, error, serverChallenge }: CaptchaProps) {
   const { t } = useTranslation('captcha')
   const api = useApiClient()
   const id = useId()
-  const [challenge, setChallenge] = useState<Challenge | null>(null)
+  const given = typeof serverChallenge === 'object' ? serverChallenge : null
+  const [challenge, setChallenge] = useState<Challenge | null>(given)
   const [answer, setAnswer] = useState('')
   const { solved, setSolved, message, setMessage, check: checkSolution } = useCaptchaCheck(onToken)
   const [busy, setBusy] = useState(false)
@@ -59,8 +65,10 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
     } else setMessage(reply.retMsg || t('failed'))
   }, [])
 
+  // A question the server already asked stays: its answer may be typed before the scripts ran.
+  const askedByServer = useRef(given !== null)
   useEffect(() => {
-    void load()
+    if (!askedByServer.current) void load()
   }, [load])
 
   // A new form error while solved means the upstream refused the pass: a fresh challenge is needed.
@@ -85,8 +93,11 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
       {challenge ? (
         <div className="captcha-row">
           <label htmlFor={`${id}-answer`}>{t('question', { a: challenge.a, b: challenge.b })}</label>
+          {/* Posted with the form when JavaScript is off: the server checks the answer itself. */}
+          <input type="hidden" name="captchaChallengeId" value={challenge.challengeId} />
           <input
             id={`${id}-answer`}
+            name="captchaAnswer"
             inputMode="numeric"
             autoComplete="off"
             maxLength={3}
@@ -114,7 +125,12 @@ function ChallengeCaptcha({ purpose, onToken, error }: CaptchaProps) {
           </button>
         </div>
       ) : (
-        <p>{t('loading')}</p>
+        <>
+          <p>{t('loading')}</p>
+          <noscript>
+            <p>{t('noScript')}</p>
+          </noscript>
+        </>
       )}
     </CaptchaFrame>
   )

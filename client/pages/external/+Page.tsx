@@ -2,7 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { isChannel } from '../../../shared/channels/outcome.ts'
 import { EXTERNAL_PAGES, rewriteLink } from '../../../shared/external-login/app.ts'
 import type { Provider } from '../../../shared/external-login/query.ts'
-import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
+import { imageQuery, PAGE_IMAGES } from '../../../shared/frame/constants.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { useTranslation } from '../../translation.tsx'
 import { useProviderReturn } from './useProviderReturn.ts'
@@ -30,7 +30,7 @@ function ExternalAppPage() {
   const site = (path: string) => `${URL_DOMAIN}${path}${path.includes('?') ? '' : languageQuery}`
   const channelName = (provider: Provider) =>
     isChannel(provider) ? t(`channels:name.${provider}`) : provider
-  const logo = `${base}/_next/image?url=${encodeURIComponent(`${MEDIA_PREFIX}logo.svg`)}&w=256`
+  const logo = `${base}${imageQuery(PAGE_IMAGES.externalLogo)}`
 
   const status = (() => {
     switch (view.kind) {

@@ -6,9 +6,20 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import pLimit from 'p-limit'
+import type { FormState } from '../../../shared/forms/form-state.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Answers a form posted without JavaScript with the page of the request's URL, rendered for this
+     * request with `formState`.
+     */
+    renderFormPage(request: FastifyRequest, reply: FastifyReply, formState: FormState): Promise<unknown>
+  }
+}
 
 export interface SsrPluginOptions {
   mode: 'built' | 'vite'
@@ -98,8 +109,9 @@ export default fp<SsrPluginOptions>(
       return headers
     }
 
-    async function render(request: FastifyRequest, reply: FastifyReply) {
-      const key = store ? pageKeyOf(request) : null
+    async function render(request: FastifyRequest, reply: FastifyReply, formState?: FormState) {
+      // A page answering a posted form shows one visitor's input: rendered for them, never cached.
+      const key = store && !formState ? pageKeyOf(request) : null
       if (key && store) {
         const page = await store.get(keyString(key, options.edition), () => renderForKey(key))
         if (page) return sendCached(request, reply, page)
@@ -122,12 +134,19 @@ export default fp<SsrPluginOptions>(
         // For forms that must work without JavaScript (today: sign-out), bound to the session.
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
         csrfToken: user ? reply.generateCsrf() : '',
+        formState: formState ?? null,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
       for (const [name, value] of pageHeaders(pageContext)) reply.header(name, value)
+      // A form answered with its errors stays a 200: a 4xx document is a console error in every
+      // browser (and in Lighthouse's best practices) for a page that works as intended.
       return reply.code(httpResponse.statusCode).send(httpResponse.body)
     }
+
+    app.decorate('renderFormPage', (request: FastifyRequest, reply: FastifyReply, formState: FormState) =>
+      render(request, reply, formState),
+    )
 
     /**
      * Renders a page for a cache key alone: no cookies, no request headers beyond what the key

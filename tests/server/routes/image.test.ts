@@ -3,6 +3,7 @@ import Fastify from 'fastify'
 import sharp from 'sharp'
 import t from 'tap'
 import { IMAGE_ROUTE, imageRoutes, LruCache, negotiateFormat } from '../../../server/routes/image.ts'
+import { PAGE_IMAGES } from '../../../shared/frame/constants.ts'
 import { ROOT } from '../../helper.ts'
 
 const MEDIA_DIR = path.join(ROOT, 'public/static/media')
@@ -20,6 +21,7 @@ async function build(
     concurrency?: number
     maxQueue?: number
     missesPerMinute?: number
+    prerender?: readonly { source: string; width: number }[]
   } = {},
 ) {
   const app = Fastify()
@@ -219,5 +221,24 @@ t.test(
     t.equal(otherResponse.statusCode, 200, 'another client is served, not refused with 503')
     const refused = (await Promise.all(greedy)).find((response) => response.statusCode === 429)
     t.equal(refused?.headers['retry-after'], '1', 'says when to try again')
+  },
+)
+
+t.test(
+  'GET /auth/_next/image › the pages’ own images are rendered at start-up, free for everyone',
+  async (t) => {
+    // A budget of zero renders: only what the server rendered itself can be answered.
+    const app = await build(t, { missesPerMinute: 0, prerender: Object.values(PAGE_IMAGES) })
+    await app.imagesPrerendered
+    for (const accept of ['image/avif,image/webp,*/*', 'image/webp,*/*', 'image/png']) {
+      const response = await app.inject({
+        url: url(PAGE_IMAGES.externalLogo.source, PAGE_IMAGES.externalLogo.width),
+        headers: { accept },
+      })
+      t.equal(response.statusCode, 200, accept)
+      t.equal(response.headers['x-image-cache'], 'HIT', `${accept}: answered from the start-up render`)
+    }
+    const other = await app.inject({ url: url(SVG, 128), headers: { accept: 'image/webp' } })
+    t.equal(other.statusCode, 429, 'any other variant still costs a render')
   },
 )

@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { type DemoInput, demoSchema } from '../../../../shared/schemas/demo.ts'
+import { demoErrorField } from '../../../../shared/schemas/demoErrors.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { PRODUCTS } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
@@ -11,7 +12,6 @@ import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
 import { hasFieldErrors, useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { demoErrorField } from './fields.ts'
 import '../reset/reset.css'
 
 const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const
@@ -20,21 +20,31 @@ type TextName = 'fullName' | 'email' | 'company' | 'jobTitle' | 'phone' | 'notes
 /** Demo booking (spec §2 /auth/demo): the §5 field rules, addSgReservationInfo, then what happens next. */
 export default function DemoPage() {
   const { t } = useTranslation('demo')
-  const { language } = usePageContext()
+  const { language, formState } = usePageContext()
   const api = useApiClient()
+  // The server's answer to this form posted without JavaScript (or before the scripts ran): start
+  // from what was typed, with its errors, instead of empty fields.
+  const posted = formState?.form === 'demo' ? formState : null
+  const typed = (name: string) => {
+    const value = posted?.values[name]
+    return typeof value === 'string' ? value : ''
+  }
   const [values, setValues] = useState<Record<TextName, string>>({
-    fullName: '',
-    email: '',
-    company: '',
-    jobTitle: '',
-    phone: '',
-    notes: '',
+    fullName: typed('fullName'),
+    email: typed('email'),
+    company: typed('company'),
+    jobTitle: typed('jobTitle'),
+    phone: typed('phone'),
+    notes: typed('notes'),
   })
-  const [areaCode, setAreaCode] = useState(language === 'zh' ? '86' : '65')
-  const [products, setProducts] = useState<string[]>([])
-  const { errors, setErrors, changed } = useFieldErrors()
+  const [areaCode, setAreaCode] = useState(typed('areaCode') || (language === 'zh' ? '86' : '65'))
+  const [products, setProducts] = useState<string[]>(() => {
+    const chosen = posted?.values.products
+    return Array.isArray(chosen) ? chosen : []
+  })
+  const { errors, setErrors, changed } = useFieldErrors(posted?.errors)
   const [busy, setBusy] = useState(false)
-  const [bookedFor, setBookedFor] = useState<string | null>(null)
+  const [bookedFor, setBookedFor] = useState<string | null>(posted?.done?.email ?? null)
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A new challenge after every attempt: a solved captcha is used up by the booking it went with.
   const [captchaRound, setCaptchaRound] = useState(0)
@@ -154,6 +164,7 @@ export default function DemoPage() {
         <div className="phone-row">
           <AreaCodeField
             id="demo-areaCode"
+            name="areaCode"
             label={t('areaCode')}
             value={areaCode}
             onChange={(code) => {
@@ -200,7 +211,13 @@ export default function DemoPage() {
           />
           <FieldError fieldId="demo-notes" error={errors.notes} />
         </div>
-        <Captcha key={captchaRound} purpose="demo" onToken={onCaptcha} error={errors.captcha} />
+        <Captcha
+          key={captchaRound}
+          purpose="demo"
+          onToken={onCaptcha}
+          error={errors.captcha}
+          serverChallenge={captchaRound === 0 ? posted?.captcha : undefined}
+        />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t('sending') : t('submit')}
         </button>

@@ -9,4 +9,7 @@ export default {
   solved: 'Check passed.',
   loading: 'Loading the check…',
   failed: 'The check could not be loaded.',
+  noScript: 'Without JavaScript: send the form, and answer the question on the next page.',
+  answerBelow: 'Answer the question below, then send the form again.',
+  needsScript: 'This check needs JavaScript: turn it on and send the form again.',
 }

@@ -11,6 +11,9 @@ const zh: MessagesOf<typeof en> = {
   solved: '验证通过。',
   loading: '正在加载验证…',
   failed: '无法加载验证。',
+  noScript: '未启用 JavaScript：请先提交表单，然后在下一页回答问题。',
+  answerBelow: '请回答下面的问题，然后再次提交表单。',
+  needsScript: '此验证需要 JavaScript：请启用后再次提交表单。',
 }
 
 export default zh

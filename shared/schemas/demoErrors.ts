@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '../../../../shared/envelope.ts'
+import type { ApiEnvelope } from '../envelope.ts'
 
 /** Upstream codes of addSgReservationInfo that belong to one field (spec §8). */
 const FIELD_OF_CODE: Record<string, string> = {

@@ -1,0 +1,62 @@
+import Fastify from 'fastify'
+import t from 'tap'
+import session from '../../server/plugins/app/session.server.ts'
+import { SESSION_SLOTS, sessionSlot } from '../../server/session-slot.server.ts'
+import { cookieHeader, sessionCookieOf, sessionKey } from '../helper.ts'
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    testSlot: { value: string; at: number }
+  }
+}
+
+// Flow state lives in typed session slots with the time limit they declare (issue 17 point 1).
+const slot = sessionSlot('testSlot', { expiresAt: (entry) => entry.at + 1000 })
+let clock = 1_000_000
+
+const app = Fastify()
+await app.register(session, {
+  keys: [Buffer.from(sessionKey(3), 'base64')],
+  lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
+  redisUrl: undefined,
+})
+app.post('/set', async (request) => {
+  request.ensureSession()
+  slot.set(request, { value: 'kept', at: clock })
+  return {}
+})
+app.get('/get', async (request) => ({ value: slot.get(request, clock)?.value ?? null }))
+app.post('/take', async (request) => ({ value: slot.take(request, clock)?.value ?? null }))
+t.teardown(() => app.close())
+
+async function call(method: 'GET' | 'POST', url: string, cookie?: string) {
+  const response = await app.inject({ method, url, headers: cookieHeader(cookie) })
+  return { value: response.json().value as string | null, cookie: sessionCookieOf(response) ?? cookie }
+}
+
+t.test('a slot reads back until its declared end, then reads as absent and is dropped', async (t) => {
+  clock = 1_000_000
+  const { cookie } = await call('POST', '/set')
+  clock += 999
+  t.equal((await call('GET', '/get', cookie)).value, 'kept', 'within its time')
+  clock += 1
+  const expired = await call('GET', '/get', cookie)
+  t.equal(expired.value, null, 'at its end it is gone')
+  clock -= 500
+  t.equal((await call('GET', '/get', expired.cookie)).value, null, 'dropped from the cookie, not only hidden')
+})
+
+t.test('take gives the value once in this cookie', async (t) => {
+  clock = 1_000_000
+  const { cookie } = await call('POST', '/set')
+  const taken = await call('POST', '/take', cookie)
+  t.equal(taken.value, 'kept')
+  t.equal((await call('POST', '/take', taken.cookie)).value, null, 'the next cookie no longer holds it')
+})
+
+t.test('each slot is declared once; the registry names the flows’ slots', async (t) => {
+  t.throws(() => sessionSlot('testSlot', { expiresAt: () => 0 }), /declared twice/)
+  await import('../../server/routes/reset-flow.server.ts')
+  await import('../../server/routes/sso-wecom.server.ts')
+  t.ok(['reset', 'resetLink', 'wecomScan'].every((name) => SESSION_SLOTS.has(name)))
+})
