@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { addTranslations, hasTranslations } from '../shared/i18n/instance.ts'
+import { addTranslations, hasTranslations } from '../shared/i18n/loaded.ts'
 import type { Messages } from '../shared/i18n/namespaces.ts'
 import type { Language } from '../shared/language.ts'
 import { pageNamespaces } from './i18n.ts'

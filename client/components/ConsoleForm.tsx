@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { useTranslation } from '../translation.tsx'
 
 /**
  * "Go to the console" for a signed-in session (issue 18 point 8): a plain form post with the

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signOut } from '../api.ts'
+import { useTranslation } from '../translation.tsx'
 
 /**
  * Sign-out for every signed-in screen. A real form post (POST only, with the session-bound

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
 import { toasts as defaultStore, type ToastItem, type ToastStore } from '../../shared/ui/toasts.ts'
+import { useTranslation } from '../translation.tsx'
 import './Toaster.css'
 
 export interface ToasterProps {

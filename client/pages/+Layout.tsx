@@ -1,10 +1,9 @@
-import { type ReactNode, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useHydrated } from 'vike-react/useHydrated'
+import { type ReactNode, Suspense, useEffect, useReducer } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MARKETING_EMAIL, SITE_BASE } from '../../shared/frame/constants.ts'
 import { frameHiddenReason, isAloneItem } from '../../shared/frame/hidden.ts'
 import { canonicalHref } from '../../shared/frame/meta.ts'
+import { useTranslation } from '../translation.tsx'
 import '../styles/base.css'
 import '../components/frame/frame.css'
 import { Footer } from '../components/frame/Footer.tsx'
@@ -34,6 +33,13 @@ function useClientHeadSync(pathname: string) {
   }, [pathname, language, edition, publicOrigin, t])
 }
 
+/** Reports once, when the Suspense boundary it sits in has hydrated (or mounted on the client). */
+function WhenHydrated({ onHydrated }: { onHydrated: () => void }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; `onHydrated` is a stable dispatch
+  useEffect(onHydrated, [])
+  return null
+}
+
 /**
  * The shared page frame (spec §2): bar, content, footer. Hidden (see shared/frame/hidden.ts and
  * docs/frame.md) in the desktop app, on pages flagged `aloneItem` and in an oauth connect flow.
@@ -51,8 +57,11 @@ export default function Layout({ children }: { children: ReactNode }) {
   })
   useClientHeadSync(pageContext.urlParsed.pathname)
   const device = pageContext.isPhone ? 'phone' : 'desktop'
-  // Lets tests (and CSS, if ever needed) know the controls now react.
-  const hydrated = useHydrated()
+  // Header, page and footer are Suspense boundaries: React hydrates each in its own time-sliced
+  // work (ADR 0065) instead of one long task, and an early click hydrates its boundary first.
+  // `data-hydrated` (tests, CSS) says every part now reacts, not only the frame's root.
+  const [hydratedParts, reportHydrated] = useReducer((count: number) => count + 1, 0)
+  const hydrated = hydratedParts >= (hidden ? 1 : 3)
   return (
     <div
       className={`frame frame--${device}`}
@@ -64,14 +73,23 @@ export default function Layout({ children }: { children: ReactNode }) {
           <a className="fr-skip" href="#main">
             {t('skipToContent')}
           </a>
-          <SiteHeader />
+          <Suspense fallback={null}>
+            <SiteHeader />
+            <WhenHydrated onHydrated={reportHydrated} />
+          </Suspense>
         </>
       )}
       <main id="main" className="page" tabIndex={-1}>
-        {children}
+        <Suspense fallback={null}>
+          {children}
+          <WhenHydrated onHydrated={reportHydrated} />
+        </Suspense>
       </main>
       {!hidden && (
-        <Footer marketingEmail={MARKETING_EMAIL} language={pageContext.language} base={SITE_BASE} />
+        <Suspense fallback={null}>
+          <Footer marketingEmail={MARKETING_EMAIL} language={pageContext.language} base={SITE_BASE} />
+          <WhenHydrated onHydrated={reportHydrated} />
+        </Suspense>
       )}
       <Toaster />
     </div>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { pageI18n } from '../i18n.ts'
+import { TranslationProvider } from '../translation.tsx'
 
 /** Gives every page the translations it declared, in the language the BFF resolved for this request. */
 export default function Wrapper({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
-  return <I18nextProvider i18n={pageI18n(pageContext)}>{children}</I18nextProvider>
+  return <TranslationProvider translator={pageI18n(pageContext)}>{children}</TranslationProvider>
 }

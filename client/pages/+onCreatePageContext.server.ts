@@ -1,11 +1,11 @@
 import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import type { PageContextServer } from 'vike/types'
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext'
 import { FragmentCache } from '../components/frame/fragment-cache.ts'
 import { pageUrlOf } from '../components/frame/useFrame.ts'
 import { pageI18n } from '../i18n.ts'
+import { TranslationProvider } from '../translation.tsx'
 
 /** One per process: frame parts rendered once per key (ADR 0060). */
 const fragments = new FragmentCache()
@@ -45,7 +45,7 @@ export default function onCreatePageContext(pageContext: PageContextServer): voi
           VikeReactProviderPageContext,
           // createElement's types want `children` among the props too; the third argument fills it.
           { pageContext } as Parameters<typeof VikeReactProviderPageContext>[0],
-          createElement(I18nextProvider, { i18n: pageI18n(pageContext) }, element),
+          createElement(TranslationProvider, { translator: pageI18n(pageContext) }, element),
         ),
       ),
     )

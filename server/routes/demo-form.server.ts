@@ -94,9 +94,9 @@ export async function demoFormRoutes(app: FastifyInstance, options: DemoFormOpti
             ...message.values,
           })
         if (captcha.error) errors.captcha = captcha.error
-        else if (options.captchaProvider && errors.captcha) errors.captcha = t('signUp:captcha.needsScript')
+        else if (options.captchaProvider && errors.captcha) errors.captcha = t('captcha:needsScript')
         else if (errors.captcha && !text(request.body, 'captchaChallengeId'))
-          errors.captcha = t('signUp:captcha.answerBelow')
+          errors.captcha = t('captcha:answerBelow')
         return await answerWith(errors)
       }
       const booked = await call(request, 'addSgReservationInfo', parsed.data)

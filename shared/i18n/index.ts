@@ -1,6 +1,7 @@
 import type { i18n } from 'i18next'
 import type { Language } from '../language.ts'
-import { addTranslations, i18nWith } from './instance.ts'
+import { i18nWith } from './instance.ts'
+import { addTranslations } from './loaded.ts'
 import { NAMESPACES, resources } from './resources.ts'
 
 /**

@@ -1,28 +1,16 @@
 import i18next, { type i18n } from 'i18next'
 import type { Language } from '../language.ts'
-import { FRAME_NAMESPACES, type Messages, type Namespace } from './namespaces.ts'
+import { bundlesOf, withFrameNamespaces } from './loaded.ts'
+import type { Namespace } from './namespaces.ts'
+import { DEFAULT_NAMESPACE, type Translate, type Translator } from './translator.ts'
 
 /**
- * i18next instances built from the namespaces loaded so far, with no resource imports of its own:
- * the server registers every namespace at start (./index.ts); the browser only the ones its pages
- * declared, in the current language (client/i18n.ts). So this file may be in any client chunk.
+ * i18next instances built from the namespaces loaded so far (./loaded.ts). Server and tests only:
+ * the browser translates with ./light.ts (ADR 0065), so no page chunk imports this file.
  */
 
-const loaded: Record<Language, Partial<Record<Namespace, Messages>>> = { en: {}, zh: {} }
 const instances = new Map<string, i18n>()
-
-export function addTranslations(language: Language, namespace: Namespace, messages: Messages): void {
-  loaded[language][namespace] = messages
-}
-
-export function hasTranslations(language: Language, namespace: Namespace): boolean {
-  return loaded[language][namespace] !== undefined
-}
-
-/** The frame's namespaces and `namespaces`, in a stable order, once each. */
-export function withFrameNamespaces(namespaces: readonly Namespace[]): Namespace[] {
-  return [...new Set<Namespace>([...FRAME_NAMESPACES, ...namespaces])].sort()
-}
+const translators = new WeakMap<i18n, Translator>()
 
 /**
  * An instance holding exactly the frame's namespaces and `namespaces` in `language`, shared by
@@ -35,23 +23,45 @@ export function i18nWith(language: Language, namespaces: readonly Namespace[]): 
   const key = `${language}:${wanted.join(',')}`
   const cached = instances.get(key)
   if (cached) return cached
-  const bundles = Object.fromEntries(
-    wanted.flatMap((namespace) => {
-      const messages = loaded[language][namespace]
-      return messages ? [[namespace, messages]] : []
-    }),
-  )
+  const bundles = bundlesOf(language, wanted)
   const instance = i18next.createInstance()
   void instance.init({
     lng: language,
     fallbackLng: false,
     resources: { [language]: bundles },
     ns: wanted,
-    defaultNS: 'common',
+    defaultNS: DEFAULT_NAMESPACE,
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   })
   if (Object.keys(bundles).length === wanted.length) instances.set(key, instance)
   return instance
+}
+
+/** The pages' translator backed by an i18next instance (the server's), one per instance. */
+export function translatorOf(instance: i18n): Translator {
+  const known = translators.get(instance)
+  if (known) return known
+  const fixed = new Map<string, Translate>()
+  const language = instance.language as Language
+  // i18next's TFunction is typed for key checking this project does not use; the call shape is ours.
+  const asTranslate = (t: unknown) => t as Translate
+  const translator: Translator = {
+    language,
+    t: asTranslate(instance.t.bind(instance)),
+    exists: (key) => instance.exists(key),
+    fixedT: (namespace) => {
+      let t = fixed.get(namespace)
+      if (!t) {
+        t = asTranslate(instance.getFixedT(language, namespace))
+        fixed.set(namespace, t)
+      }
+      return t
+    },
+    // Not hasLoadedNamespace: with resources given at init it is true for any name.
+    hasNamespace: (namespace) => instance.hasResourceBundle(language, namespace),
+  }
+  translators.set(instance, translator)
+  return translator
 }

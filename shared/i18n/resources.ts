@@ -1,3 +1,4 @@
+import enCaptcha from './locales/en/captcha.ts'
 import enChannels from './locales/en/channels.ts'
 import enCommon from './locales/en/common.ts'
 import enDemo from './locales/en/demo.ts'
@@ -8,6 +9,7 @@ import enReset from './locales/en/reset.ts'
 import enSignInSteps from './locales/en/signInSteps.ts'
 import enSignUp from './locales/en/signUp.ts'
 import enSso from './locales/en/sso.ts'
+import zhCaptcha from './locales/zh/captcha.ts'
 import zhChannels from './locales/zh/channels.ts'
 import zhCommon from './locales/zh/common.ts'
 import zhDemo from './locales/zh/demo.ts'
@@ -37,6 +39,7 @@ export const resources = {
     channels: enChannels,
     external: enExternal,
     sso: enSso,
+    captcha: enCaptcha,
   },
   zh: {
     common: zhCommon,
@@ -49,6 +52,7 @@ export const resources = {
     channels: zhChannels,
     external: zhExternal,
     sso: zhSso,
+    captcha: zhCaptcha,
   },
 } as const
 

@@ -1,68 +1,95 @@
 import { gzipSync } from 'node:zlib'
 import t from 'tap'
+import signInConfig from '../../client/pages/auth/sign_in/+config.ts'
+import signUpConfig from '../../client/pages/auth/sign_up/+config.ts'
 import { build } from '../helper.ts'
 import { gzipBytes, kb, pageWeight, readGraph } from './page-weight.ts'
 
 /**
- * Page weight of /auth/sign_in (issue 8 point 5), read from the production build (`npm test`
- * builds first): the JavaScript and CSS its HTML loads, with every statically imported chunk and
- * the locale chunks it fetches before hydration, gzip-compressed; and its HTML.
+ * Page weight (issue 8 point 5, issue 19 point 2), read from the production build (`npm test`
+ * builds first): the JavaScript and CSS a page's HTML loads, with every statically imported chunk
+ * and the locale chunks it fetches before hydrating (the frame's and the page's own namespaces,
+ * from its +config.ts), gzip-compressed; and its HTML.
  */
 
 const KB = 1024
-/**
- * Issue 8's targets. JavaScript misses its target: react-dom's client alone is 66 KB gzip and
- * Vike's client router 25 KB (ADR 0021), so the enforced ceiling is today's weight with a little
- * headroom — it stops regressions — and the test prints the distance to the target.
- */
-const TARGET = { js: 80 * KB, css: 20 * KB, html: 8 * KB }
-/**
- * The enforced ceiling: 81 KB of JavaScript since 2026-11-23, when issue 18's sign-in fixes (the
- * lockout's wait and reset link, the long-password rule, the e-mail carried over from sign-up)
- * took the Chinese page to 80.4 KB. Issue 19 (React DOM, ≤ 100 KB) sets the next one.
- */
-const BUDGET = { ...TARGET, js: 81 * KB }
 const FRAME_NAMESPACES = ['common', 'errors', 'frame']
+/**
+ * JavaScript ceilings with React DOM rendering (ADR 0064, 0065). Issue 19 asks for 100 KB on
+ * sign-in; the React DOM build measures 120.6 / 121.7 KB (en / zh) on 2026-11-26, so that target is
+ * NOT met (the issue stays open). Until it is, these ceilings are a ratchet: what the pages weigh
+ * today plus ≈ 2 KB, so nothing grows while the cuts (ADR 0065's list) are made. Lower them with
+ * every cut; `TARGET` is where they must end.
+ */
+const TARGET = { signIn: 100 * KB }
+const PAGES = [
+  { url: '/', js: 117 * KB, namespaces: [] as string[] },
+  { url: '/auth/sign_in', js: 124 * KB, namespaces: signInConfig.namespaces },
+  { url: '/auth/sign_up', js: 130 * KB, namespaces: signUpConfig.namespaces },
+]
+const BUDGET = { css: 20 * KB, html: 8 * KB }
 
 const graph = readGraph()
 
-t.test('/auth/sign_in › JavaScript, CSS and HTML within budget, in both languages', async (t) => {
-  const { app } = await build(t, { ssr: true })
-  for (const language of ['en', 'zh']) {
-    const response = await app.inject({ url: '/auth/sign_in', headers: { 'accept-language': language } })
-    t.equal(response.statusCode, 200)
-    const weight = pageWeight(response.body, graph, language, FRAME_NAMESPACES)
-    const js = gzipBytes(weight.js)
-    const css = gzipBytes(weight.css)
-    const html = gzipSync(response.body).length
-    const heaviest = [...weight.modules]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
-      .map(([module, size]) => `${module} ${kb(size)}`)
-    t.ok(js <= BUDGET.js, `${language}: JS ${kb(js)} gzip ≤ ${kb(BUDGET.js)}`, { heaviest })
-    if (js > TARGET.js) t.comment(`${language}: JS is ${kb(js - TARGET.js)} over issue 8's ${kb(TARGET.js)}`)
-    t.ok(css <= BUDGET.css, `${language}: CSS ${kb(css)} gzip ≤ ${kb(BUDGET.css)}`)
-    t.ok(html <= BUDGET.html, `${language}: HTML ${kb(html)} gzip ≤ ${kb(BUDGET.html)}`)
+for (const { url, js: jsBudget, namespaces } of PAGES) {
+  t.test(`${url} › JavaScript, CSS and HTML within budget, in both languages`, async (t) => {
+    const { app } = await build(t, { ssr: true })
+    for (const language of ['en', 'zh']) {
+      const response = await app.inject({ url, headers: { 'accept-language': language } })
+      t.equal(response.statusCode, 200)
+      const weight = pageWeight(response.body, graph, language, [...FRAME_NAMESPACES, ...namespaces])
+      const js = gzipBytes(weight.js)
+      const css = gzipBytes(weight.css)
+      const html = gzipSync(response.body).length
+      const heaviest = [...weight.modules]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([module, size]) => `${module} ${kb(size)}`)
+      const target =
+        url === '/auth/sign_in'
+          ? ` (issue 19's target ${kb(TARGET.signIn)}: ${js <= TARGET.signIn ? 'met' : `missed by ${kb(js - TARGET.signIn)}`})`
+          : ''
+      t.ok(js <= jsBudget, `${language}: JS ${kb(js)} gzip ≤ ${kb(jsBudget)}${target}`, { heaviest })
+      t.ok(css <= BUDGET.css, `${language}: CSS ${kb(css)} gzip ≤ ${kb(BUDGET.css)}`)
+      t.ok(html <= BUDGET.html, `${language}: HTML ${kb(html)} gzip ≤ ${kb(BUDGET.html)}`)
 
-    const other = language === 'en' ? 'zh' : 'en'
-    const modules = [...weight.modules.keys()]
-    t.same(
-      modules.filter((module) => module.includes(`/i18n/locales/${other}/`)),
-      [],
-      `${language}: none of the other language's strings`,
-    )
-    t.same(
-      modules.filter((module) =>
-        // The sign-in page calls the captcha after wrong passwords: its two endpoints belong there.
-        /node_modules\/(zod|qs)\/|shared\/schemas\/|shared\/api\/endpoints\/(?!signIn|session|define|captcha)/.test(
-          module,
+      const modules = [...weight.modules.keys()]
+      t.ok(
+        modules.some((module) => module.startsWith('node_modules/react-dom/')),
+        `${language}: hydrated by React DOM (ADR 0064)`,
+      )
+      t.same(
+        modules.filter((module) => /node_modules\/preact/.test(module)),
+        [],
+        `${language}: no other renderer`,
+      )
+      const other = language === 'en' ? 'zh' : 'en'
+      t.same(
+        modules.filter((module) => module.includes(`/i18n/locales/${other}/`)),
+        [],
+        `${language}: none of the other language's strings`,
+      )
+      t.same(
+        modules.filter((module) =>
+          /^shared\/api\/(call|query|response)\.ts$|^node_modules\/i18next\//.test(module),
         ),
-      ),
-      [],
-      `${language}: no validator, query library or other flow's endpoints (the frame's are session's)`,
-    )
-  }
-})
+        [],
+        `${language}: no call layer before the first key or pointer press, no i18next (ADR 0065)`,
+      )
+      if (url !== '/auth/sign_in') continue
+      t.same(
+        modules.filter((module) =>
+          // The captcha (after wrong passwords) loads when it is asked for, with its endpoints.
+          /node_modules\/(zod|qs)\/|shared\/schemas\/|client\/components\/captcha\/|shared\/api\/endpoints\/(?!signIn|session|define)/.test(
+            module,
+          ),
+        ),
+        [],
+        `${language}: no validator, query library, captcha or other flow's endpoints (the frame's are session's)`,
+      )
+    }
+  })
+}
 
 t.test('/auth/sign_up › zod loads when the form is used, not with the page', async (t) => {
   const { app } = await build(t, { ssr: true })
@@ -84,7 +111,7 @@ t.test('/auth/sign_up › zod loads when the form is used, not with the page', a
 
 t.test('client build › nothing server-only in any chunk', async (t) => {
   const serverOnly =
-    /^(server|sandbox|config)\/|shared\/i18n\/(index|resources)\.ts|shared\/api\/(endpoints|schemas)\.ts|shared\/api\/endpoints\/internal\.ts/
+    /^(server|sandbox|config)\/|node_modules\/i18next\/|shared\/i18n\/(index|resources|instance)\.ts|shared\/api\/(endpoints|schemas)\.ts|shared\/api\/endpoints\/internal\.ts/
   for (const chunk of graph.values()) {
     t.same(
       Object.keys(chunk.modules).filter((module) => serverOnly.test(module)),

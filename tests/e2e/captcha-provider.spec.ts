@@ -52,7 +52,7 @@ for (const language of LANGUAGES) {
     await page.getByLabel(T.s.credentials.email).fill(uniqueEmail(`provider-${language}`))
     await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
     await page.locator('#sign-up-privacy').check()
-    const start = page.getByRole('button', { name: T.s.captcha.start })
+    const start = page.getByRole('button', { name: T.captcha.start })
     await expect(start).toBeEnabled()
     await expect(page.locator('.captcha-row'), 'no offline challenge beside the provider').toHaveCount(0)
     const script = page.locator(`script[src="${provider.origin}/v4/gt4.js"]`)
@@ -80,7 +80,7 @@ for (const language of LANGUAGES) {
     const check = page.waitForRequest(/\/api\/basic-login\/checkSgGeetestInfo\//)
     await dialog.getByRole('button', { name: 'I am a person' }).click()
     expect((await check).postDataJSON()).toMatchObject({ lot_number: /^lot-/, pass_token: 'fake-pass' })
-    await expect(page.getByText(T.s.captcha.solved)).toBeVisible()
+    await expect(page.getByText(T.captcha.solved)).toBeVisible()
 
     await page.getByRole('button', { name: T.s.credentials.submit }).click()
     await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()

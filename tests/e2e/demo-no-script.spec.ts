@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test'
+import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
-import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
+import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
-import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
 import { SANDBOX_URL } from './sandbox.ts'
 import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
@@ -13,7 +13,7 @@ import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
 // to the server, which answers with the page — the next question, or the errors with what was typed.
 
 const DEMO = { en: enDemo, zh: zhDemo } as const
-const SIGN_UP = { en: enSignUp, zh: zhSignUp } as const
+const CAPTCHA = { en: enCaptcha, zh: zhCaptcha } as const
 const COMMON = { en: enCommon, zh: zhCommon } as const
 
 function typedFor(language: 'en' | 'zh', email: string) {
@@ -39,7 +39,7 @@ async function answerQuestion(page: Page, answerOffset = 0) {
 
 for (const language of LANGUAGES) {
   const T = DEMO[language]
-  const captcha = SIGN_UP[language].captcha
+  const captcha = CAPTCHA[language]
 
   test.describe(`demo booking without JavaScript · ${language}`, () => {
     test.use({ javaScriptEnabled: false })

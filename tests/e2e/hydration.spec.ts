@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 
 /**
- * The pages render with preact/compat on the server and in the browser (ADR 0023): a mismatch
- * between the two, or a React API compat lacks, shows up as a console error or an uncaught error.
+ * The pages render with React DOM on the server (react-dom/server) and hydrate with react-dom/client
+ * (ADR 0064): a mismatch between the two shows up as a console error or an uncaught error.
  */
 function collectProblems(page: Page): string[] {
   const problems: string[] = []
@@ -26,6 +26,11 @@ for (const language of ['en', 'zh']) {
       const problems = collectProblems(page)
       await page.goto(`${path}?language=${language}`)
       await page.waitForLoadState('networkidle')
+      // React DOM (not a look-alike renderer) owns the hydrated tree: it tags the nodes it manages.
+      const reactKeys = await page
+        .locator('main')
+        .evaluate((element) => Object.keys(element).filter((key) => key.startsWith('__react')))
+      expect(reactKeys.some((key) => key.startsWith('__reactFiber$'))).toBe(true)
       if (path === '/auth/sign_in') {
         // Only the hydrated page checks the e-mail on the client: a non-hydrated form would post.
         await page.locator('#sign-in-email').fill('not-an-email')

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test'
 import { CAPTCHA_ACCOUNT } from '../../sandbox/fixtures.ts'
-import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
-import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
+import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
+import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import { expectAxeClean, expectNoRawKeys, keepScreenshot } from './frame-helpers.ts'
 import { SANDBOX_URL } from './sandbox.ts'
 
 const CASES = [
-  { code: 'en', query: '', s: enSignUp, viewport: { width: 1280, height: 900 } },
-  { code: 'zh', query: '?language=zh', s: zhSignUp, viewport: { width: 390, height: 844 } },
+  { code: 'en', query: '', captcha: enCaptcha, viewport: { width: 1280, height: 900 } },
+  { code: 'zh', query: '?language=zh', captcha: zhCaptcha, viewport: { width: 390, height: 844 } },
 ] as const
 
 async function submit(page: Page) {
@@ -53,8 +53,8 @@ for (const language of CASES) {
         .locator('xpath=..')
         .getByRole('textbox')
         .fill(String((a ?? 0) + (b ?? 0)))
-      await page.getByRole('button', { name: language.s.captcha.check }).click()
-      await expect(page.getByText(language.s.captcha.solved)).toBeVisible()
+      await page.getByRole('button', { name: language.captcha.check }).click()
+      await expect(page.getByText(language.captcha.solved)).toBeVisible()
       await page.locator('#sign-in-password').fill(CAPTCHA_ACCOUNT.password)
       await submit(page)
       await expect(page.getByTestId('signed-in')).toContainText(CAPTCHA_ACCOUNT.email)

@@ -39,6 +39,9 @@ test('signing in keeps the token out of reach of page JavaScript, across a reloa
   await page.goto(`/auth/sign_in?return=${encodeURIComponent('/auth/sign_in')}`)
   await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
   await page.getByRole('button', { name: 'Continue' }).click()
+  // The password field appears in place of the e-mail's step: keyboard users continue in it
+  // (React DOM focuses an `autoFocus` element it inserts after hydration).
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused()
   await page.getByLabel('Password', { exact: true }).fill(DEMO_ACCOUNT.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)

@@ -1,8 +1,10 @@
 /** What the sign-up specs share: texts, the captcha as a person solves it, the first step, the link. */
 import { expect, type Page } from '@playwright/test'
+import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../shared/i18n/locales/en/errors.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
+import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
@@ -15,8 +17,8 @@ import {
 import { outbox } from './sandbox.ts'
 
 export const TEXT = {
-  en: { s: enSignUp, common: enCommon, errors: enErrors },
-  zh: { s: zhSignUp, common: zhCommon, errors: zhErrors },
+  en: { s: enSignUp, captcha: enCaptcha, common: enCommon, errors: enErrors },
+  zh: { s: zhSignUp, captcha: zhCaptcha, common: zhCommon, errors: zhErrors },
 } as const
 type Texts = (typeof TEXT)[keyof typeof TEXT]
 export const PASSWORD = 'Trial-Start42'
@@ -37,8 +39,8 @@ export async function solveCaptcha(page: Page, T: Texts) {
     .locator('xpath=..')
     .getByRole('textbox')
     .fill(String((a ?? 0) + (b ?? 0)))
-  await page.getByRole('button', { name: T.s.captcha.check }).click()
-  await expect(page.getByText(T.s.captcha.solved)).toBeVisible()
+  await page.getByRole('button', { name: T.captcha.check }).click()
+  await expect(page.getByText(T.captcha.solved)).toBeVisible()
 }
 
 export async function startSignUp(page: Page, T: Texts, email: string) {

@@ -132,7 +132,7 @@ test('a wrong captcha answer is refused and a new question comes', async ({ page
   const question = page.locator('.captcha-row label')
   const before = await question.textContent()
   await question.locator('xpath=..').getByRole('textbox').fill('999')
-  await page.getByRole('button', { name: T.s.captcha.check }).click()
+  await page.getByRole('button', { name: T.captcha.check }).click()
   await expect(page.locator('.captcha [role="alert"]')).toHaveText(T.errors.code['700169'])
   await expect(question).toBeVisible()
   expect(before).toBeTruthy()

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
+import { useTranslation } from '../../translation.tsx'
 import { CaptchaFrame } from './CaptchaFrame.tsx'
 import { ProviderCaptcha } from './ProviderCaptcha.tsx'
 import { useCaptchaCheck } from './useCaptchaCheck.ts'
@@ -39,7 +39,7 @@ export function Captcha(props: CaptchaProps) {
 
 /** The upstream's challenge, answered with the keyboard and read out by screen readers. */
 function ChallengeCaptcha({ purpose, onToken, error, serverChallenge }: CaptchaProps) {
-  const { t } = useTranslation('signUp')
+  const { t } = useTranslation('captcha')
   const api = useApiClient()
   const id = useId()
   const given = typeof serverChallenge === 'object' ? serverChallenge : null
@@ -62,7 +62,7 @@ function ChallengeCaptcha({ purpose, onToken, error, serverChallenge }: CaptchaP
     if (isSuccess(reply)) {
       setChallenge(reply.item)
       if (!keepMessage) setMessage('')
-    } else setMessage(reply.retMsg || t('captcha.failed'))
+    } else setMessage(reply.retMsg || t('failed'))
   }, [])
 
   // A question the server already asked stays: its answer may be typed before the scripts ran.
@@ -92,7 +92,7 @@ function ChallengeCaptcha({ purpose, onToken, error, serverChallenge }: CaptchaP
     <CaptchaFrame purpose={purpose} solved={solved} errorId={`${id}-error`} error={shown}>
       {challenge ? (
         <div className="captcha-row">
-          <label htmlFor={`${id}-answer`}>{t('captcha.question', { a: challenge.a, b: challenge.b })}</label>
+          <label htmlFor={`${id}-answer`}>{t('question', { a: challenge.a, b: challenge.b })}</label>
           {/* Posted with the form when JavaScript is off: the server checks the answer itself. */}
           <input type="hidden" name="captchaChallengeId" value={challenge.challengeId} />
           <input
@@ -118,17 +118,17 @@ function ChallengeCaptcha({ purpose, onToken, error, serverChallenge }: CaptchaP
             onClick={() => void check()}
             disabled={busy || !answer.trim()}
           >
-            {t('captcha.check')}
+            {t('check')}
           </button>
           <button type="button" className="link-button" onClick={() => void load()}>
-            {t('captcha.another')}
+            {t('another')}
           </button>
         </div>
       ) : (
         <>
-          <p>{t('captcha.loading')}</p>
+          <p>{t('loading')}</p>
           <noscript>
-            <p>{t('captcha.noScript')}</p>
+            <p>{t('noScript')}</p>
           </noscript>
         </>
       )}

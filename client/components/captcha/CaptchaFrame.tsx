@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../translation.tsx'
 
 /** What both captcha kinds look like around their challenge: legend, solved state, error. */
 export function CaptchaFrame({
@@ -18,13 +18,13 @@ export function CaptchaFrame({
   /** The unsolved challenge. */
   children: ReactNode
 }) {
-  const { t } = useTranslation('signUp')
+  const { t } = useTranslation('captcha')
   return (
     <fieldset className="captcha" data-purpose={purpose} data-provider={provider ? '' : undefined}>
-      <legend>{t('captcha.legend')}</legend>
+      <legend>{t('legend')}</legend>
       {solved ? (
         <p className="captcha-solved" role="status">
-          ✓ {t('captcha.solved')}
+          ✓ {t('solved')}
         </p>
       ) : (
         children

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
 import { useApiClient } from '../../api.ts'
+import { useTranslation } from '../../translation.tsx'
 import type { CaptchaProps } from './Captcha.tsx'
 import { CaptchaFrame } from './CaptchaFrame.tsx'
 import { loadProviderScript, type ProviderCaptcha as Widget } from './provider-script.ts'
@@ -20,7 +20,7 @@ export function ProviderCaptcha({
   error,
   provider,
 }: CaptchaProps & { provider: { scriptUrl: string; captchaId: string } }) {
-  const { t } = useTranslation('signUp')
+  const { t } = useTranslation('captcha')
   const { language } = usePageContext()
   const api = useApiClient()
   const id = useId()
@@ -38,7 +38,7 @@ export function ProviderCaptcha({
       throws: false,
     })
     if (isSuccess(reply)) challengeId.current = reply.item.challengeId
-    else setMessage(reply.retMsg || t('captcha.failed'))
+    else setMessage(reply.retMsg || t('failed'))
   }, [api, onToken, t, setSolved, setMessage])
 
   const submitResult = useCallback(async () => {
@@ -62,11 +62,11 @@ export function ProviderCaptcha({
             captcha
               .onReady(() => setReady(true))
               .onSuccess(() => void submitResult())
-              .onError(() => setMessage(t('captcha.failed')))
+              .onError(() => setMessage(t('failed')))
           },
         ),
       )
-      .catch(() => !gone && setMessage(t('captcha.failed')))
+      .catch(() => !gone && setMessage(t('failed')))
     return () => {
       gone = true
       widget.current?.destroy?.()
@@ -95,7 +95,7 @@ export function ProviderCaptcha({
         aria-describedby={shown ? `${id}-error` : undefined}
         onClick={() => widget.current?.showCaptcha()}
       >
-        {ready ? t('captcha.start') : t('captcha.loading')}
+        {ready ? t('start') : t('loading')}
       </button>
     </CaptchaFrame>
   )

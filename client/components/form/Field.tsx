@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from 'react'
-import { focusWhenShown } from './focus.ts'
 import { PasswordInput } from './PasswordInput.tsx'
 import './form.css'
 
@@ -47,7 +46,6 @@ export function Field({ id, label, error, hint, children, ...input }: FieldProps
     ...rest,
     // Merged, not replaced: a form's own description (the password rules) keeps the error too.
     'aria-describedby': describedByOf(id, { own, hint, error }),
-    ...(input.autoFocus ? { ref: focusWhenShown } : {}),
   }
   return (
     <div className="field">

@@ -1,5 +1,5 @@
 import { type ComponentProps, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../translation.tsx'
 import './form.css'
 
 type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'> & { id: string }

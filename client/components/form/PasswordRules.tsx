@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { passwordRules } from '../../../shared/schemas/rules.ts'
+import { useTranslation } from '../../translation.tsx'
 import './form.css'
 
 /**

@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next'
 import { marketingPageForPath } from '../../../shared/frame/pages.ts'
+import type { Translate } from '../../../shared/i18n/translator.ts'
 
 /** The keywords of a page (spec §2: pages may set title, keywords, description). */
-export function keywordsFor(pathname: string, t: TFunction): string {
+export function keywordsFor(pathname: string, t: Translate): string {
   if (pathname === '/') return t('frame:home.keywords')
   const page = marketingPageForPath(pathname)
   return page ? t(`frame:items.${page.id}.keywords`) : t('frame:page.defaultKeywords')

@@ -1,17 +1,17 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../translation.tsx'
 
 /** Frame texts already looked up, per language: the resources never change while a process runs. */
 const textsByLanguage = new Map<string, Map<string, string>>()
 
 /**
  * The frame's translation function, memoised per language and key. The frame shows the same
- * hundred-odd texts on every page, and i18next's `t()` (key parsing, fallbacks, interpolation
- * checks) was ≈ 12 % of a render's CPU (issue 8, point 4). A text is kept only once the frame's
+ * hundred-odd texts on every page, and the server's i18next `t()` (key parsing, fallbacks,
+ * interpolation checks) was ≈ 12 % of a render's CPU (issue 8, point 4). A text is kept only once the frame's
  * namespace is loaded, so a key looked up while a language is still arriving is asked again.
  */
 export function useFrameText(): (key: string) => string {
   const { t, i18n } = useTranslation('frame')
-  const ready = i18n.hasLoadedNamespace('frame')
+  const ready = i18n.hasNamespace('frame')
   let texts = textsByLanguage.get(i18n.language)
   if (!texts) {
     texts = new Map()

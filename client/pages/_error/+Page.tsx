@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { useTranslation } from '../../translation.tsx'
 import { ExternalNotFound } from './ExternalNotFound.tsx'
 
 export default function ErrorPage() {

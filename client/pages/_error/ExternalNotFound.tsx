@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { LANGUAGES } from '../../../shared/language.ts'
+import { useTranslation } from '../../translation.tsx'
 import '../external/external.css'
 
 /**

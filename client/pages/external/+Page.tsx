@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isChannel } from '../../../shared/channels/outcome.ts'
 import { EXTERNAL_PAGES, rewriteLink } from '../../../shared/external-login/app.ts'
 import type { Provider } from '../../../shared/external-login/query.ts'
 import { imageQuery, PAGE_IMAGES } from '../../../shared/frame/constants.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
+import { useTranslation } from '../../translation.tsx'
 import { useProviderReturn } from './useProviderReturn.ts'
 import './external.css'
 

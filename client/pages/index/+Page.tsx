@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { NAV_MENUS } from '../../../shared/frame/navigation.ts'
 import { FrameLink } from '../../components/frame/FrameLink.tsx'
 import { CardList, CtaButtons } from '../../components/frame/Marketing.tsx'
+import { useTranslation } from '../../translation.tsx'
 import '../../components/frame/marketing.css'
 
 const [products, solutions] = NAV_MENUS

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MARKETING_EMAIL, MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { marketingPageById, relatedPages } from '../../../shared/frame/pages.ts'
 import { CardList, CtaButtons } from '../../components/frame/Marketing.tsx'
+import { useTranslation } from '../../translation.tsx'
 import '../../components/frame/marketing.css'
 
 /**

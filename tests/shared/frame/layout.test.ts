@@ -6,9 +6,11 @@
 import { register } from 'node:module'
 import { createElement, type FunctionComponent } from 'react'
 import { renderToString } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
 import t from 'tap'
+import { translateOnServerWith } from '../../../client/i18n.ts'
+import { TranslationProvider } from '../../../client/translation.tsx'
 import { i18nFor } from '../../../shared/i18n/index.ts'
+import { i18nWith, translatorOf } from '../../../shared/i18n/instance.ts'
 import type { Language } from '../../../shared/language.ts'
 
 // Vite bundles the CSS imports of the components; plain Node gets an empty module for them.
@@ -20,6 +22,8 @@ register(
 const { VikeReactProviderPageContext } = (await import('vike-react/usePageContext')) as unknown as {
   VikeReactProviderPageContext: FunctionComponent<{ pageContext: unknown; children?: unknown }>
 }
+// As +onCreateGlobalContext.server.ts does: the server translates with i18next.
+translateOnServerWith((language, namespaces) => translatorOf(i18nWith(language, namespaces)))
 const { default: Layout } = await import('../../../client/pages/+Layout.tsx')
 const { default: Head } = await import('../../../client/pages/+Head.tsx')
 
@@ -67,8 +71,8 @@ function render(component: FunctionComponent<{ children?: unknown }>, options: O
       VikeReactProviderPageContext,
       { pageContext },
       createElement(
-        I18nextProvider,
-        { i18n: i18nFor(pageContext.language as Language) },
+        TranslationProvider,
+        { translator: translatorOf(i18nFor(pageContext.language as Language)) },
         createElement(component, null, createElement('p', { id: 'content' }, 'page content')),
       ),
     ),
@@ -81,6 +85,18 @@ t.test('Layout › shows bar and footer around the page by default', async (t) =
   t.match(html, 'fr-header--desktop')
   t.match(html, 'data-testid="site-footer"')
   t.match(html, 'page content')
+})
+
+t.test('Layout › header, page and footer are hydrated as separate parts (Suspense boundaries)', async (t) => {
+  const html = render(Layout as FunctionComponent)
+  // React marks a server-rendered Suspense boundary with <!--$--> … <!--/$-->: the browser
+  // hydrates each later and time-sliced instead of the whole frame in one long task (ADR 0065).
+  const boundaries = [...html.matchAll(/<!--\$-->([\s\S]*?)<!--\/\$-->/g)].map(([, inside = '']) => inside)
+  t.equal(boundaries.length, 3)
+  t.match(boundaries[0], 'data-testid="site-header"', 'the header')
+  t.match(boundaries[1], 'page content', 'the page')
+  t.match(boundaries[2], 'data-testid="site-footer"', 'the footer')
+  t.notMatch(html, 'data-hydrated', 'not marked hydrated on the server')
 })
 
 t.test('Layout › hides the frame for the desktop app, an aloneItem page and an oauth connect', async (t) => {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import type { Channel, ChannelOutcome } from '../../../../shared/channels/outcome.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
+import { Trans, useTranslation } from '../../../translation.tsx'
 import '../reset/reset.css'
 import './channel-auth.css'
 

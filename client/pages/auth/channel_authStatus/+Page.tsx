@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { isChannel, isChannelOutcome } from '../../../../shared/channels/outcome.ts'
 import { MARKETING_EMAIL } from '../../../../shared/frame/constants.ts'
 import { ConsoleForm } from '../../../components/ConsoleForm.tsx'
+import { useTranslation } from '../../../translation.tsx'
 
 /**
  * The result of a channel authorization (spec §2, §3): success, failure or not allowed, each with

@@ -1,5 +1,4 @@
 import { type FormEvent, useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
@@ -12,6 +11,7 @@ import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
 import { hasFieldErrors, useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { useTranslation } from '../../../translation.tsx'
 import '../reset/reset.css'
 
 const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const

@@ -1,4 +1,4 @@
 import type { Config } from 'vike/types'
 
-// signUp: the captcha's texts (client/components/captcha), shared with sign-up.
-export default { namespaces: ['demo', 'signUp'] } satisfies Config
+// captcha: the captcha's texts (client/components/captcha), shared with sign-in and sign-up.
+export default { namespaces: ['demo', 'captcha'] } satisfies Config

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { useTranslation } from '../../../translation.tsx'
 import type { FieldError } from './outcome.ts'
 
 interface NewPasswordStepProps {

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../../../shared/api/reset-flow.ts'
@@ -11,6 +10,7 @@ import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyChoice, earlyText } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { useTranslation } from '../../../translation.tsx'
 import { resetError } from './outcome.ts'
 
 const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
@@ -10,6 +9,7 @@ import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
+import { useTranslation } from '../../../translation.tsx'
 import { resetError } from './outcome.ts'
 
 interface WaitStepProps {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { SignOutForm } from '../../../components/SignOutForm.tsx'
+import { useTranslation } from '../../../translation.tsx'
 
 /** `/auth/restrict` (spec §2): the account may not use the desktop workbench. */
 export default function RestrictPage() {

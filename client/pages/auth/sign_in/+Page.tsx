@@ -1,5 +1,4 @@
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { reload } from 'vike/client/router'
 import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
@@ -8,7 +7,7 @@ import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { chooseEnvironment, useApiClient } from '../../../api.ts'
-import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { useTranslation } from '../../../translation.tsx'
 import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
@@ -16,7 +15,6 @@ import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
-import { focusWhenShown } from '../../../components/form/focus.ts'
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx'
 
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
@@ -27,6 +25,10 @@ const SsoEnvironmentPicker = lazy(() =>
 const CodeStep = lazy(() => import('./CodeStep.tsx').then((module) => ({ default: module.CodeStep })))
 const NotActivated = lazy(() =>
   import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
+)
+// Asked for only after wrong passwords (client state, never in a server render).
+const Captcha = lazy(() =>
+  import('../../../components/captcha/Captcha.tsx').then((module) => ({ default: module.Captcha })),
 )
 const ChangePasswordStep = lazy(() =>
   import('./ChangePasswordStep.tsx').then((module) => ({ default: module.ChangePasswordStep })),
@@ -343,7 +345,6 @@ export default function SignInPage() {
                   required
                   // biome-ignore lint/a11y/noAutofocus: moving focus to the field that just appeared is what keyboard users expect
                   autoFocus
-                  ref={focusWhenShown}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
                   aria-invalid={invalid('password')}
@@ -351,7 +352,11 @@ export default function SignInPage() {
                 />
                 {errorAt('password')}
               </div>
-              {captchaNeeded && <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />}
+              {captchaNeeded && (
+                <Suspense fallback={null}>
+                  <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />
+                </Suspense>
+              )}
               <button type="button" className="link-button" onClick={backToEmail}>
                 {t('signIn.changeEmail')}
               </button>

@@ -1,6 +1,6 @@
 import type { Config } from 'vike/types'
 
 export default {
-  // signUp: the captcha's strings (client/components/captcha) live there.
-  namespaces: ['sso', 'signUp', 'signInSteps'],
+  // captcha: the strings of the captcha asked for after wrong passwords (client/components/captcha).
+  namespaces: ['sso', 'captcha', 'signInSteps'],
 } satisfies Config

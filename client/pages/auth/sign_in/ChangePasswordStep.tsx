@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
@@ -8,6 +7,7 @@ import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { useTranslation } from '../../../translation.tsx'
 
 /** Which field an upstream refusal of `account/resetNewPwd` is about (spec §8). */
 const FIELD_OF_CODE: Record<string, string> = {

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { focusWhenShown } from '../../../components/form/focus.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
+import { useTranslation } from '../../../translation.tsx'
 
 interface CodeStepProps {
   email: string
@@ -67,7 +66,6 @@ export function CodeStep({ email, code, onCode, error, onResend, initialWaitSeco
         required
         // biome-ignore lint/a11y/noAutofocus: the code field just appeared in place of the password; focus follows
         autoFocus
-        ref={focusWhenShown}
         value={code}
         onChange={(event) => onCode(digitsOf(event.target.value))}
         onPaste={(event) => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useHydrated } from 'vike-react/useHydrated'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
+import { useTranslation } from '../../../translation.tsx'
 
 // The QR panel loads on the first click: most visitors never scan (sign-in page weight budget).
 const WeComPanel = lazy(() => import('./WeComPanel.tsx').then((module) => ({ default: module.WeComPanel })))

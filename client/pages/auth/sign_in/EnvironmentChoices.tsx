@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../translation.tsx'
 
 /** The multi-environment picker's choices (Singapore, US, HK, China, test), for passwords and SSO. */
 export function EnvironmentChoices({

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../translation.tsx'
 
 /** Spec §2 product-not-activated notice, with the message to contact the admin for account binding. */
 export function NotActivated({ email, onBack }: { email: string; onBack: () => void }) {

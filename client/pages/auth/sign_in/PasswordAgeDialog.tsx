@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../translation.tsx'
 
 interface PasswordAgeDialogProps {
   /** "Change now": the change-password form of the sign-in page (current, new, confirm). */

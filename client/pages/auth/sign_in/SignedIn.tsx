@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { ConsoleForm } from '../../../components/ConsoleForm.tsx'
 import { SignOutForm } from '../../../components/SignOutForm.tsx'
+import { useTranslation } from '../../../translation.tsx'
 
 /** The signed-in state: on to the console (signed in there), or sign out. */
 export function SignedIn({ email }: { email: string }) {

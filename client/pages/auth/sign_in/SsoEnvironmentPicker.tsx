@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { flowFetch } from '../../../flow-fetch.ts'
+import { useTranslation } from '../../../translation.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 
 /** The page was sent here to pick an environment for an SSO sign-in (`#sso=pick`). */

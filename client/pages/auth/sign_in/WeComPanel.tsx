@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { safeReturnPath } from '../../../../shared/safe-return.ts'
 import {
   ANNOUNCED_SECONDS,
@@ -7,6 +6,7 @@ import {
   useSecondsUntil,
 } from '../../../components/time/useCountdown.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
+import { useTranslation } from '../../../translation.tsx'
 
 /** How often the page asks the BFF whether the phone confirmed. */
 const POLL_MS = 2000

@@ -1,5 +1,4 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
@@ -11,6 +10,7 @@ import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { Trans, useTranslation } from '../../../translation.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
 import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 

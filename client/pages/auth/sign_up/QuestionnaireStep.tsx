@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import {
@@ -12,6 +11,7 @@ import {
 } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
+import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
 
 /** Checkbox answers are plain strings here; the schema checks them against the choices. */

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
+import { Trans, useTranslation } from '../../../translation.tsx'
 import { loadSignUpFlow } from './flow.ts'
 
 /** How often a waiting page asks whether its link was opened in another browser. */

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpDetailsView } from '../../../../shared/api/sign-up-flow.ts'
@@ -10,6 +9,7 @@ import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
 import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { SignUpStep } from '../../../../shared/api/sign-up-flow.ts'
+import { useTranslation } from '../../../translation.tsx'
 
 const DESKTOP = ['credentials', 'verify', 'setup', 'questionnaire'] as const
 const PHONE = ['credentials', 'verify'] as const

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/sign-up-flow.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
+import { useTranslation } from '../../../translation.tsx'
 import { consoleUrl } from './flow.ts'
 
 /** The welcome page: the trial has started; a visible countdown, then the console. */

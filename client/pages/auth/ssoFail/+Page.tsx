@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { useTranslation } from '../../../translation.tsx'
 
 /** Where an enterprise sign-in ends when the provider round trip itself failed (spec §8 ssoFail). */
 export default function SsoFailPage() {

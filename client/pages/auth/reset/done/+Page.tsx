@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { usePageContext } from 'vike-react/usePageContext'
+import { useTranslation } from '../../../../translation.tsx'
 import '../reset.css'
 
 /** 'Password updated' (spec §2): no one is signed in by a reset, so the way on is to sign in. */

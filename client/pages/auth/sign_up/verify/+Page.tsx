@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Trans, useTranslation } from 'react-i18next'
 import { navigate } from 'vike/client/router'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../../shared/envelope.ts'
 import { useApiClient } from '../../../../api.ts'
+import { Trans, useTranslation } from '../../../../translation.tsx'
 import { loadSignUpFlow } from '../flow.ts'
 import '../sign-up.css'
 
