@@ -63,7 +63,9 @@ t.test(
 t.test('captcha provider › off: the policy names no other origin', async (t) => {
   const { app } = await build(t)
   const csp = String((await app.inject('/healthz')).headers['content-security-policy'])
-  t.notMatch(csp, /https?:\/\//)
+  // form-action names the region consoles (a signed-in user's "Go to the console" posts there
+  // through a redirect): not the captcha's business; every other directive is ours alone.
+  t.notMatch(csp.replace(/form-action[^;]*;/, ''), /https?:\/\//)
   t.match(csp, /connect-src 'self';/)
   t.match(csp, /img-src 'self' data:;/)
 })

@@ -46,7 +46,9 @@ t.test('overload › a render flood at 2× capacity: probes fast, every request 
   })
 
   // What this process renders per second here and now: 4 clients in a loop for 2 s (after a warm-up).
-  for (let i = 0; i < 30; i++) await timed(`${server.baseUrl}${uncached(-i)}`)
+  // A longer warm-up: measured cold (JIT, caches) the rate came out at a quarter of what a quiet
+  // machine then served, and a flood at "twice" it was no flood at all.
+  for (let i = 0; i < 150; i++) await timed(`${server.baseUrl}${uncached(-i)}`)
   let rendered = 0
   const measureUntil = performance.now() + 2000
   await Promise.all(
@@ -124,9 +126,18 @@ t.test('overload › a render flood at 2× capacity: probes fast, every request 
     [],
     `every request answered before its ${DEADLINE_MS} ms deadline (${sent} sent)`,
   )
-  t.same(statuses, [200, 503], 'answers are pages or 503s, nothing else')
+  t.ok(
+    statuses.every((status) => status === 200 || status === 503),
+    `answers are pages or 503s, nothing else (${statuses})`,
+  )
   const refused = answered.filter((result) => result.status === 503)
-  t.ok(refused.length > sent * 0.1, `the flood was shed, not queued (${refused.length} × 503 of ${sent})`)
+  const slowestPage = Math.max(0, ...answered.filter((r) => r.status === 200).map((r) => r.ms))
+  // Shed, not queued: either the flood got 503s, or (a machine that kept up with it) no page
+  // waited much past the render-wait bound. The queue bound itself is tested in shedding.test.ts.
+  t.ok(
+    refused.length > sent * 0.1 || slowestPage <= RENDER_WAIT_MS + 1000,
+    `the flood was shed, not queued (${refused.length} × 503 of ${sent}; slowest page ${slowestPage.toFixed(0)} ms)`,
+  )
   t.ok(
     refused.every((result) => Number(result.retryAfter) >= 1),
     'every 503 says when to retry',
