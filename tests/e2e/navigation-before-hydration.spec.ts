@@ -1,5 +1,6 @@
 import { expect, type Route, test } from '@playwright/test'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
+import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
@@ -104,4 +105,34 @@ test('the reset method chosen before hydration finished is kept', async ({ page 
   await hydrated(page)
   await expect(page.getByLabel(enReset.areaCode)).toBeVisible()
   await expect(page.getByRole('radio', { name: enReset.viaPhone })).toBeChecked()
+})
+
+// The demo booking on a slow phone (issue 21: nothing typed is lost before the scripts load).
+test('what is typed into the demo booking before hydration finished is kept', async ({ page }) => {
+  let held = false
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (!held && body.includes(enDemo.intro)) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  await page.goto('/auth/demo', { waitUntil: 'commit' })
+  await expect.poll(() => held, { message: 'the demo translations were requested' }).toBe(true)
+  await page.locator('#demo-fullName').fill('Early Bird')
+  await page.locator('#demo-email').fill('early-demo@example.com')
+  await page.getByRole('checkbox', { name: enDemo.product.chatbot }).check()
+  release()
+  await hydrated(page)
+  // Typing re-renders the form from its state: the early values must be in that state too.
+  await page.locator('#demo-company').pressSequentially('Early Ltd')
+  await expect(page.locator('#demo-fullName')).toHaveValue('Early Bird')
+  await expect(page.locator('#demo-email')).toHaveValue('early-demo@example.com')
+  await expect(page.getByRole('checkbox', { name: enDemo.product.chatbot })).toBeChecked()
 })

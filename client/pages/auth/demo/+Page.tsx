@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useState } from 'react'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
@@ -9,6 +9,7 @@ import { PRODUCTS } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
+import { earlyTick } from '../../../components/form/early-input.ts'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
 import { hasFieldErrors, useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
@@ -55,6 +56,26 @@ export default function DemoPage() {
     },
     [setErrors],
   )
+
+  // Whatever was typed, picked or ticked while the scripts were still loading is kept, not wiped
+  // by the first render after hydration (early-input.ts; issue 21: nothing typed is lost).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const early: Partial<Record<TextName, string>> = {}
+    for (const name of Object.keys(values) as TextName[]) {
+      const element = document.getElementById(`demo-${name}`)
+      const typed =
+        element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : ''
+      if (typed && !values[name]) early[name] = typed
+    }
+    if (Object.keys(early).length > 0) setValues((old) => ({ ...old, ...early }))
+    const code = document.getElementById('demo-areaCode')
+    if (code instanceof HTMLSelectElement && code.value && code.value !== areaCode) setAreaCode(code.value)
+    const ticked = [...document.querySelectorAll<HTMLInputElement>('input[name="products"]')]
+      .filter((box) => earlyTick(box))
+      .map((box) => box.value)
+    if (ticked.length > 0 && products.length === 0) setProducts(ticked)
+  }, [])
 
   // An edited field loses its error at once; the others stay until they are fixed too.
   const set = (name: TextName) => (event: { target: { value: string } }) => {
