@@ -65,3 +65,21 @@ run_tap() {
   TAP_ASSERTS=${TAP_ASSERTS:-0}
   return "$status"
 }
+
+# Tests that measure the machine run alone, after the parallel tap run: the render flood of
+# tests/server/overload.test.ts measures what this host renders and floods it at twice that, so a
+# neighbouring test file taking the other core mid-flood makes it measure the neighbour
+# (excluded from tap's parallel run in package.json). Adds to TAP_PASS / TAP_FAIL.
+run_alone() {
+  local file
+  for file in "$@"; do
+    echo "== alone: $file"
+    if node --import=tsx "$file" >".cache/alone.log" 2>&1; then
+      TAP_PASS=$((TAP_PASS + 1))
+    else
+      tail -n 40 .cache/alone.log
+      TAP_FAIL=$((TAP_FAIL + 1))
+      TAP_FAILED_NAMES=$(printf '%s\n%s' "$TAP_FAILED_NAMES" "$file (run alone)" | sed '/^$/d')
+    fi
+  done
+}

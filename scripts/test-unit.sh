@@ -13,6 +13,7 @@ NODE_ENV=production npx vike build >.cache/build.log 2>&1 || { tail -n 40 .cache
 bash scripts/fetch-helm.sh >/dev/null || echo "helm: download FAILED: the chart tests fail" >&2
 run_tap "$@"
 status=$?
+[ "$#" -eq 0 ] && run_alone tests/server/overload.test.ts
 if [ "$status" -ne 0 ] && [ "$TAP_FAIL" -eq 0 ]; then TAP_FAIL=1; fi
 [ -n "$TAP_FAILED_NAMES" ] && echo "$TAP_FAILED_NAMES"
 echo "$TAP_PASS passed, $TAP_FAIL failed ($TAP_ASSERTS assertions)"

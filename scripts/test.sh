@@ -36,6 +36,7 @@ bash scripts/fetch-helm.sh >/dev/null || echo "helm: download FAILED: the chart 
 echo "== unit and integration tests (tap)"
 run_tap
 tap_status=$?
+run_alone tests/server/overload.test.ts
 
 echo "== end-to-end tests (Playwright)"
 SKIP_BUILD=1 run bash scripts/e2e.sh
