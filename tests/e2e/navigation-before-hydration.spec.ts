@@ -1,4 +1,4 @@
-import { expect, type Route, test } from '@playwright/test'
+import { expect, type Page, type Route, test } from '@playwright/test'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
@@ -13,6 +13,28 @@ test.afterEach(async ({ page }) => {
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
 
+/**
+ * A slow phone: the first script chunk holding `text` is held back until `release()`; `held()`
+ * tells whether the page has asked for it yet.
+ */
+async function holdChunkWith(page: Page, text: string) {
+  let held = false
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (!held && body.includes(text)) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  return { held: () => held, release: () => release() }
+}
+
 const TEXT = { en: { common: enCommon, reset: enReset }, zh: { common: zhCommon, reset: zhReset } } as const
 
 // A slow phone: the client router is running, but the first page's translations are still on
@@ -23,25 +45,15 @@ for (const language of LANGUAGES) {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
-    let held = false
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
     // Hold back the sign-in page's own translation chunk (the one holding its "forgot password" text).
-    await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
-      const response = await route.fetch()
-      const body = await response.text()
-      if (!held && body.includes(JSON.stringify(TEXT[language].common.signIn.forgotPassword).slice(1, -1))) {
-        held = true
-        await released
-      }
-      await route.fulfill({ response, body })
-    })
+    const chunk = await holdChunkWith(
+      page,
+      JSON.stringify(TEXT[language].common.signIn.forgotPassword).slice(1, -1),
+    )
     await page.goto(inLanguage('/auth/sign_in', language), { waitUntil: 'commit' })
-    await expect.poll(() => held, { message: 'the translation chunk was requested' }).toBe(true)
+    await expect.poll(chunk.held, { message: 'the translation chunk was requested' }).toBe(true)
     await page.getByTestId('forgot-password').click()
-    release()
+    chunk.release()
     await expect(page).toHaveURL(/\/auth\/reset/)
     await expect(page.getByRole('heading', { level: 1, name: TEXT[language].reset.title })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en')
@@ -52,26 +64,13 @@ for (const language of LANGUAGES) {
 // The same slow phone on the sign-up form: what the visitor typed while the scripts were loading
 // must survive hydration and the next render (ticking the privacy box re-renders the form).
 test('what is typed into sign-up before hydration finished is kept', async ({ page }) => {
-  let held = false
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (!held && body.includes(enSignUp.credentials.title)) {
-      held = true
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
+  const chunk = await holdChunkWith(page, enSignUp.credentials.title)
   await page.goto('/auth/sign_up', { waitUntil: 'commit' })
-  await expect.poll(() => held, { message: 'the sign-up translations were requested' }).toBe(true)
+  await expect.poll(chunk.held, { message: 'the sign-up translations were requested' }).toBe(true)
   await page.getByLabel(enSignUp.credentials.email).fill('early@example.com')
   await page.getByLabel(enSignUp.credentials.password, { exact: true }).fill('Early-Typist42')
   await page.locator('#sign-up-privacy').check()
-  release()
+  chunk.release()
   await hydrated(page)
   await expect(page.getByText(enSignUp.credentials.title)).toBeVisible()
   // Typing re-renders the form from its state: the early tick must be in that state too.
@@ -84,24 +83,11 @@ test('what is typed into sign-up before hydration finished is kept', async ({ pa
 
 // And on the reset page: the way chosen before hydration (a text message) is the way shown after.
 test('the reset method chosen before hydration finished is kept', async ({ page }) => {
-  let held = false
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (!held && body.includes(JSON.stringify(enReset.viaPhone).slice(1, -1))) {
-      held = true
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
+  const chunk = await holdChunkWith(page, JSON.stringify(enReset.viaPhone).slice(1, -1))
   await page.goto('/auth/reset', { waitUntil: 'commit' })
-  await expect.poll(() => held, { message: 'the reset translations were requested' }).toBe(true)
+  await expect.poll(chunk.held, { message: 'the reset translations were requested' }).toBe(true)
   await page.getByRole('radio', { name: enReset.viaPhone }).check()
-  release()
+  chunk.release()
   await hydrated(page)
   await expect(page.getByLabel(enReset.areaCode)).toBeVisible()
   await expect(page.getByRole('radio', { name: enReset.viaPhone })).toBeChecked()
@@ -109,26 +95,13 @@ test('the reset method chosen before hydration finished is kept', async ({ page 
 
 // The demo booking on a slow phone (issue 21: nothing typed is lost before the scripts load).
 test('what is typed into the demo booking before hydration finished is kept', async ({ page }) => {
-  let held = false
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (!held && body.includes(enDemo.intro)) {
-      held = true
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
+  const chunk = await holdChunkWith(page, enDemo.intro)
   await page.goto('/auth/demo', { waitUntil: 'commit' })
-  await expect.poll(() => held, { message: 'the demo translations were requested' }).toBe(true)
+  await expect.poll(chunk.held, { message: 'the demo translations were requested' }).toBe(true)
   await page.locator('#demo-fullName').fill('Early Bird')
   await page.locator('#demo-email').fill('early-demo@example.com')
   await page.getByRole('checkbox', { name: enDemo.product.chatbot }).check()
-  release()
+  chunk.release()
   await hydrated(page)
   // Typing re-renders the form from its state: the early values must be in that state too.
   await page.locator('#demo-company').pressSequentially('Early Ltd')
