@@ -95,3 +95,25 @@ export async function sandboxRequests(baseUrl: string): Promise<LoggedRequest[]>
   const response = await fetch(`${baseUrl}/__sandbox/requests`)
   return ((await response.json()) as { requests: LoggedRequest[] }).requests
 }
+
+/**
+ * Plays the user at the sandbox's identity provider page (Microsoft or SAML): approve (or decline)
+ * as `identity`, and read where the provider sends the browser back.
+ */
+export async function atIdentityProvider(
+  authorizeUrl: string,
+  identity: string,
+  decision = 'approve',
+): Promise<URL> {
+  const url = new URL(authorizeUrl)
+  const form = new URLSearchParams(url.searchParams)
+  form.set('identity', identity)
+  form.set('decision', decision)
+  const response = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  })
+  return new URL(response.headers.get('location') ?? 'about:blank')
+}

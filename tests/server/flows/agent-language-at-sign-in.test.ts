@@ -8,6 +8,7 @@ import { loggerOptions } from '../../../server/logger.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
 import type * as CallEndpointModule from '../../../server/upstream/call-endpoint.server.ts'
 import {
+  atIdentityProvider,
   build,
   cookieHeader,
   isSignedIn,
@@ -101,17 +102,7 @@ t.test(
   'Microsoft sign-in started on the Chinese page › zh, though the return carries no language',
   async (t) => {
     const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft?language=zh' })
-    const authorize = new URL(String(started.headers.location))
-    const form = new URLSearchParams(authorize.searchParams)
-    form.set('identity', SSO_MICROSOFT_ACCOUNT.email)
-    form.set('decision', 'approve')
-    const atProvider = await fetch(`${authorize.origin}${authorize.pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-      redirect: 'manual',
-    })
-    const back = new URL(atProvider.headers.get('location') ?? 'about:blank')
+    const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
     const returned = await app.inject({
       method: 'GET',
       url: `${back.pathname}${back.search}`,

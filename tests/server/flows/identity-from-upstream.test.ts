@@ -3,7 +3,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
-import { cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { atIdentityProvider, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
 import { appWithUpstreams } from '../upstream/harness.ts'
 
 // Security claim 21: a session's identity is the one the upstream's answer names. These tests put
@@ -69,17 +69,7 @@ t.test('a password sign-in answered with a token but no identity: 502, no sessio
 t.test('a Microsoft return answered with a token but no identity: ssoFail, no session', async (t) => {
   const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft' })
   t.equal(started.statusCode, 303)
-  const authorize = new URL(String(started.headers.location))
-  const form = new URLSearchParams(authorize.searchParams)
-  form.set('identity', SSO_MICROSOFT_ACCOUNT.email)
-  form.set('decision', 'approve')
-  const atProvider = await fetch(`${authorize.origin}${authorize.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  const back = new URL(atProvider.headers.get('location') ?? 'about:blank')
+  const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
   const cookie = sessionCookieOf(started)
   const returned = await app.inject({
     method: 'GET',

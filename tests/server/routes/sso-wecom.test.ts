@@ -3,6 +3,7 @@ import { SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../../sandbox/fixtures.t
 import { startSandbox } from '../../../sandbox/index.ts'
 import { WECOM_QR_TTL_MS } from '../../../sandbox/providers/wecom-scans.ts'
 import {
+  atIdentityProvider,
   build,
   cookieHeader,
   isSignedIn as isSignedInWith,
@@ -201,17 +202,7 @@ t.test('the picker serves SSO: a multi-environment account chooses, then lands t
   const start = await app.inject({ method: 'GET', url: '/auth/sso/saml?id=sandbox-saml&language=zh' })
   const cookie = sessionCookieOf(start)
   t.match(start.headers.location, /^http/, 'off to the identity provider')
-  const authorize = new URL(String(start.headers.location))
-  const form = new URLSearchParams(authorize.searchParams)
-  form.set('identity', SSO_SAML_ACCOUNT.email)
-  form.set('decision', 'approve')
-  const atProvider = await fetch(`${authorize.origin}${authorize.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  const back = new URL(String(atProvider.headers.get('location')))
+  const back = await atIdentityProvider(String(start.headers.location), SSO_SAML_ACCOUNT.email)
   const returned = await app.inject({
     method: 'GET',
     url: `${back.pathname}${back.search}`,

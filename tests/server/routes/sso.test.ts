@@ -2,6 +2,7 @@ import t from 'tap'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import {
+  atIdentityProvider,
   build,
   cookieHeader,
   isSignedIn as isSignedInWith,
@@ -22,28 +23,13 @@ t.beforeEach(async () => {
   await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
 })
 
-/** Plays the user at the provider's page: approve as `identity`, read where it sends the browser. */
-async function atProvider(authorizeUrl: string, identity: string, decision = 'approve'): Promise<URL> {
-  const url = new URL(authorizeUrl)
-  const form = new URLSearchParams(url.searchParams)
-  form.set('identity', identity)
-  form.set('decision', decision)
-  const response = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  return new URL(response.headers.get('location') ?? 'about:blank')
-}
-
 /** Start at the BFF, approve at the provider, come back: the BFF's final answer. */
 async function signInWith(start: string, identity: string, decision = 'approve') {
   const started = await app.inject({ method: 'GET', url: start })
   const cookie = sessionCookieOf(started)
   const location = String(started.headers.location ?? '')
   if (started.statusCode !== 303 || !location.startsWith('http')) return { started, back: undefined, cookie }
-  const back = await atProvider(started.headers.location as string, identity, decision)
+  const back = await atIdentityProvider(started.headers.location as string, identity, decision)
   const returned = await app.inject({
     method: 'GET',
     url: `${back.pathname}${back.search}`,
