@@ -71,12 +71,13 @@ export async function demoFormRoutes(app: FastifyInstance, options: DemoFormOpti
   app.post('/auth/demo', route({ ownPages: 'form', spends: 'signUp' }), async (request, reply) => {
     const { t } = i18nFor(request.language ?? 'en')
     const values = valuesOf(request.body)
-    const answerWith = async (errors: Record<string, string>, fresh = true): Promise<unknown> =>
+    // The form again with its errors and a new captcha question (the last one is used up).
+    const answerWith = async (errors: Record<string, string>): Promise<unknown> =>
       app.renderFormPage(request, reply, {
         form: 'demo',
         values,
         errors,
-        ...(fresh ? { captcha: await nextCaptcha(request) } : {}),
+        captcha: await nextCaptcha(request),
       })
     try {
       const captcha = options.captchaProvider ? {} : await captchaPassOf(request)
