@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { resetError } from '../../../../shared/forms/reset-errors.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
@@ -10,7 +12,7 @@ import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { resetError } from './outcome.ts'
+import { ResetForm, usePosted } from './posted.tsx'
 
 interface WaitStepProps {
   via: 'email' | 'phone'
@@ -30,9 +32,13 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
   const { t } = useTranslation()
   const api = useApiClient()
   const countdown = useCountdown()
-  const [code, setCode] = useState('')
-  const { errors, setErrors, changed } = useFieldErrors()
-  const [notice, setNotice] = useState('')
+  const posted = usePosted()
+  // Before the scripts run (or without them) the resend is a form the server answers, and the
+  // wait is the time it ends at; once hydrated, the countdown of today's page.
+  const hydrated = useHydrated()
+  const [code, setCode] = useState(posted.values.code ?? '')
+  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
+  const [notice, setNotice] = useState(posted.notice ?? '')
   const [busy, setBusy] = useState(false)
   const { start } = countdown
   useEffect(() => start(resendInSeconds), [resendInSeconds, start])
@@ -87,7 +93,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     }
   }
 
-  const resendButton = (
+  const resendButton = hydrated ? (
     <button
       type="button"
       className="button"
@@ -97,6 +103,17 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     >
       {countdown.seconds > 0 ? t('reset:resendIn', { seconds: countdown.seconds }) : t('reset:resend')}
     </button>
+  ) : (
+    <ResetForm step="resend" className="reset-resend">
+      {posted.resendAt ? (
+        <p className="form-notice">
+          {t(via === 'email' ? 'reset:resendLinkAt' : 'reset:resendCodeAt', { time: posted.resendAt })}
+        </p>
+      ) : null}
+      <button type="submit" className="button" data-testid="reset-resend">
+        {t('reset:resend')}
+      </button>
+    </ResetForm>
   )
 
   return (
@@ -106,9 +123,8 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       </h1>
       <p>{via === 'email' ? t('reset:sentBody', { account }) : t('reset:codeBody', { account })}</p>
       {via === 'phone' && (
-        <form
-          method="post"
-          noValidate
+        <ResetForm
+          step="code"
           onSubmit={verify}
           aria-describedby={errors[''] ? 'reset-wait-error' : undefined}
         >
@@ -132,7 +148,25 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
           <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
             {busy ? t('reset:working') : t('reset:verify')}
           </button>
-        </form>
+        </ResetForm>
+      )}
+      {via === 'email' && (
+        // A link opened where no script runs (or it arrived here without its id) is pasted here.
+        <ResetForm step="link" className="reset-link-paste">
+          <Field
+            id="reset-link"
+            label={t('reset:linkPasteLabel')}
+            hint={t('reset:linkPasteHint')}
+            name="link"
+            type="url"
+            autoComplete="off"
+            defaultValue=""
+            error={errors.link}
+          />
+          <button type="submit" className="button">
+            {t('reset:linkPasteSubmit')}
+          </button>
+        </ResetForm>
       )}
       <p id="reset-wait-error" className="form-error" role="alert">
         {errors[''] ?? ''}
@@ -142,9 +176,17 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       </p>
       <div className="actions">
         {resendButton}
-        <button type="button" className="link-button" onClick={onRestart}>
-          {t('reset:useAnother')}
-        </button>
+        <ResetForm
+          step="restart"
+          onSubmit={(event) => {
+            event.preventDefault()
+            onRestart()
+          }}
+        >
+          <button type="submit" className="link-button">
+            {t('reset:useAnother')}
+          </button>
+        </ResetForm>
       </div>
     </>
   )
