@@ -120,7 +120,11 @@ t.test('reset by link, posted as plain forms: the pasted link leads to the new p
   const opened = await page.post('link', { link: new URL(link, 'http://localhost').href })
   t.equal(testIdOf(opened.body), 'reset-link', 'the link checked: its new password')
   t.match(opened.body, RESET_ACCOUNT.email)
-  t.notMatch(opened.body, new URLSearchParams(link.split('#')[1]).get('id') ?? 'no id', 'the id never goes back out')
+  t.notMatch(
+    opened.body,
+    new URLSearchParams(link.split('#')[1]).get('id') ?? 'no id',
+    'the id never goes back out',
+  )
 
   const weak = await page.post('linkPassword', { password: 'short', confirmPassword: 'short' })
   t.equal(testIdOf(weak.body), 'reset-link', 'a weak password: the same step')
