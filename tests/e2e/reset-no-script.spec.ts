@@ -23,7 +23,7 @@ async function signsIn(request: APIRequestContext, email: string, password: stri
   return ((await answer.json()) as { retCode: string }).retCode === '000000'
 }
 
-async function setNewPassword(page: Page, T: (typeof TEXT)['en']) {
+async function setNewPassword(page: Page, T: (typeof TEXT)[keyof typeof TEXT]) {
   // A repetition that differs first: the same step comes back, the error at its field, nothing filled in.
   await page.getByLabel(T.reset.newPassword, { exact: true }).fill(NEW_PASSWORD)
   await page.getByLabel(T.reset.confirmPassword).fill('Something-Else42')
