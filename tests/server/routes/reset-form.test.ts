@@ -175,3 +175,19 @@ t.test('steps past the first need the form token; a cross-site post gets our ref
   t.match(forged.body, /<html/)
   t.equal((await sandboxRequests(sg)).length, before, 'neither reached the upstream')
 })
+
+t.test('the page cache: visitors get the shared page, a reset under way its own step', async (t) => {
+  const { app } = await build(t, { ssr: true, sandbox, env: { ...GENEROUS_LIMITS, PAGE_CACHE_MB: '8' } })
+  const visitor = () => app.inject({ method: 'GET', url: '/auth/reset' })
+  t.equal(testIdOf((await visitor()).body), 'reset-request', 'a visitor: the request step')
+  t.equal(testIdOf((await visitor()).body), 'reset-request', 'again (from the cache)')
+  const page = browser(app)
+  await page.post('request', { via: 'email', email: RESET_ACCOUNT.email })
+  const mine = await page.get('/auth/reset')
+  t.equal(testIdOf(mine.body), 'reset-sent', 'the session’s reset: its step, rendered for it')
+  t.match(mine.body, /name="_csrf" value="[^"]+"/)
+  const theirs = (await visitor()).body
+  t.equal(testIdOf(theirs), 'reset-request', 'visitors still get the shared page')
+  t.notMatch(theirs, RESET_ACCOUNT.email, 'which knows nothing of the other session')
+  t.notMatch(theirs, /name="_csrf"/, 'and carries no form token')
+})

@@ -105,7 +105,8 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     </button>
   ) : (
     <ResetForm step="resend" className="reset-resend">
-      {posted.resendAt ? (
+      {/* Once refused, the form's error says the same: said once. */}
+      {posted.resendAt && !errors[''] ? (
         <p className="form-notice">
           {t(via === 'email' ? 'reset:resendLinkAt' : 'reset:resendCodeAt', { time: posted.resendAt })}
         </p>
