@@ -163,3 +163,25 @@ test('a reset requested before the scripts ran: posted to the server, nothing ty
   await expect(page.getByRole('heading', { name: T.reset.codeTitle })).toBeVisible()
   await expect(page.getByTestId('reset-resend')).toBeDisabled()
 })
+
+test('with JavaScript the pasted link goes on in the page, without a reload', async ({ page }) => {
+  const T = TEXT.en
+  const email = await createAccount('pasted-link', FIXTURE_PASSWORD)
+  await page.goto('/auth/reset')
+  await hydrated(page)
+  await page.getByLabel(T.reset.email).fill(email)
+  await page.getByRole('button', { name: T.reset.sendLink }).click()
+  await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
+  await page.getByLabel(T.reset.linkPasteLabel).fill('not a link/at all')
+  await page.getByRole('button', { name: T.reset.linkPasteSubmit }).click()
+  await expect(page.locator('#reset-link-error')).toHaveText(T.reset.linkInvalid)
+  const link = (await outbox(email, 'reset-link')).at(-1)?.link ?? ''
+  let reloaded = false
+  page.on('framenavigated', () => {
+    reloaded = true
+  })
+  await page.getByLabel(T.reset.linkPasteLabel).fill(new URL(link, page.url()).href)
+  await page.getByRole('button', { name: T.reset.linkPasteSubmit }).click()
+  await expect(page.getByTestId('reset-account')).toContainText(email)
+  expect(reloaded, 'the step changed in the page').toBe(false)
+})

@@ -174,6 +174,8 @@ export default function ResetPage() {
             resendInSeconds={flow.resendInSeconds}
             onVerified={() => setView({ kind: 'flow', flow: { ...flow, step: 'newPassword' } })}
             onRestart={restart}
+            onLinkChecked={(email) => setView({ kind: 'link', email })}
+            onLinkExpired={() => setView({ kind: 'expired' })}
           />
         )}
         {flow?.step === 'newPassword' && (

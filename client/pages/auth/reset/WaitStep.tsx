@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
+import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { resetError } from '../../../../shared/forms/reset-errors.ts'
+import { resetLinkIdOf } from '../../../../shared/forms/reset-form.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
@@ -22,13 +24,25 @@ interface WaitStepProps {
   /** The texted code was accepted: on to the new password. */
   onVerified: () => void
   onRestart: () => void
+  /** A pasted e-mailed link the upstream accepted (its address), or refused. */
+  onLinkChecked: (email: string) => void
+  onLinkExpired: () => void
 }
 
 /**
  * After sending: "check your email" (the link does the rest) or the texted code's input. Either
  * way a resend is offered once the one-minute wait (spec §9) has run down, with the countdown shown.
  */
-export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, onRestart }: WaitStepProps) {
+export function WaitStep({
+  via,
+  account,
+  areaCode,
+  resendInSeconds,
+  onVerified,
+  onRestart,
+  onLinkChecked,
+  onLinkExpired,
+}: WaitStepProps) {
   const { t } = useTranslation()
   const api = useApiClient()
   const countdown = useCountdown()
@@ -64,6 +78,24 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
         if (answer.retCode === '700631') start(RESEND_WAIT_SECONDS)
         setErrors({ '': resetError(answer, t, 'other').message })
       }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  /** The pasted link, checked as the page checks a link it was opened with (no reload). */
+  async function useLink(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const id = resetLinkIdOf(String(new FormData(event.currentTarget).get('link') ?? ''))
+    if (!id) return setErrors({ link: t('reset:linkInvalid') })
+    setBusy(true)
+    setErrors({})
+    try {
+      const answer = await api.call(resetLinkSteps.check, { data: { id }, throws: false })
+      if (isSuccess(answer)) onLinkChecked(String((answer.item as { email?: unknown }).email ?? ''))
+      else if (Number(answer.retCode) >= 500) setErrors({ '': answer.retMsg })
+      else onLinkExpired()
     } finally {
       setBusy(false)
     }
@@ -153,7 +185,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       )}
       {via === 'email' && (
         // A link opened where no script runs (or it arrived here without its id) is pasted here.
-        <ResetForm step="link" className="reset-link-paste">
+        <ResetForm step="link" className="reset-link-paste" onSubmit={useLink}>
           <Field
             id="reset-link"
             label={t('reset:linkPasteLabel')}
@@ -162,9 +194,10 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
             type="url"
             autoComplete="off"
             defaultValue=""
+            onChange={() => changed('link')}
             error={errors.link}
           />
-          <button type="submit" className="button">
+          <button type="submit" className="button" disabled={busy}>
             {t('reset:linkPasteSubmit')}
           </button>
         </ResetForm>
