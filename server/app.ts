@@ -33,6 +33,7 @@ import {
 import { healthRoutes } from './routes/health.ts'
 import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
+import { resetFormRoutes } from './routes/reset-form.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { signInFlowHooks } from './routes/sign-in-flow.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
+    await app.register(resetFormRoutes, { topology })
   }
 
   app.addHook('onReady', async () => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS } from '../../shared/api/endpoints.ts'
 import { PATH_PARAM_PATTERN } from '../../shared/api/path.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../shared/api/reset-flow.ts'
-import { envelope, isSuccess } from '../../shared/envelope.ts'
+import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
+import type { ResetPageStep } from '../../shared/forms/reset-form.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
 import { route } from '../plugins/app/own-pages.ts'
@@ -125,6 +127,162 @@ export const resetFlowHooks: FlowHooks = {
   },
 }
 
+/** What a reset step answers: the envelope, and the HTTP status a fetch call gets it with. */
+export interface StepAnswer {
+  answer: ApiEnvelope
+  status: number
+}
+
+type ResetEndpoint = 'sendResetEmail' | 'sendSmsRandomCode' | 'checkFindPwd' | 'setServiceNewPwd'
+
+const expired = (request: FastifyRequest): StepAnswer => ({
+  answer: envelope(CODE_EXPIRED, i18nFor(request.language).t(`errors:code.${CODE_EXPIRED}`)),
+  status: 200,
+})
+
+/** The envelope of a request the endpoint's schema refused, naming the first field (as `/api`). */
+function refusedInput(request: FastifyRequest, issues: readonly z.core.$ZodIssue[]): StepAnswer {
+  const t = i18nFor(request.language).t
+  const first = issues[0]
+  const translatable = first ? issueMessage(first) : undefined
+  return {
+    answer: {
+      ...envelope('400', translatable ? t(translatable.key, translatable.values) : t('errors:badRequest')),
+      item: { field: first?.path.join('.') ?? '' },
+    },
+    status: 400,
+  }
+}
+
+/** An upstream that could not be reached, said in the request's language. */
+function unreachable(request: FastifyRequest, name: string, error: UpstreamError): StepAnswer {
+  request.log.warn({ endpoint: name, failure: error.failure }, 'reset call failed upstream')
+  const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
+  return {
+    answer: envelope(String(error.httpStatus), i18nFor(request.language).t(key)),
+    status: error.httpStatus,
+  }
+}
+
+/**
+ * A reset step of the endpoint table posted as a plain form (issue 21): the endpoint's own schema,
+ * then this flow's `before` and `after` — the very hooks the `/api` proxy runs around the same
+ * call — through the one upstream caller. One implementation of each step, two ways in.
+ */
+export async function runResetEndpoint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  topology: Topology,
+  name: ResetEndpoint,
+  body: Record<string, unknown>,
+): Promise<StepAnswer> {
+  const schema = ENDPOINTS[name].schema
+  const parsed = schema ? schema.safeParse(body) : { success: true as const, data: body }
+  if (!parsed.success) return refusedInput(request, parsed.error.issues)
+  const data = { ...(parsed.data as Record<string, unknown>) }
+  const refusal = resetFlowHooks.before?.(name, request, data)
+  if (refusal) return { answer: refusal, status: 200 }
+  const environment = environmentFor(request, topology)
+  let answer: ApiEnvelope
+  try {
+    ;({ answer } = await callEndpoint(request, topology, name, data, { environment }))
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error
+    return unreachable(request, name, error)
+  }
+  answer = (await resetFlowHooks.after?.(name, request, reply, data, answer, environment)) ?? answer
+  return { answer, status: 200 }
+}
+
+/** "Use another email or number": forgets the reset and any checked link. */
+export function restartReset(request: FastifyRequest): void {
+  resetSlot.clear(request)
+  resetLinkSlot.clear(request)
+}
+
+/** When this session may ask for a new link or code (ms), if a reset is under way. */
+export function resendAtOf(request: FastifyRequest, now = Date.now()): number | undefined {
+  const flow = currentFlow(request, now)
+  return flow ? flow.sentAt + RESEND_WAIT_SECONDS * 1000 : undefined
+}
+
+/**
+ * Where the reset page stands from the session alone: a checked link's new password, or the reset
+ * under way; null when neither (the page everyone gets).
+ */
+export function resetPageStepOf(request: FastifyRequest): ResetPageStep | null {
+  if (!request.session) return null
+  const link = resetLinkSlot.get(request)
+  if (link) return { kind: 'link', email: link.email }
+  return currentFlow(request) ? { kind: 'flow', flow: flowView(request) } : null
+}
+
+/** The e-mailed link's steps: the id in a POST body, the new password once per link (M1). */
+export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
+  async function call(
+    request: FastifyRequest,
+    name: 'checkResetPwdLink' | 'resetServiceNewPwd',
+    id: string,
+    data: Record<string, unknown>,
+  ): Promise<StepAnswer> {
+    try {
+      const { answer } = await callEndpoint(request, topology, name, data, {
+        params: { id },
+        bearerToken: null,
+      })
+      return { answer, status: 200 }
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error
+      return unreachable(request, name, error)
+    }
+  }
+
+  return {
+    /** Checks a link's id with the upstream and keeps it in this session: answers `{ email }`. */
+    async check(request: FastifyRequest, id: unknown): Promise<StepAnswer> {
+      if (typeof id !== 'string' || !PATH_PARAM_PATTERN.test(id)) return expired(request)
+      const checked = await call(request, 'checkResetPwdLink', id, {})
+      if (!isSuccess(checked.answer)) return checked
+      const email = String((checked.answer.item as { email?: unknown }).email ?? '')
+      request.ensureSession()
+      resetLinkSlot.set(request, { id, email, at: Date.now() })
+      return { answer: envelope('000000', 'success', { email }), status: 200 }
+    },
+
+    /** The new password with the checked link: once, across replicas and replayed cookies. */
+    async newPassword(request: FastifyRequest, reply: FastifyReply, body: unknown): Promise<StepAnswer> {
+      const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(body ?? {})
+      if (!parsed.success) return refusedInput(request, parsed.error.issues)
+      const link = resetLinkSlot.get(request)
+      if (!link) return expired(request)
+      // One change per link, whichever replica or cookie copy asks first; given back when the
+      // upstream refuses for a reason the user can fix (same password, rules), used up otherwise.
+      const key = `reset-link:${link.id}`
+      if (!(await app.singleUse.claim(key, LINK_CLAIM_MS))) return expired(request)
+      const changed = await call(
+        request,
+        'resetServiceNewPwd',
+        link.id,
+        parsed.data as Record<string, unknown>,
+      )
+      if (!isSuccess(changed.answer)) {
+        if (changed.answer.retCode !== CODE_EXPIRED) await app.singleUse.release(key)
+        return changed
+      }
+      resetLinkSlot.clear(request)
+      await resetFlowHooks.after?.(
+        'resetServiceNewPwd',
+        request,
+        reply,
+        {},
+        changed.answer,
+        environmentFor(request, topology),
+      )
+      return { answer: envelope('000000', 'success', {}), status: 200 }
+    },
+  }
+}
+
 /**
  * `GET /auth/reset/flow`: where the reset stands; `POST /auth/reset/flow/restart` forgets it.
  * The e-mailed link: `POST /auth/reset/flow/link` (the id in the body, never in a URL the BFF or
@@ -135,100 +293,29 @@ export async function resetFlowRoutes(
   app: FastifyInstance,
   options: { publicOrigin: string | undefined; topology: Topology },
 ) {
+  const link = resetLinkSteps(app, options.topology)
+  const send = (reply: FastifyReply, { answer, status }: StepAnswer) => reply.code(status).send(answer)
+
   // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
   app.get('/auth/reset/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
     return reply.send(envelope('000000', 'success', flowView(request)))
   })
 
   app.post('/auth/reset/flow/restart', route({ ownPages: 'fetch' }), async (request, reply) => {
-    resetSlot.clear(request)
-    resetLinkSlot.clear(request)
+    restartReset(request)
     return reply.send(envelope('000000', 'success', flowView(request)))
   })
-
-  const expired = (request: FastifyRequest) =>
-    envelope(CODE_EXPIRED, i18nFor(request.language).t(`errors:code.${CODE_EXPIRED}`))
-
-  async function call(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    name: 'checkResetPwdLink' | 'resetServiceNewPwd',
-    id: string,
-    data: Record<string, unknown>,
-  ) {
-    try {
-      return (
-        await callEndpoint(request, options.topology, name, data, { params: { id }, bearerToken: null })
-      ).answer
-    } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
-      request.log.warn({ endpoint: name, failure: error.failure }, 'reset link call failed upstream')
-      const t = i18nFor(request.language).t
-      const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-      void reply.code(error.httpStatus)
-      return envelope(String(error.httpStatus), t(key))
-    }
-  }
 
   app.post(
     '/auth/reset/flow/link',
     route({ ownPages: 'fetch', spends: 'reset', action: 'reset' }),
-    async (request, reply) => {
-      const id = (request.body as { id?: unknown } | undefined)?.id
-      if (typeof id !== 'string' || !PATH_PARAM_PATTERN.test(id)) return reply.send(expired(request))
-      const answer = await call(request, reply, 'checkResetPwdLink', id, {})
-      if (!isSuccess(answer)) return reply.send(answer)
-      const email = String((answer.item as { email?: unknown }).email ?? '')
-      request.ensureSession()
-      resetLinkSlot.set(request, { id, email, at: Date.now() })
-      return reply.send(envelope('000000', 'success', { email }))
-    },
+    async (request, reply) =>
+      send(reply, await link.check(request, (request.body as { id?: unknown } | undefined)?.id)),
   )
 
   app.post(
     '/auth/reset/flow/link/password',
     route({ ownPages: 'fetch', spends: 'reset', action: 'reset' }),
-    async (request, reply) => {
-      const t = i18nFor(request.language).t
-      const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(request.body ?? {})
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]
-        const translatable = first ? issueMessage(first) : undefined
-        return reply.code(400).send({
-          ...envelope(
-            '400',
-            translatable ? t(translatable.key, translatable.values) : t('errors:badRequest'),
-          ),
-          item: { field: first?.path.join('.') ?? '' },
-        })
-      }
-      const link = resetLinkSlot.get(request)
-      if (!link) return reply.send(expired(request))
-      // One change per link, whichever replica or cookie copy asks first; given back when the
-      // upstream refuses for a reason the user can fix (same password, rules), used up otherwise.
-      const key = `reset-link:${link.id}`
-      if (!(await app.singleUse.claim(key, LINK_CLAIM_MS))) return reply.send(expired(request))
-      const answer = await call(
-        request,
-        reply,
-        'resetServiceNewPwd',
-        link.id,
-        parsed.data as Record<string, unknown>,
-      )
-      if (!isSuccess(answer)) {
-        if (answer.retCode !== CODE_EXPIRED) await app.singleUse.release(key)
-        return reply.send(answer)
-      }
-      resetLinkSlot.clear(request)
-      await resetFlowHooks.after?.(
-        'resetServiceNewPwd',
-        request,
-        reply,
-        {},
-        answer,
-        environmentFor(request, options.topology),
-      )
-      return reply.send(envelope('000000', 'success', {}))
-    },
+    async (request, reply) => send(reply, await link.newPassword(request, reply, request.body)),
   )
 }

@@ -1,3 +1,5 @@
+import type { ResetFormState } from './reset-form.ts'
+
 /**
  * What the server answers a form posted without JavaScript with (issue 21): the same page, with
  * what was typed (never a password), the errors at their fields, and what the next try needs.
@@ -5,7 +7,7 @@
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo'
+  form: 'demo' | 'reset'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>
@@ -16,4 +18,6 @@ export interface FormState {
   captcha?: { challengeId: string; a: number; b: number } | 'needsScript'
   /** The form went through: what the confirmation shows. */
   done?: { email: string }
+  /** The reset page's step, resend time and form token (shared/forms/reset-form.ts). */
+  reset?: ResetFormState
 }

@@ -21,6 +21,12 @@ declare module 'fastify' {
      * request with `formState`.
      */
     renderFormPage(request: FastifyRequest, reply: FastifyReply, formState: FormState): Promise<unknown>
+    /**
+     * Pages that show a flow's step from the session (issue 21), by path: the form state a GET of
+     * the page renders with, or null for the page everyone gets. A page rendered with one is
+     * rendered for its request alone, never cached.
+     */
+    formStateOnGet: Map<string, (request: FastifyRequest, reply: FastifyReply) => FormState | null>
   }
 }
 
@@ -104,6 +110,8 @@ export default fp<SsrPluginOptions>(
     const queue = renderQueue({ atOnce: RENDERS_AT_ONCE, maxWaitMs: options.renderWaitMs })
     const renderPage: RenderPage = (context) => queue.run(() => renderPageNow(context))
     const store = options.pageCacheBytes ? new PageStore<CachedPage>(options.pageCacheBytes) : null
+    const formStateOnGet: FastifyInstance['formStateOnGet'] = new Map()
+    app.decorate('formStateOnGet', formStateOnGet)
 
     /** Headers of a rendered page, Vike's minus those the BFF owns, plus the page's referrer policy. */
     function pageHeaders(pageContext: Awaited<ReturnType<RenderPage>>): Array<[string, string]> {
@@ -119,7 +127,8 @@ export default fp<SsrPluginOptions>(
     }
 
     // A render the queue refuses rejects with Overloaded: the app's error handler answers 503.
-    async function render(request: FastifyRequest, reply: FastifyReply, formState?: FormState) {
+    async function render(request: FastifyRequest, reply: FastifyReply, posted?: FormState) {
+      const formState = posted ?? formStateOnGet.get(pathOf(request.url))?.(request, reply) ?? undefined
       // A page answering a posted form shows one visitor's input: rendered for them, never cached.
       const key = store && !formState ? pageKeyOf(request) : null
       if (key && store) {
@@ -229,6 +238,11 @@ export default fp<SsrPluginOptions>(
     dependencies: ['session', 'language', 'security-headers', 'csrf-tokens', 'rate-limit', 'metrics'],
   },
 )
+
+function pathOf(url: string): string {
+  const queryStart = url.indexOf('?')
+  return queryStart < 0 ? url : url.slice(0, queryStart)
+}
 
 function redirectToSignIn(request: FastifyRequest, reply: FastifyReply) {
   const queryStart = request.url.indexOf('?')

@@ -5,20 +5,24 @@ import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
 import type { ResetFlowView } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { type FieldError, resetError } from '../../../../shared/forms/reset-errors.ts'
+import type { ResetPageStep } from '../../../../shared/forms/reset-form.ts'
 import { useApiClient } from '../../../api.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { loadResetFlow, restartResetFlow } from './flow.ts'
 import { NewPasswordStep } from './NewPasswordStep.tsx'
-import { type FieldError, resetError } from './outcome.ts'
+import { ResetForm, type ResetPosted, ResetPostedContext } from './posted.tsx'
 import { RequestStep } from './RequestStep.tsx'
 import { WaitStep } from './WaitStep.tsx'
 import './reset.css'
 
-type View =
-  | { kind: 'flow'; flow: ResetFlowView }
-  | { kind: 'checkingLink' }
-  | { kind: 'link'; email: string }
-  | { kind: 'expired' }
+type View = ResetPageStep | { kind: 'checkingLink' }
+
+/** Errors as the server sends them (`form` is the form's own) as the page keeps them (`''`). */
+function pageErrors(errors: Record<string, string>): Record<string, string> {
+  const { form, ...fields } = errors
+  return form ? { ...fields, '': form } : fields
+}
 
 /**
  * The id of an e-mailed link: `#id=` (never sent to any server, ADR 0036), or `?id=` as a link
@@ -35,15 +39,31 @@ function linkIdFromUrl(): string | undefined {
  */
 export default function ResetPage() {
   const { t } = useTranslation()
-  const { language, urlParsed } = usePageContext()
+  const { language, urlParsed, formState } = usePageContext()
   const api = useApiClient()
-  const [view, setView] = useState<View>({ kind: 'flow', flow: { step: 'request' } })
-  const [ready, setReady] = useState(false)
+  // The step the server rendered (a form posted without JavaScript, or a reset under way): the
+  // page starts there, with what the server said about it, instead of asking again.
+  const served = formState?.form === 'reset' ? formState : null
+  const [servedView] = useState<View | null>(served?.reset?.step ?? null)
+  const [view, setView] = useState<View>(servedView ?? { kind: 'flow', flow: { step: 'request' } })
+  const [ready, setReady] = useState(servedView !== null)
   const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
+  const languageParam = urlParsed.search.language ? language : undefined
+  const posted: ResetPosted = {
+    // The values, errors and notice belong to the step the server rendered, not to later ones.
+    values: view === servedView ? ((served?.values ?? {}) as Record<string, string>) : {},
+    errors: view === servedView ? pageErrors(served?.errors ?? {}) : {},
+    resendAt: view === servedView ? served?.reset?.resendAt : undefined,
+    notice: view === servedView ? served?.reset?.notice : undefined,
+    formToken: served?.reset?.formToken,
+    languageParam,
+  }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once; the served view is the first state
   useEffect(() => {
     let live = true
     const id = linkIdFromUrl()
+    if (!id && servedView) return
     if (id) {
       setView({ kind: 'checkingLink' })
       void api.call(resetLinkSteps.check, { data: { id }, throws: false }).then((answer) => {
@@ -111,45 +131,61 @@ export default function ResetPage() {
     heading?.focus()
   }, [step])
   return (
-    <section className="card" aria-labelledby="reset-title" data-testid={`reset-${step}`}>
-      {view.kind === 'checkingLink' && (
-        <>
-          <h1 id="reset-title" tabIndex={-1}>
-            {t('reset:newTitle')}
-          </h1>
-          <p role="status">{t('reset:checking')}</p>
-        </>
-      )}
-      {view.kind === 'expired' && (
-        <>
-          <h1 id="reset-title" tabIndex={-1}>
-            {t('reset:expiredTitle')}
-          </h1>
-          <p>{t('reset:expiredBody')}</p>
-          <button type="button" className="button primary" onClick={restart}>
-            {t('reset:requestNew')}
-          </button>
-        </>
-      )}
-      {view.kind === 'link' && <NewPasswordStep account={view.email} save={saveByLink} />}
-      {flow?.step === 'request' && (
-        <RequestStep ready={ready} onSent={(next) => setView({ kind: 'flow', flow: next })} />
-      )}
-      {(flow?.step === 'sent' || flow?.step === 'code') && (
-        <WaitStep
-          via={flow.via}
-          account={flow.account}
-          {...(flow.areaCode ? { areaCode: flow.areaCode } : {})}
-          resendInSeconds={flow.resendInSeconds}
-          onVerified={() => setView({ kind: 'flow', flow: { ...flow, step: 'newPassword' } })}
-          onRestart={restart}
-        />
-      )}
-      {flow?.step === 'newPassword' && <NewPasswordStep account={flow.account} save={saveByCode} />}
-      <p className="aside">
-        <a href={`/auth/sign_in${languageQuery}`}>{t('reset:backToSignIn')}</a>
-      </p>
-    </section>
+    <ResetPostedContext.Provider value={posted}>
+      <section className="card" aria-labelledby="reset-title" data-testid={`reset-${step}`}>
+        {view.kind === 'checkingLink' && (
+          <>
+            <h1 id="reset-title" tabIndex={-1}>
+              {t('reset:newTitle')}
+            </h1>
+            <p role="status">{t('reset:checking')}</p>
+          </>
+        )}
+        {view.kind === 'expired' && (
+          <>
+            <h1 id="reset-title" tabIndex={-1}>
+              {t('reset:expiredTitle')}
+            </h1>
+            <p>{t('reset:expiredBody')}</p>
+            <ResetForm
+              step="restart"
+              onSubmit={(event) => {
+                event.preventDefault()
+                void restart()
+              }}
+            >
+              <button type="submit" className="button primary">
+                {t('reset:requestNew')}
+              </button>
+            </ResetForm>
+          </>
+        )}
+        {view.kind === 'link' && (
+          <NewPasswordStep account={view.email} step="linkPassword" save={saveByLink} />
+        )}
+        {flow?.step === 'request' && (
+          <RequestStep ready={ready} onSent={(next) => setView({ kind: 'flow', flow: next })} />
+        )}
+        {(flow?.step === 'sent' || flow?.step === 'code') && (
+          <WaitStep
+            via={flow.via}
+            account={flow.account}
+            {...(flow.areaCode ? { areaCode: flow.areaCode } : {})}
+            resendInSeconds={flow.resendInSeconds}
+            onVerified={() => setView({ kind: 'flow', flow: { ...flow, step: 'newPassword' } })}
+            onRestart={restart}
+            onLinkChecked={(email) => setView({ kind: 'link', email })}
+            onLinkExpired={() => setView({ kind: 'expired' })}
+          />
+        )}
+        {flow?.step === 'newPassword' && (
+          <NewPasswordStep account={flow.account} step="password" save={saveByCode} />
+        )}
+        <p className="aside">
+          <a href={`/auth/sign_in${languageQuery}`}>{t('reset:backToSignIn')}</a>
+        </p>
+      </section>
+    </ResetPostedContext.Provider>
   )
 }
 

@@ -1,24 +1,29 @@
 import { type FormEvent, useState } from 'react'
+import type { FieldError } from '../../../../shared/forms/reset-errors.ts'
+import type { ResetFormStep } from '../../../../shared/forms/reset-form.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
-import { Field } from '../../../components/form/Field.tsx'
-import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
-import type { FieldError } from './outcome.ts'
+import { ResetForm, usePosted } from './posted.tsx'
 
 interface NewPasswordStepProps {
   account: string
+  /** The server's step for this form without JavaScript: after a texted code, or an e-mailed link. */
+  step: Extract<ResetFormStep, 'password' | 'linkPassword'>
   /** Sends the new password; answers the error to show, or nothing when it was saved. */
   save: (password: string, confirmPassword: string) => Promise<FieldError | undefined>
 }
 
 /** The new password with its repetition, checked here first and then by the upstream. */
-export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
+export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
   const { t } = useTranslation()
+  // The server's errors for a password posted without JavaScript; never the password itself.
+  const posted = usePosted()
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
-  const { errors, setErrors, changed } = useFieldErrors()
+  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -46,42 +51,26 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
         {t('reset:newTitle')}
       </h1>
       <p data-testid="reset-account">{t('reset:newFor', { account })}</p>
-      <form
-        method="post"
-        noValidate
-        onSubmit={submit}
-        aria-describedby={errors[''] ? 'reset-new-error' : undefined}
-      >
+      <ResetForm step={step} onSubmit={submit} aria-describedby={errors[''] ? 'reset-new-error' : undefined}>
         {/* Lets password managers store the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={account} />
-        <Field
-          id="reset-password"
-          label={t('reset:newPassword')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value)
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={{ password: t('reset:newPassword'), confirmPassword: t('reset:confirmPassword') }}
+          rulesNamespace="reset"
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={(value) => {
+            setPassword(value)
             // "Does not match" is about both fields: either edit may have fixed it.
             changed('password', 'confirmPassword')
           }}
-          error={errors.password}
-          autoFocus
-        />
-        <PasswordRules id="reset-password-rules" value={password} namespace="reset" />
-        <Field
-          id="reset-confirm"
-          label={t('reset:confirmPassword')}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value)
+          onConfirmPassword={(value) => {
+            setConfirmPassword(value)
             changed('confirmPassword')
           }}
-          error={errors.confirmPassword}
+          errors={errors}
+          autoFocus
         />
         <p id="reset-new-error" className="form-error" role="alert">
           {errors[''] ?? ''}
@@ -89,7 +78,7 @@ export function NewPasswordStep({ account, save }: NewPasswordStepProps) {
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
           {busy ? t('reset:working') : t('reset:save')}
         </button>
-      </form>
+      </ResetForm>
     </>
   )
 }

@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { resetError } from '../../../../shared/forms/reset-errors.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { resetByEmailSchema, resetBySmsSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
@@ -11,7 +12,7 @@ import { earlyChoice, earlyText } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { resetError } from './outcome.ts'
+import { ResetForm, usePosted } from './posted.tsx'
 
 const COUNTRY_CODES = ['86', '852', '65', '1', '60', '62', '63', '66', '84', '44'] as const
 
@@ -26,11 +27,13 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
   const { t } = useTranslation()
   const { language } = usePageContext()
   const api = useApiClient()
-  const [via, setVia] = useState<'email' | 'phone'>('email')
-  const [email, setEmail] = useState('')
-  const [areaCode, setAreaCode] = useState(language === 'zh' ? '86' : '65')
-  const [phone, setPhone] = useState('')
-  const { errors, setErrors, changed } = useFieldErrors()
+  // What was posted without JavaScript comes back filled in (posted.tsx).
+  const posted = usePosted()
+  const [via, setVia] = useState<'email' | 'phone'>(posted.values.via === 'phone' ? 'phone' : 'email')
+  const [email, setEmail] = useState(posted.values.email ?? '')
+  const [areaCode, setAreaCode] = useState(posted.values.areaCode || (language === 'zh' ? '86' : '65'))
+  const [phone, setPhone] = useState(posted.values.phone ?? '')
+  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
   const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
   const form = useRef<HTMLFormElement>(null)
@@ -42,8 +45,10 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
   }, [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
+    // Before the page knows where the reset stands, the browser posts the form to the server.
+    if (!ready) return
     event.preventDefault()
-    if (busy || !ready) return
+    if (busy) return
     const data = via === 'email' ? { email: email.trim() } : { areaCode, phone: phone.trim() }
     const parsed = (via === 'email' ? resetByEmailSchema : resetBySmsSchema).safeParse(data)
     if (!parsed.success) {
@@ -84,10 +89,10 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
         {t('reset:title')}
       </h1>
       <p>{t('reset:intro')}</p>
-      <form
+      <ResetForm
         ref={form}
-        method="post"
-        noValidate
+        step="request"
+        className="reset-request"
         onSubmit={submit}
         aria-describedby={errors[''] ? 'reset-request-error' : undefined}
       >
@@ -109,7 +114,9 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
             </label>
           ))}
         </fieldset>
-        {via === 'email' ? (
+        {/* Both ways are in the page and CSS shows the chosen one (reset.css): without JavaScript
+            the radio buttons still switch, and the server reads `via`. */}
+        <div className="reset-via-email">
           <Field
             ref={emailInput}
             id="reset-email"
@@ -125,49 +132,52 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
             }}
             error={errors.email}
           />
-        ) : (
-          <div className="phone-row phone-row--named">
-            <AreaCodeField
-              id="reset-area-code"
-              label={t('reset:areaCode')}
-              name="areaCode"
-              autoComplete="tel-country-code"
-              value={areaCode}
-              onChange={(code) => {
-                setAreaCode(code)
-                // The number's rule depends on the country code: its error is re-checked at submit.
-                changed('areaCode', 'phone')
-              }}
-              codes={COUNTRY_CODES}
-              optionLabel={(code) => t(`reset:countries.${code}`)}
-            />
-            <Field
-              id="reset-phone"
-              label={t('reset:phone')}
-              type="tel"
-              name="phone"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={15}
-              value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value.replace(/[^\d]/g, ''))
-                changed('phone', 'areaCode')
-              }}
-              error={errors.phone ?? errors.areaCode}
-            />
-          </div>
-        )}
+        </div>
+        <div className="phone-row phone-row--named reset-via-phone">
+          <AreaCodeField
+            id="reset-area-code"
+            label={t('reset:areaCode')}
+            name="areaCode"
+            autoComplete="tel-country-code"
+            value={areaCode}
+            onChange={(code) => {
+              setAreaCode(code)
+              // The number's rule depends on the country code: its error is re-checked at submit.
+              changed('areaCode', 'phone')
+            }}
+            codes={COUNTRY_CODES}
+            optionLabel={(code) => t(`reset:countries.${code}`)}
+          />
+          <Field
+            id="reset-phone"
+            label={t('reset:phone')}
+            type="tel"
+            name="phone"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={15}
+            value={phone}
+            onChange={(event) => {
+              setPhone(event.target.value.replace(/[^\d]/g, ''))
+              changed('phone', 'areaCode')
+            }}
+            error={errors.phone ?? errors.areaCode}
+          />
+        </div>
         <p id="reset-request-error" className="form-error" role="alert">
           {errors[''] ?? ''}
         </p>
-        <noscript>
-          <p className="form-error">{t('reset:needsScript')}</p>
-        </noscript>
-        <button type="submit" className="button primary" disabled={busy || !ready} aria-busy={busy}>
-          {busy ? t('reset:working') : via === 'email' ? t('reset:sendLink') : t('reset:sendCode')}
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+          {busy ? (
+            t('reset:working')
+          ) : (
+            <>
+              <span className="reset-via-email">{t('reset:sendLink')}</span>
+              <span className="reset-via-phone">{t('reset:sendCode')}</span>
+            </>
+          )}
         </button>
-      </form>
+      </ResetForm>
     </>
   )
 }

@@ -1,8 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
+import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { resetError } from '../../../../shared/forms/reset-errors.ts'
+import { resetLinkIdOf } from '../../../../shared/forms/reset-form.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
@@ -10,7 +14,7 @@ import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { resetError } from './outcome.ts'
+import { ResetForm, usePosted } from './posted.tsx'
 
 interface WaitStepProps {
   via: 'email' | 'phone'
@@ -20,19 +24,35 @@ interface WaitStepProps {
   /** The texted code was accepted: on to the new password. */
   onVerified: () => void
   onRestart: () => void
+  /** A pasted e-mailed link the upstream accepted (its address), or refused. */
+  onLinkChecked: (email: string) => void
+  onLinkExpired: () => void
 }
 
 /**
  * After sending: "check your email" (the link does the rest) or the texted code's input. Either
  * way a resend is offered once the one-minute wait (spec §9) has run down, with the countdown shown.
  */
-export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, onRestart }: WaitStepProps) {
+export function WaitStep({
+  via,
+  account,
+  areaCode,
+  resendInSeconds,
+  onVerified,
+  onRestart,
+  onLinkChecked,
+  onLinkExpired,
+}: WaitStepProps) {
   const { t } = useTranslation()
   const api = useApiClient()
   const countdown = useCountdown()
-  const [code, setCode] = useState('')
-  const { errors, setErrors, changed } = useFieldErrors()
-  const [notice, setNotice] = useState('')
+  const posted = usePosted()
+  // Before the scripts run (or without them) the resend is a form the server answers, and the
+  // wait is the time it ends at; once hydrated, the countdown of today's page.
+  const hydrated = useHydrated()
+  const [code, setCode] = useState(posted.values.code ?? '')
+  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
+  const [notice, setNotice] = useState(posted.notice ?? '')
   const [busy, setBusy] = useState(false)
   const { start } = countdown
   useEffect(() => start(resendInSeconds), [resendInSeconds, start])
@@ -63,6 +83,24 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     }
   }
 
+  /** The pasted link, checked as the page checks a link it was opened with (no reload). */
+  async function useLink(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const id = resetLinkIdOf(String(new FormData(event.currentTarget).get('link') ?? ''))
+    if (!id) return setErrors({ link: t('reset:linkInvalid') })
+    setBusy(true)
+    setErrors({})
+    try {
+      const answer = await api.call(resetLinkSteps.check, { data: { id }, throws: false })
+      if (isSuccess(answer)) onLinkChecked(String((answer.item as { email?: unknown }).email ?? ''))
+      else if (Number(answer.retCode) >= 500) setErrors({ '': answer.retMsg })
+      else onLinkExpired()
+    } finally {
+      setBusy(false)
+    }
+  }
+
   async function verify(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
@@ -87,7 +125,7 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     }
   }
 
-  const resendButton = (
+  const resendButton = hydrated ? (
     <button
       type="button"
       className="button"
@@ -97,6 +135,18 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
     >
       {countdown.seconds > 0 ? t('reset:resendIn', { seconds: countdown.seconds }) : t('reset:resend')}
     </button>
+  ) : (
+    <ResetForm step="resend" className="reset-resend">
+      {/* Once refused, the form's error says the same: said once. */}
+      {posted.resendAt && !errors[''] ? (
+        <p className="form-notice">
+          {t(via === 'email' ? 'reset:resendLinkAt' : 'reset:resendCodeAt', { time: posted.resendAt })}
+        </p>
+      ) : null}
+      <button type="submit" className="button" data-testid="reset-resend">
+        {t('reset:resend')}
+      </button>
+    </ResetForm>
   )
 
   return (
@@ -106,9 +156,8 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       </h1>
       <p>{via === 'email' ? t('reset:sentBody', { account }) : t('reset:codeBody', { account })}</p>
       {via === 'phone' && (
-        <form
-          method="post"
-          noValidate
+        <ResetForm
+          step="code"
           onSubmit={verify}
           aria-describedby={errors[''] ? 'reset-wait-error' : undefined}
         >
@@ -132,7 +181,26 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
           <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
             {busy ? t('reset:working') : t('reset:verify')}
           </button>
-        </form>
+        </ResetForm>
+      )}
+      {via === 'email' && (
+        // A link opened where no script runs (or it arrived here without its id) is pasted here.
+        <ResetForm step="link" className="reset-link-paste" onSubmit={useLink}>
+          <Field
+            id="reset-link"
+            label={t('reset:linkPasteLabel')}
+            hint={t('reset:linkPasteHint')}
+            name="link"
+            type="url"
+            autoComplete="off"
+            defaultValue=""
+            onChange={() => changed('link')}
+            error={errors.link}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {t('reset:linkPasteSubmit')}
+          </button>
+        </ResetForm>
       )}
       <p id="reset-wait-error" className="form-error" role="alert">
         {errors[''] ?? ''}
@@ -142,9 +210,17 @@ export function WaitStep({ via, account, areaCode, resendInSeconds, onVerified, 
       </p>
       <div className="actions">
         {resendButton}
-        <button type="button" className="link-button" onClick={onRestart}>
-          {t('reset:useAnother')}
-        </button>
+        <ResetForm
+          step="restart"
+          onSubmit={(event) => {
+            event.preventDefault()
+            onRestart()
+          }}
+        >
+          <button type="submit" className="link-button">
+            {t('reset:useAnother')}
+          </button>
+        </ResetForm>
       </div>
     </>
   )

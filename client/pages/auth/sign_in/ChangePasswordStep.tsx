@@ -5,7 +5,7 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { changePasswordFormSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
-import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
+import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
 
@@ -89,34 +89,25 @@ export function ChangePasswordStep({ email, onDone }: ChangePasswordStepProps) {
           error={errors.oldPassword}
           autoFocus
         />
-        <Field
-          id="change-password"
-          label={t('signInSteps:newPassword')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          aria-describedby="change-password-rules"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value)
+        <NewPasswordFields
+          idPrefix="change"
+          labels={{
+            password: t('signInSteps:newPassword'),
+            confirmPassword: t('signInSteps:confirmPassword'),
+          }}
+          rulesNamespace="signUp"
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={(value) => {
+            setPassword(value)
             // "Does not match" is about both fields: either edit may have fixed it.
             changed('password', 'confirmPassword')
           }}
-          error={errors.password}
-        />
-        <PasswordRules id="change-password-rules" value={password} namespace="signUp" />
-        <Field
-          id="change-confirm"
-          label={t('signInSteps:confirmPassword')}
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value)
+          onConfirmPassword={(value) => {
+            setConfirmPassword(value)
             changed('confirmPassword')
           }}
-          error={errors.confirmPassword}
+          errors={errors}
         />
         <p id="change-password-error" className="form-error" role="alert">
           {errors[''] ?? ''}

@@ -1,4 +1,4 @@
-import type { ApiEnvelope } from '../../../../shared/envelope.ts'
+import type { ApiEnvelope } from '../envelope.ts'
 
 /** A failed reset call as the page shows it: next to a field, or for the form as a whole. */
 export interface FieldError {
