@@ -13,8 +13,10 @@ import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../share
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { channelConsentSchema } from '../../shared/schemas/channel.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import {
   type ExternalLoginData,
+  externalLoginSlot,
   pendingExternalLogin,
   type UpstreamCaller,
   upstreamCaller,
@@ -50,10 +52,9 @@ export async function channelStatusHook(request: FastifyRequest, reply: FastifyR
   if ((queryStart < 0 ? request.url : request.url.slice(0, queryStart)) !== STATUS_PAGE) return
   const query = (request.query ?? {}) as Record<string, unknown>
   if (query.result === undefined && query.channel === undefined) return
-  const last = request.session.get('channelResult')
-  const fresh = last && Date.now() - last.at < RESULT_TTL_MS
+  const last = channelResultSlot.get(request)
   if (
-    fresh &&
+    last &&
     last.outcome === query.result &&
     (query.channel === undefined || last.channel === query.channel)
   )
@@ -61,6 +62,9 @@ export async function channelStatusHook(request: FastifyRequest, reply: FastifyR
   const language = typeof query.language === 'string' ? `?language=${encodeURIComponent(query.language)}` : ''
   return reply.redirect(`${STATUS_PAGE}${language}`, 303)
 }
+
+/** The outcome this session's last authorization ended with, for the outcome page. */
+const channelResultSlot = sessionSlot('channelResult', { expiresAt: (result) => result.at + RESULT_TTL_MS })
 
 function send(reply: FastifyReply, status: number, body: ApiEnvelope) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
@@ -142,8 +146,8 @@ export async function channelAuthRoutes(
     const pending = pendingExternalLogin(request)
     if (!pending || !isChannel(pending.provider))
       return send(reply, 409, envelope('409', t('channels:noFlow')))
-    request.session.set('externalLogin', undefined)
-    request.session.set('channelResult', { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
+    externalLoginSlot.clear(request)
+    channelResultSlot.set(request, { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
     return send(
       reply,
       200,
@@ -174,8 +178,8 @@ export async function channelAuthRoutes(
       const answer = await authorize(call, request, { ...pending, provider: pending.provider })
       try {
         const outcome = channelOutcome(pending.provider, answer)
-        request.session.set('externalLogin', undefined)
-        request.session.set('channelResult', { channel: pending.provider, outcome, at: Date.now() })
+        externalLoginSlot.clear(request)
+        channelResultSlot.set(request, { channel: pending.provider, outcome, at: Date.now() })
         return send(reply, 200, envelope(SUCCESS_CODE, 'success', { outcome, channel: pending.provider }))
       } catch (error) {
         if (!(error instanceof ChannelAuthError)) throw error

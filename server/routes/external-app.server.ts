@@ -15,6 +15,7 @@ import { consumeConnectState, issueConnectState } from '../connect-state.server.
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { varyOnCsrfHeaders } from './api/csrf.ts'
@@ -43,17 +44,16 @@ export const EXTERNAL_LOGIN_TTL_MS = 30 * 60_000
 /** Provider values stay small so the sealed cookie stays under 4096 bytes (security.md #1). */
 const MAX_PARAM_LENGTH = 1024
 
+/** The connect waiting for consent; kept through a sign-in (session.server.ts regenerates with it). */
+export const externalLoginSlot = sessionSlot('externalLogin', {
+  expiresAt: (data) => data.receivedAt + EXTERNAL_LOGIN_TTL_MS,
+})
+
 export function pendingExternalLogin(
   request: FastifyRequest,
   now = Date.now(),
 ): ExternalLoginData | undefined {
-  const data = request.session.get('externalLogin')
-  if (!data) return undefined
-  if (now - data.receivedAt > EXTERNAL_LOGIN_TTL_MS) {
-    request.session.set('externalLogin', undefined)
-    return undefined
-  }
-  return data
+  return externalLoginSlot.get(request, now)
 }
 
 export type UpstreamCaller = (
@@ -219,7 +219,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     if (PROVIDER_MODE[provider] === 'connect') {
       request.ensureSession()
       const startedBy = request.sessionUser()?.email ?? null
-      request.session.set('externalLogin', { provider, params, receivedAt: Date.now(), startedBy })
+      externalLoginSlot.set(request, { provider, params, receivedAt: Date.now(), startedBy })
       return send(reply, 200, envelope(SUCCESS_CODE, 'success', { next: 'consent', provider }))
     }
     return signInWith(request, reply, provider, parsed.params)
@@ -269,7 +269,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     // only for the person who brought it: a visitor's, or this same account's.
     const pending = waiting && (waiting.startedBy ?? email) === email ? waiting : undefined
     request.signIn({ token, email, environment: environmentFor(request, topology) })
-    if (pending) request.session.set('externalLogin', pending)
+    if (pending) externalLoginSlot.set(request, pending)
     return send(
       reply,
       200,
