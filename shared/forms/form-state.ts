@@ -5,7 +5,7 @@
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo'
+  form: 'demo' | 'externalApp' | 'channelConsent'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>
@@ -16,4 +16,13 @@ export interface FormState {
   captcha?: { challengeId: string; a: number; b: number } | 'needsScript'
   /** The form went through: what the confirmation shows. */
   done?: { email: string }
+  /** The external app's flow and the provider return it was just sent back with (server-read). */
+  externalApp?: import('../external-login/app.ts').ExternalFlowView
+  /**
+   * The session's form token for a page whose plain form must work for a visitor too (the
+   * consent's Cancel); `pageContext.csrfToken` is minted for signed-in pages only.
+   */
+  csrfToken?: string
+  /** The channel waiting for consent, as the server knows it from the session. */
+  channelConsent?: import('../channels/consent.ts').ChannelConsentView
 }
