@@ -41,7 +41,7 @@ async function consentPage(cookie: string | undefined, url = '/auth/channel_auth
 async function post(
   cookie: string | undefined,
   fields: Record<string, string>,
-  headers = FORM,
+  headers: Record<string, string> = FORM,
   url = '/auth/channel_auth',
 ) {
   const response = await app.inject({
@@ -147,7 +147,7 @@ t.test('POST /auth/channel_auth › another site, or no token, gets our refusal 
   const foreignOrigin = await post(shown.cookie, fields, {
     'content-type': 'application/x-www-form-urlencoded',
     origin: 'https://evil.example',
-  } as typeof FORM)
+  })
   t.equal(foreignOrigin.response.statusCode, 403, 'a foreign Origin (a browser without Fetch Metadata)')
   const noToken = await post(shown.cookie, { action: 'authorize', consent: 'on' })
   t.equal(noToken.response.statusCode, 403, 'no form token')
