@@ -12,11 +12,13 @@ import { REGION_IDS } from '../../../shared/regions.ts'
 import { build, cookieHeader, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
 
 const { app, config, sandbox } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
-const base = config.externalApp.basePath
+/** The default EXTERNAL_APP_BASE (ADR 0040). */
+const BASE = '/auth/external'
+t.equal(config.externalApp.basePath, BASE)
 
 async function start(provider: string, cookie?: string, language?: string) {
   const response = await app.inject({
-    url: `${base}/start/${provider}${language ? `?language=${language}` : ''}`,
+    url: `${BASE}/start/${provider}${language ? `?language=${language}` : ''}`,
     headers: cookieHeader(cookie),
   })
   const location = new URL(String(response.headers.location))
@@ -45,10 +47,10 @@ const redeems = async () => {
 t.test('a connect return › read on request, 303 to the clean page, the result there once', async (t) => {
   const agent = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
   const begun = await start('shopify', agent, 'zh')
-  const returnUrl = `${base}/connect?language=zh&provider=shopify&payload=shop-acme&state=${begun.state}`
+  const returnUrl = `${BASE}/connect?language=zh&provider=shopify&payload=shop-acme&state=${begun.state}`
   const back = await arrive(returnUrl, begun.cookie)
   t.equal(back.response.statusCode, 303)
-  t.equal(back.response.headers.location, `${base}/connect?language=zh`, 'the provider’s parameters are gone')
+  t.equal(back.response.headers.location, `${BASE}/connect?language=zh`, 'the provider’s parameters are gone')
   t.match(back.response.headers['cache-control'], /no-store/)
   t.equal(back.response.headers['referrer-policy'], 'no-referrer', 'the code never leaks in a Referer')
 
@@ -59,7 +61,7 @@ t.test('a connect return › read on request, 303 to the clean page, the result 
   t.match(shown.html, zh.continueConsent, 'in the language the round trip started in')
   t.notMatch(shown.html, begun.state, 'the used state is in no page')
 
-  const again = await page(`${base}/connect?language=zh`, shown.cookie)
+  const again = await page(`${BASE}/connect?language=zh`, shown.cookie)
   t.match(again.html, 'data-state="idle"', 'shown once: a reload shows the page without it')
 
   const replay = await arrive(returnUrl, again.cookie)
@@ -77,15 +79,15 @@ t.test(
   'a sign-in return › a state of this browser signs in; none, or another’s, redeems nothing',
   async (t) => {
     const before = await redeems()
-    const forged = await arrive(`${base}?provider=saml&authId=saml-auth-demo&retCode=000000`)
-    t.equal(forged.response.headers.location, base)
-    t.match((await page(base, forged.cookie)).html, 'data-problem="state"', 'no state: refused')
+    const forged = await arrive(`${BASE}?provider=saml&authId=saml-auth-demo&retCode=000000`)
+    t.equal(forged.response.headers.location, BASE)
+    t.match((await page(BASE, forged.cookie)).html, 'data-problem="state"', 'no state: refused')
     const other = await start('saml')
     const foreign = await arrive(
-      `${base}?provider=saml&authId=saml-auth-demo&retCode=000000&state=${other.state}`,
+      `${BASE}?provider=saml&authId=saml-auth-demo&retCode=000000&state=${other.state}`,
     )
     t.match(
-      (await page(base, foreign.cookie)).html,
+      (await page(BASE, foreign.cookie)).html,
       'data-problem="state"',
       'another browser’s state: refused',
     )
@@ -93,18 +95,18 @@ t.test(
 
     const own = await start('saml')
     const head = await arrive(
-      `${base}?provider=saml&authId=saml-auth-demo&retCode=000000&state=${own.state}`,
+      `${BASE}?provider=saml&authId=saml-auth-demo&retCode=000000&state=${own.state}`,
       own.cookie,
       'HEAD',
     )
     t.equal(head.response.statusCode, 303, 'a HEAD (a link checker) is sent on too…')
     t.equal(await redeems(), before, '…and redeems nothing')
     const back = await arrive(
-      `${base}?provider=saml&authId=saml-auth-demo&retCode=000000&state=${own.state}`,
+      `${BASE}?provider=saml&authId=saml-auth-demo&retCode=000000&state=${own.state}`,
       own.cookie,
     )
-    t.equal(back.response.headers.location, base)
-    const shown = await page(base, back.cookie)
+    t.equal(back.response.headers.location, BASE)
+    const shown = await page(BASE, back.cookie)
     t.match(shown.html, 'data-state="signedIn"')
     t.match(shown.html, en.signedIn)
     t.equal(await redeems(), before + 1)
@@ -114,14 +116,14 @@ t.test(
 t.test('a link of the app carrying the waiting connect’s query redeems nothing', async (t) => {
   const begun = await start('lazada')
   const back = await arrive(
-    `${base}/connect?provider=lazada&code=lazada-code-acme&state=${begun.state}`,
+    `${BASE}/connect?provider=lazada&code=lazada-code-acme&state=${begun.state}`,
     begun.cookie,
   )
-  const received = await page(`${base}/connect`, back.cookie)
+  const received = await page(`${BASE}/connect`, back.cookie)
   // Spec §2: the app's links carry the saved query; following one is no new return.
-  const link = await arrive(`${base}?provider=lazada&code=lazada-code-acme`, received.cookie)
-  t.equal(link.response.headers.location, base)
-  const shown = await page(base, link.cookie)
+  const link = await arrive(`${BASE}?provider=lazada&code=lazada-code-acme`, received.cookie)
+  t.equal(link.response.headers.location, BASE)
+  const shown = await page(BASE, link.cookie)
   t.match(shown.html, 'data-state="idle"', 'no refusal: the connect still waits')
   t.match(shown.html, 'data-testid="password-sign-in"', 'and the page offers to sign in for it')
 })
