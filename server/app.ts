@@ -23,6 +23,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
+import { channelConsentFormRoutes } from './routes/channel-consent-form.server.ts'
 import { consoleOpenRoutes } from './routes/console-open.server.ts'
 import { demoFormRoutes } from './routes/demo-form.server.ts'
 import {
@@ -207,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
   })
   await app.register(channelAuthRoutes, { config, topology })
+  // The consent page rendered on request and its plain form post (issue 21: works without JavaScript).
+  await app.register(channelConsentFormRoutes, { topology, publicOrigin: config.publicOrigin })
   app.addHook('preHandler', channelStatusHook)
   // The header's Book Demo (/demo/) is the booking form of the account area.
   for (const url of ['/demo', '/demo/']) {

@@ -7,7 +7,7 @@ import type { ResetFormState } from './reset-form.ts'
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo' | 'reset'
+  form: 'demo' | 'reset' | 'externalApp' | 'channelConsent'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>
@@ -20,4 +20,13 @@ export interface FormState {
   done?: { email: string }
   /** The reset page's step, resend time and form token (shared/forms/reset-form.ts). */
   reset?: ResetFormState
+  /** The external app's flow and the provider return it was just sent back with (server-read). */
+  externalApp?: import('../external-login/app.ts').ExternalFlowView
+  /**
+   * The session's form token for a page whose plain form must work for a visitor too (the
+   * consent's Cancel); `pageContext.csrfToken` is minted for signed-in pages only.
+   */
+  csrfToken?: string
+  /** The channel waiting for consent, as the server knows it from the session. */
+  channelConsent?: import('../channels/consent.ts').ChannelConsentView
 }
