@@ -5,7 +5,7 @@
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo'
+  form: 'demo' | 'signIn'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>
@@ -14,6 +14,8 @@ export interface FormState {
    * configured provider's widget cannot run without JavaScript.
    */
   captcha?: { challengeId: string; a: number; b: number } | 'needsScript'
+  /** A notice the page shows instead of (or beside) the form, e.g. sign-in's `notActivated`. */
+  notice?: string
   /** The form went through: what the confirmation shows. */
   done?: { email: string }
 }
