@@ -56,6 +56,9 @@ export const SIGN_IN_FLOW_TTL_MS = 15 * 60_000
 /** Spec §9: a new code one minute after the last, unless the upstream says otherwise. */
 const RESEND_WAIT_SECONDS = 60
 /** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
+export /** Too many wrong passwords (spec §8). */
+const LOCKED = '700123'
+/** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
 export const NOT_IN_FLOW = '409'
 /** The codes of the notices the page shows instead of an error (ADR 0055). */
 export const PRODUCT_NOT_ACTIVATED = '700702'
@@ -201,6 +204,12 @@ export function signInFlow(topology: Topology): SignInFlow {
   ): Promise<StepResult> {
     const { answer, environment: env } = await call(request, 'consoleLogin', { ...data, email: flow.email })
     if (!isSuccess(answer)) {
+      // A locked account's sign-in ends here: nothing but the wait or a reset opens it, and the
+      // page says both; coming back later starts again at the e-mail.
+      if (answer.retCode === LOCKED) {
+        signInSlot.clear(request)
+        return result(request, withoutTokens(answer))
+      }
       if (answer.retCode === '700112' || answer.retCode === '700169')
         save(request, { ...flow, captchaRequired: true })
       else if (answer.retCode === '700211')

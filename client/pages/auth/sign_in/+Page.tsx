@@ -15,6 +15,7 @@ import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
 import { PlainCodeStep } from './PlainCodeStep.tsx'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
+import { earlyText } from '../../../components/form/early-input.ts'
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx'
 
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
@@ -104,6 +105,10 @@ export default function SignInPage() {
   useEffect(() => {
     const typed = emailInput.current?.value
     const handedOver = emailOfFragment(window.location.hash)
+    // A page the server rendered at the password step (a plain post's answer) may have a
+    // password typed into it already (early-input.ts).
+    const typedPassword = earlyText(document.getElementById('sign-in-password') as HTMLInputElement | null)
+    if (typedPassword) setPassword(typedPassword)
     if (typed) setEmail(typed)
     else if (handedOver) setEmail(handedOver)
     if (handedOver !== undefined) {
@@ -174,12 +179,12 @@ export default function SignInPage() {
    * `account/consoleLogin` (the address and, at the code step, the password from the session),
    * or sends the e-mailed code first when the account's company wants one.
    */
-  async function consoleSignIn(withCode?: string) {
+  async function consoleSignIn(withCode?: string, typedPassword = password) {
     const product = productRequest(window.location.search)
     const answer =
       withCode === undefined
         ? await api.call(signInSteps.password, {
-            data: { password, ...(captchaPass ? { captchaPass } : {}), ...product },
+            data: { password: typedPassword, ...(captchaPass ? { captchaPass } : {}), ...product },
             throws: false,
           })
         : await api.call(signInSteps.code, { data: { code: withCode, ...product }, throws: false })
@@ -262,9 +267,15 @@ export default function SignInPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    // What the fields hold now, as a plain post would send it: typed while the page was still
+    // hydrating, it may not have reached the page's state yet (nothing typed is lost).
+    const fields = new FormData(event.currentTarget)
+    const typedEmail = String(fields.get('email') ?? email)
+    const typedPassword = String(fields.get('password') ?? password)
+    if (typedEmail !== email) setEmail(typedEmail)
     // Never cut a password short (a manager's longer one would be sent as something else): say
     // the rule instead, before anything is sent.
-    if (step === 'password' && password.length > PASSWORD_MAX) {
+    if (step === 'password' && typedPassword.length > PASSWORD_MAX) {
       return setError(t('validation.tooLong', { max: PASSWORD_MAX }), {
         retCode: '400',
         item: { field: 'password' },
@@ -276,7 +287,10 @@ export default function SignInPage() {
       if (step === 'email') {
         // The server checks the address, remembers where the account lives (with several places
         // the user picks one) and whether a captcha or an e-mailed code is asked for.
-        const answer = await api.call(signInSteps.email, { data: { email: email.trim() }, throws: false })
+        const answer = await api.call(signInSteps.email, {
+          data: { email: typedEmail.trim() },
+          throws: false,
+        })
         if (!isSuccess(answer)) return setError(answer.retMsg, answer)
         applyFlow(flowOf(answer))
       } else if (step === 'environment') {
@@ -288,7 +302,7 @@ export default function SignInPage() {
         if (!/^\d{6}$/.test(code)) return setCodeError(t('signInSteps:codeFormat'))
         setCodeError('')
         await consoleSignIn(code)
-      } else await consoleSignIn()
+      } else await consoleSignIn(undefined, typedPassword)
     } finally {
       setBusy(false)
     }
@@ -377,7 +391,6 @@ export default function SignInPage() {
                   <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />
                 </Suspense>
               )}
-              <ChangeEmail onClick={backToEmail} label={t('signIn.changeEmail')} />
             </>
           )}
           {step === 'code' && (
@@ -404,7 +417,6 @@ export default function SignInPage() {
               />
             </Suspense>
           )}
-          {step === 'code' && <ChangeEmail onClick={backToEmail} label={t('signIn.changeEmail')} />}
           {errorAt('form')}
           {/* Before the page is interactive a click posts the form: the server runs the step. */}
           <button
@@ -421,6 +433,11 @@ export default function SignInPage() {
                 : t('signIn.continue')}
           </button>
         </form>
+        {/* Outside the step's form: Enter in a field, and the form's one submit button, stay the
+            step's own; without JavaScript it posts the back form below. */}
+        {(step === 'password' || step === 'code') && (
+          <ChangeEmail onClick={backToEmail} label={t('signIn.changeEmail')} />
+        )}
         {reminder && (
           <Suspense fallback={null}>
             <PasswordAgeDialog
@@ -471,10 +488,14 @@ export default function SignInPage() {
 
 /** "Change email": posts the back form without JavaScript; with it, goes back on the page. */
 function ChangeEmail({ onClick, label }: { onClick: () => void; label: string }) {
+  // A submit button of the back form until the page is interactive; a plain button after (set in
+  // an effect, as PasswordInput does: an earlier re-render would wipe what was typed meanwhile).
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   return (
     <button
-      type="submit"
-      form="sign-in-back"
+      type={hydrated ? 'button' : 'submit'}
+      form={hydrated ? undefined : 'sign-in-back'}
       className="link-button"
       onClick={(event) => {
         event.preventDefault()
