@@ -24,6 +24,16 @@ t.beforeEach(async () => {
   await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
 })
 
+/** The step routes, each exercised below. */
+const STEP_URL: Record<string, string> = {
+  email: '/auth/sign_in/flow/email',
+  environment: '/auth/sign_in/flow/environment',
+  password: '/auth/sign_in/flow/password',
+  code: '/auth/sign_in/flow/code',
+  resend: '/auth/sign_in/flow/resend',
+  back: '/auth/sign_in/flow/back',
+}
+
 /** One browser: its cookie follows every answer. */
 class Browser {
   cookie: string | undefined
@@ -34,7 +44,7 @@ class Browser {
   ) {
     const response = await app.inject({
       method: 'POST',
-      url: `/auth/sign_in/flow/${name}`,
+      url: STEP_URL[name] ?? '',
       headers: { ...headers, ...cookieHeader(this.cookie) },
       payload,
     })

@@ -22,10 +22,12 @@ const hasPasswordField = (html: string) => html.includes('id="sign-in-password"'
 class PlainBrowser {
   cookie: string | undefined
   html = ''
-  constructor(
-    private readonly app: Awaited<ReturnType<typeof build>>['app'],
-    private readonly query = '',
-  ) {}
+  private readonly app: Awaited<ReturnType<typeof build>>['app']
+  private readonly query: string
+  constructor(app: Awaited<ReturnType<typeof build>>['app'], query = '') {
+    this.app = app
+    this.query = query
+  }
   async post(fields: Record<string, string>, headers: Record<string, string> = SAME_SITE_FORM) {
     const response = await this.app.inject({
       method: 'POST',
