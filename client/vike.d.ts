@@ -36,6 +36,8 @@ declare global {
       /** A form posted without JavaScript, answered by the server (shared/forms/form-state.ts). */
       formState?: import('../shared/forms/form-state.ts').FormState | null
       /** A sign-up this session has under way past its first form: its step (sign-up-resume.server.ts). */
+      /** A sign-in this session has under way: its step (server/routes/sign-in-flow.server.ts). */
+      signInFlow: import('../shared/api/sign-in-flow.ts').SignInFlowView | null
       signUpResume: { step: import('../shared/api/sign-up-flow.ts').SignUpStep; mobile: boolean } | null
       /**
        * Server only (set in +onCreatePageContext.server.ts): the HTML of a frame part that is the

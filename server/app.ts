@@ -36,7 +36,8 @@ import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { resetFormRoutes } from './routes/reset-form.server.ts'
 import { sessionRoutes } from './routes/session.ts'
-import { signInFlowHooks } from './routes/sign-in-flow.server.ts'
+import { signInFlow, signInFlowHooks, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
+import { signInFormRoutes } from './routes/sign-in-form.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flows: [signInFlowHooks(topology), resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
+  const signIn = signInFlow(topology)
+  await app.register(signInFlowRoutes, { flow: signIn })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
     topology,
@@ -236,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
     await app.register(resetFormRoutes, { topology })
+    await app.register(signInFormRoutes, { flow: signIn, publicOrigin: config.publicOrigin })
   }
 
   app.addHook('onReady', async () => {

@@ -7,7 +7,7 @@ import type { ResetFormState } from './reset-form.ts'
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo' | 'reset' | 'externalApp' | 'channelConsent'
+  form: 'demo' | 'reset' | 'externalApp' | 'channelConsent' | 'signIn'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>
@@ -16,6 +16,8 @@ export interface FormState {
    * configured provider's widget cannot run without JavaScript.
    */
   captcha?: { challengeId: string; a: number; b: number } | 'needsScript'
+  /** A notice the page shows instead of (or beside) the form, e.g. sign-in's `notActivated`. */
+  notice?: string
   /** The form went through: what the confirmation shows. */
   done?: { email: string }
   /** The reset page's step, resend time and form token (shared/forms/reset-form.ts). */

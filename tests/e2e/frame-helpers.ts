@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import en from '../../shared/i18n/locales/en/frame.ts'
 import zh from '../../shared/i18n/locales/zh/frame.ts'
@@ -97,4 +97,26 @@ export async function keepScreenshot(page: Page, options: { path: string; fullPa
   if (!process.env.E2E_SCREENSHOTS) return
   const name = options.path.split('/').at(-1) ?? 'screen.png'
   await page.screenshot({ ...options, path: `.cache/screens/${name}` })
+}
+
+/**
+ * A slow phone: the first script chunk (of `files`) holding `text` is held back until `release()`; `held()`
+ * tells whether the page has asked for it yet.
+ */
+export async function holdChunkWith(page: Page, text: string, files = '**/auth/_next/assets/chunks/*.js') {
+  let held = false
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(files, async (route: Route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (!held && body.includes(text)) {
+      held = true
+      await released
+    }
+    await route.fulfill({ response, body })
+  })
+  return { held: () => held, release: () => release() }
 }
