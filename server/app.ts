@@ -36,6 +36,7 @@ import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { signInFlowHooks } from './routes/sign-in-flow.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
+import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -231,6 +232,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
+    await app.register(signUpFormRoutes, {
+      topology,
+      edition: config.edition,
+      captchaProvider: config.captchaProvider !== null,
+    })
   }
 
   app.addHook('onReady', async () => {

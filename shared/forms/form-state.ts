@@ -5,7 +5,7 @@
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo'
+  form: 'demo' | 'signUp'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>

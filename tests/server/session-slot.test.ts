@@ -58,5 +58,16 @@ t.test('each slot is declared once; the registry names the flows’ slots', asyn
   t.throws(() => sessionSlot('testSlot', { expiresAt: () => 0 }), /declared twice/)
   await import('../../server/routes/reset-flow.server.ts')
   await import('../../server/routes/sso-wecom.server.ts')
-  t.ok(['reset', 'resetLink', 'wecomScan'].every((name) => SESSION_SLOTS.has(name)))
+  await import('../../server/routes/sign-up-flow.server.ts')
+  t.ok(['reset', 'resetLink', 'wecomScan', 'signUp'].every((name) => SESSION_SLOTS.has(name)))
+})
+
+t.test('the sign-up’s slot keeps its time limit: 24 hours after its last e-mail', async (t) => {
+  const { signUpSlot } = await import('../../server/routes/sign-up-flow.server.ts')
+  const policy = SESSION_SLOTS.get(signUpSlot.name) as unknown as {
+    expiresAt: (flow: { sentAt?: number }) => number
+  }
+  const sentAt = 5_000_000
+  t.equal(policy.expiresAt({ sentAt }), sentAt + 24 * 60 * 60_000 + 1, 'gone the moment it is past 24 h')
+  t.equal(policy.expiresAt({}), Number.POSITIVE_INFINITY, 'before any e-mail: as long as the session')
 })

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin'
 import type { FormState } from '../../../shared/forms/form-state.ts'
 import { sendPagesRateLimited } from '../../busy.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
-import { signUpResumeOf } from '../../page-cache/sign-up-resume.server.ts'
+import { signUpPageStateOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
 import type { RefusalOptions } from '../../refusal.ts'
@@ -150,7 +150,7 @@ export default fp<SsrPluginOptions>(
         // Minted only for signed-in pages, so visitors get no cookie just for looking.
         csrfToken: user ? reply.generateCsrf() : '',
         ...(formState ? { formState } : {}),
-        signUpResume: signUpResumeOf(request),
+        signUpResume: await signUpPageStateOf(request, reply, formState),
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()

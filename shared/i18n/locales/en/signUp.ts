@@ -28,6 +28,7 @@ export default {
     signIn: 'Sign in',
     exists: 'This email is already registered.',
     signInWithIt: 'Sign in with this email',
+    passwordAgain: 'For your safety the password is not kept: type it again.',
   },
   rulesLabel: 'Your password needs:',
   rules: {
@@ -46,6 +47,8 @@ export default {
     otherEmail: 'Use another email',
     spam: 'Nothing there? Check your spam folder.',
     waiting: 'This page moves on by itself once the link is opened, here or on another device.',
+    resendAt: 'You can ask for a new link at {{time}}.',
+    continue: 'I opened the link: continue',
   },
   limit: {
     title: 'Daily limit reached',

@@ -30,6 +30,7 @@ export default {
     signIn: '登录',
     exists: '该邮箱已注册。',
     signInWithIt: '使用此邮箱登录',
+    passwordAgain: '为了安全，密码不会保留，请重新输入。',
   },
   rulesLabel: '密码需要：',
   rules: {
@@ -48,6 +49,8 @@ export default {
     otherEmail: '使用其他邮箱',
     spam: '没有收到？请检查垃圾邮件。',
     waiting: '链接被打开后（无论在本设备还是其他设备），本页会自动继续。',
+    resendAt: '{{time}} 后可以重新获取链接。',
+    continue: '我已打开链接，继续',
   },
   limit: {
     title: '已达今日上限',
