@@ -39,7 +39,7 @@ function questionOf(html: string) {
   const [a, b] = (label.match(/\d+/g) ?? []).map(Number)
   return { captchaChallengeId: challengeId, captchaAnswer: String((a ?? 0) + (b ?? 0)) }
 }
-const unescape = (html: string) =>
+const htmlText = (html: string) =>
   html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&')
 
 /** A browser with JavaScript off: plain posts, 303s followed with a GET, the cookie kept. */
@@ -107,7 +107,7 @@ t.test('credentials › the first post runs no step; with its token and the answ
     })
     t.equal(first.response.statusCode, 200, `${language}: the form again, not an error page`)
     t.equal(first.response.headers['cache-control'], 'no-store')
-    const firstHtml = unescape(first.response.body)
+    const firstHtml = htmlText(first.response.body)
     t.match(firstHtml, `value="${email}"`, 'the e-mail typed is back')
     t.notMatch(first.response.body, PASSWORD, 'the password never is')
     t.match(firstHtml, S.credentials.passwordAgain, 'and says so at its field')
@@ -119,7 +119,7 @@ t.test('credentials › the first post runs no step; with its token and the answ
     t.equal(second.response.statusCode, 303, `${language}: started`)
     t.ok(second.followed, 'to the sign-up page in the same language')
     t.equal(browser.step(), 'sent', 'rendered from the session: the sent step')
-    t.match(unescape(browser.html), S.sent.title)
+    t.match(htmlText(browser.html), S.sent.title)
     t.match(browser.html, /\d\d:\d\d/, 'the resend wait as a time of day')
     const outbox = (await (
       await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
@@ -140,7 +140,7 @@ t.test('credentials › errors at their fields, what was typed back, the passwor
     ...questionOf(browser.html),
   })
   t.equal(answered.response.statusCode, 200)
-  const html = unescape(answered.response.body)
+  const html = htmlText(answered.response.body)
   t.match(html, `value="${DEMO_ACCOUNT.email}"`, 'the address typed')
   t.match(html, enErrors.code['700037'], 'the upstream’s "already registered" at the e-mail')
   t.match(html, 'id="sign-up-email-error"', 'as the e-mail field’s error')
@@ -160,7 +160,7 @@ t.test('cross-site plain posts and foreign tokens get the localised refusal page
       payload: encode({ step: 'credentials', email: 'x@example.com' }),
     })
     t.equal(crossSite.statusCode, 403, `${language}: cross-site refused`)
-    t.match(unescape(crossSite.body), E.csrfForm)
+    t.match(htmlText(crossSite.body), E.csrfForm)
     const foreignOrigin = await app.inject({
       method: 'POST',
       url: '/auth/sign_up',
@@ -187,7 +187,7 @@ t.test('cross-site plain posts and foreign tokens get the localised refusal page
       payload: encode({ step: 'sent', intent: 'other', ...(token ? { _csrf: token } : {}) }),
     })
     t.equal(refused.statusCode, 403, `${why}: refused`)
-    t.match(unescape(refused.body), enErrors.csrfForm)
+    t.match(htmlText(refused.body), enErrors.csrfForm)
   }
   const withOwnToken = await owner.post({ step: 'sent', intent: 'continue' })
   t.equal(withOwnToken.response.statusCode, 303, 'the owner’s own token works')
@@ -200,7 +200,7 @@ t.test('sent › a new e-mail is refused before its time, with the time', async 
   const refused = await browser.post({ step: 'sent', intent: 'resend' })
   t.equal(refused.response.statusCode, 200)
   const expected = zhSignUp.sent.resendAt.replace('{{time}}', '')
-  t.match(unescape(refused.response.body), expected, 'says when, in the page’s language')
+  t.match(htmlText(refused.response.body), expected, 'says when, in the page’s language')
   t.match(refused.response.body, /\d\d:\d\d/)
   const outbox = (await (
     await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
@@ -278,5 +278,5 @@ t.test('a configured captcha provider: a clear message that it needs JavaScript'
     payload: encode({ _csrf: token ?? '', step: 'credentials', email: 'someone@example.com', privacy: 'on' }),
   })
   t.equal(second.statusCode, 200)
-  t.match(unescape(second.body), enCaptcha.needsScript)
+  t.match(htmlText(second.body), enCaptcha.needsScript)
 })
