@@ -2,8 +2,6 @@
 export default {
   metaDescription:
     'Start a 15-day free trial of Sobot: chatbot, live chat, voice and ticketing in one customer-contact suite. No credit card needed.',
-  resuming: 'Picking up your sign-up where you left it…',
-  needsScript: 'Signing up needs JavaScript. Please enable it in your browser.',
   steps: {
     label: 'Sign-up progress',
     credentials: 'Account',
@@ -57,6 +55,8 @@ export default {
     back: 'Back to the start',
   },
   verify: {
+    needsScript:
+      'Opening this link needs JavaScript. Open it where JavaScript is on (another browser or your phone): the sign-up then goes on in the browser where you started it.',
     title: 'Verifying your email…',
     expiredTitle: 'This link has expired',
     expiredBody: 'Verification links work for 10 minutes and only once. Get a new one to continue.',

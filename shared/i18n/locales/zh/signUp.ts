@@ -4,8 +4,6 @@ import type en from '../en/signUp.ts'
 export default {
   metaDescription:
     '免费试用智齿科技客服联络中心 15 天：智能机器人、在线客服、云呼叫中心和工单系统一站式体验，无需绑定信用卡。',
-  resuming: '正在恢复您的注册进度…',
-  needsScript: '注册需要 JavaScript，请在浏览器中启用。',
   steps: {
     label: '注册进度',
     credentials: '账号',
@@ -59,6 +57,8 @@ export default {
     back: '返回开始',
   },
   verify: {
+    needsScript:
+      '打开此链接需要 JavaScript。请在启用了 JavaScript 的浏览器或手机上打开：注册会在您开始注册的浏览器中继续。',
     title: '正在验证邮箱…',
     expiredTitle: '链接已失效',
     expiredBody: '验证链接 10 分钟内有效且仅可使用一次，请重新获取。',
