@@ -7,6 +7,19 @@ export type { SignUpResume }
 
 const SIGN_UP_PAGE = '/auth/sign_up'
 
+/**
+ * "14:32 UTC": when a new e-mail may be asked for, as plain text (no script counts down). In UTC
+ * with the zone named: without a script the server does not know the browser's zone (ADR 0089).
+ */
+export function clockTime(at: number, language: 'en' | 'zh'): string {
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(at))
+}
+
 function isSignUpPage(request: FastifyRequest): boolean {
   const queryStart = request.url.indexOf('?')
   const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart)
@@ -45,7 +58,7 @@ export async function signUpPageStateOf(
     flow,
     csrfToken: reply.generateCsrf(),
     ...(flow.resendInSeconds
-      ? { resendAt: new Date(Date.now() + flow.resendInSeconds * 1000).toISOString() }
+      ? { resendAt: clockTime(Date.now() + flow.resendInSeconds * 1000, request.language) }
       : {}),
   }
 }

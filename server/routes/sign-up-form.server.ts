@@ -17,6 +17,7 @@ import {
   signUpH5Schema,
 } from '../../shared/schemas/signUp.ts'
 import { PHONE_USER_AGENT } from '../page-cache/key.ts'
+import { clockTime } from '../page-cache/sign-up-resume.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import {
@@ -60,16 +61,6 @@ function typedValues(step: keyof typeof TYPED, body: Fields): FormState['values'
   for (const name of TYPED[step]) values[name] = text(body, name)
   if (step === 'questionnaire') for (const name of CHOICES) values[name] = many(body, name)
   return values
-}
-
-/** "14:32 UTC": the time a new e-mail may be asked for, as plain text (no script counts down). */
-export function clockTime(at: number, language: 'en' | 'zh'): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(at))
 }
 
 /** Zod issues of a form schema as localised messages at their fields (the captcha's at `captcha`). */

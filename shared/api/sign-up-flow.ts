@@ -67,7 +67,7 @@ export interface SignUpResume {
   flow: SignUpFlowView
   /** `_csrf` of the step's plain forms (@fastify/csrf-protection, bound to this session). */
   csrfToken: string
-  /** When a new verification e-mail may be asked for (ISO): the "sent" step says so as plain text. */
+  /** When a new verification e-mail may be asked for ("14:32 UTC"): the "sent" step says so as plain text. */
   resendAt?: string
 }
 

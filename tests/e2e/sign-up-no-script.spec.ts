@@ -13,7 +13,9 @@ const shot = (page: Page, name: string) => keepScreenshot(page, { path: `.cache/
 /** "You can ask for a new link at {{time}}." with any time of day. */
 const resendAtPattern = (T: Texts) =>
   new RegExp(
-    T.s.sent.resendAt.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('\\{\\{time\\}\\}', '.*\\d\\d:\\d\\d.*'),
+    T.s.sent.resendAt
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('\\{\\{time\\}\\}', '(\\d\\d:\\d\\d UTC|UTC \\d\\d:\\d\\d)'),
   )
 
 /** The sum the server's question asks for, typed into its field. */

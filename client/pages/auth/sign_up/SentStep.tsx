@@ -92,7 +92,8 @@ export function SentStep({
         <Trans t={t} i18nKey="sent.body" values={{ email: flow.email }} components={{ 1: <strong /> }} />
       </p>
       <p className="aside">{t('sent.spam')}</p>
-      <p className="aside">{t('sent.waiting')}</p>
+      {/* True only once scripts run (they ask); without them, the "continue" button asks. */}
+      {counting ? <p className="aside">{t('sent.waiting')}</p> : null}
       <p className="form-notice" role="status">
         {notice ||
           (counting
