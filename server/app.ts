@@ -39,6 +39,7 @@ import { sessionRoutes } from './routes/session.ts'
 import { signInFlow, signInFlowHooks, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
 import { signInFormRoutes } from './routes/sign-in-form.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
+import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -240,6 +241,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
     await app.register(resetFormRoutes, { topology })
     await app.register(signInFormRoutes, { flow: signIn, publicOrigin: config.publicOrigin })
+    await app.register(signUpFormRoutes, {
+      topology,
+      edition: config.edition,
+      captchaProvider: config.captchaProvider !== null,
+    })
   }
 
   app.addHook('onReady', async () => {

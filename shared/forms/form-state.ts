@@ -7,7 +7,7 @@ import type { ResetFormState } from './reset-form.ts'
  */
 export interface FormState {
   /** Which form of the page the state belongs to. */
-  form: 'demo' | 'reset' | 'externalApp' | 'channelConsent' | 'signIn'
+  form: 'demo' | 'reset' | 'externalApp' | 'channelConsent' | 'signIn' | 'signUp'
   values: Record<string, string | string[]>
   /** By field name; `form` is the form's own. */
   errors: Record<string, string>

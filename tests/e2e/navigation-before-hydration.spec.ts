@@ -5,7 +5,8 @@ import enReset from '../../shared/i18n/locales/en/reset.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
-import { holdChunkWith, hydrated, inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { hydrated, inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { holdChunkWith } from './hold-chunk.ts'
 
 // A chunk the page asks for late (sign-up's schemas load on the first input) may still be in a
 // route handler when the test ends; its answer no longer matters then.

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
-import { DESKTOP, holdChunkWith, inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { DESKTOP, inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { holdChunkWith } from './hold-chunk.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
 
 // Issue 21: sign-in works with JavaScript off — each step is a form the server answers with the

@@ -60,6 +60,7 @@ t.test('each slot is declared once; the registry names the flows’ slots', asyn
   await import('../../server/routes/sso-wecom.server.ts')
   await import('../../server/routes/channel-auth.server.ts')
   await import('../../server/connect-state.server.ts')
+  await import('../../server/routes/sign-up-flow.server.ts')
   // Issue 17: no flow keeps its own clock any more.
   const flows = [
     'reset',
@@ -69,6 +70,7 @@ t.test('each slot is declared once; the registry names the flows’ slots', asyn
     'ssoReturn',
     'externalLogin',
     'channelResult',
+    'signUp',
   ]
   for (const name of [...flows, 'connectStates']) t.ok(SESSION_SLOTS.has(name), `${name} is a declared slot`)
 })
@@ -113,4 +115,14 @@ t.test('a list slot keeps each entry until its own end, and at most its cap', as
     ['d'],
     'an entry past its own end is gone, the others stay',
   )
+})
+
+t.test('the sign-up’s slot keeps its time limit: 24 hours after its last e-mail', async (t) => {
+  const { signUpSlot } = await import('../../server/routes/sign-up-flow.server.ts')
+  const policy = SESSION_SLOTS.get(signUpSlot.name) as unknown as {
+    expiresAt: (flow: { sentAt?: number }) => number
+  }
+  const sentAt = 5_000_000
+  t.equal(policy.expiresAt({ sentAt }), sentAt + 24 * 60 * 60_000 + 1, 'gone the moment it is past 24 h')
+  t.equal(policy.expiresAt({}), Number.POSITIVE_INFINITY, 'before any e-mail: as long as the session')
 })

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin'
 import type { FormState } from '../../../shared/forms/form-state.ts'
 import { sendPagesRateLimited } from '../../busy.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
-import { signUpResumeOf } from '../../page-cache/sign-up-resume.server.ts'
+import { signUpPageStateOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
 import type { RefusalOptions } from '../../refusal.ts'
@@ -163,7 +163,7 @@ export default fp<SsrPluginOptions>(
         // a sign-in under way), so visitors get no cookie just for looking.
         csrfToken: user || formState || signInFlow ? reply.generateCsrf() : '',
         ...(formState ? { formState } : {}),
-        signUpResume: signUpResumeOf(request),
+        signUpResume: await signUpPageStateOf(request, reply, formState),
         signInFlow,
       })
       const { httpResponse } = pageContext
