@@ -160,15 +160,18 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     const errors: Errors = parsed.success ? {} : schemaErrors(request, parsed.error)
     if (isPhone && !privacy) errors.privacy = t('common:validation.privacy')
     // The password is never filled back in: ask for it again rather than leave it silently empty.
-    if (password && !errors.password) errors.password = t('signUp:credentials.passwordAgain')
+    const retype = t('signUp:credentials.passwordAgain')
+    const passwordError = errors.password ?? retype
+    errors.password = passwordError
     if (!tokenChecked) return answerWith({ ...errors, captcha: t('captcha:answerBelow') })
     const captcha = await captchaPassOf(request, reply, body)
     if (captcha.error) errors.captcha = captcha.error
-    const { password: _again, ...otherErrors } = errors
-    if (Object.keys(otherErrors).length > 0) return answerWith(errors)
+    // Only "type it again" at the password (it is good, just not shown back) lets the step run.
+    const { password: _shownOnlyIfRefused, ...otherErrors } = errors
+    if (Object.keys(otherErrors).length > 0 || passwordError !== retype) return answerWith(errors)
 
     const check = await call(request, reply, 'registerEmailCheck', { email })
-    if (!isSuccess(check)) return answerWith({ ...signUpErrorsOf(check), password: errors.password ?? '' })
+    if (!isSuccess(check)) return answerWith({ password: passwordError, ...signUpErrorsOf(check) })
     const started = isPhone
       ? await call(request, reply, 'registerSgH5', {
           email,
@@ -181,10 +184,7 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
           captchaPass: captcha.pass,
         })
       : await call(request, reply, 'registerSgNew', { email, password, captchaPass: captcha.pass })
-    if (!isSuccess(started)) {
-      const found = signUpErrorsOf(started)
-      return answerWith({ password: t('signUp:credentials.passwordAgain'), ...found })
-    }
+    if (!isSuccess(started)) return answerWith({ password: passwordError, ...signUpErrorsOf(started) })
     // As the page does right after the start: the verification e-mail (its answer moves the slot).
     await call(request, reply, 'sendRegisterVerifyEmail', { email })
     return nextStep(request, reply)

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/sign-up.ts'
-import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
@@ -191,6 +191,9 @@ test('the form’s checks cannot load: a network error, nothing lost, and a retr
   })
   const email = uniqueEmail('offline-checks')
   await page.goto('/auth/sign_up')
+  // The page's own checks are what fail here: a submit before the scripts ran is a plain post
+  // the server answers instead (sign-up-no-script.spec.ts), so wait until they run.
+  await hydrated(page)
   await page.getByLabel(T.s.credentials.email).fill(email)
   await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
   await page.locator('#sign-up-privacy').check()

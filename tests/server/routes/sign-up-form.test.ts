@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import enCaptcha from '../../../shared/i18n/locales/en/captcha.ts'
+import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import enSignUp from '../../../shared/i18n/locales/en/signUp.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
@@ -40,7 +41,12 @@ function questionOf(html: string) {
   return { captchaChallengeId: challengeId, captchaAnswer: String((a ?? 0) + (b ?? 0)) }
 }
 const htmlText = (html: string) =>
-  html.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&')
+  html
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
 
 /** A browser with JavaScript off: plain posts, 303s followed with a GET, the cookie kept. */
 class PlainBrowser {
@@ -146,6 +152,29 @@ t.test('credentials › errors at their fields, what was typed back, the passwor
   t.match(html, 'id="sign-up-email-error"', 'as the e-mail field’s error')
   t.notMatch(answered.response.body, PASSWORD, 'no password anywhere in the page')
   t.equal(browser.step(), 'credentials')
+})
+
+t.test('credentials › a password the rules refuse is said at its field; nothing is registered', async (t) => {
+  const browser = new PlainBrowser()
+  const email = freshSignUpEmail('plain-weak')
+  await browser.open()
+  await browser.post({ step: 'credentials', email, password: 'short', privacy: 'on' })
+  const answered = await browser.post({
+    step: 'credentials',
+    email,
+    password: 'short',
+    privacy: 'on',
+    ...questionOf(browser.html),
+  })
+  t.equal(answered.response.statusCode, 200)
+  t.match(
+    htmlText(answered.response.body),
+    enCommon.validation.passwordFormat,
+    'the rule, not "type it again"',
+  )
+  t.notMatch(answered.response.body, 'value="short"', 'the password is not filled back')
+  const pending = await fetch(`${sg}/__sandbox/signups/${encodeURIComponent(email)}`)
+  t.equal(pending.status, 404, 'not sent upstream')
 })
 
 t.test('cross-site plain posts and foreign tokens get the localised refusal page', async (t) => {
