@@ -3,9 +3,9 @@
 #   docker build -t account-edge .                       the production image (no sandbox)
 #   docker build --target demo -t account-edge:demo .    with the embedded sandbox, SANDBOX=on
 # Node matches the `node` devDependency (package.json), which the tests run on. NODE_IMAGE pins
-# the base for every stage; pin it by digest (`node:24.21.0-bookworm-slim@sha256:<index digest>`,
-# bump procedure in docs/operations.md, "The image").
-ARG NODE_IMAGE=node:24.21.0-bookworm-slim
+# the base for every stage by its multi-platform index digest, so a rebuilt tag upstream cannot
+# change the image under the same commit (bump procedure: docs/operations.md, "The image").
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:2fe369e969550cde8e867afc3fe370b260140cab4a23d467074295b42163d553
 
 # --- build: every dependency, the production build of the pages (dist/), then the runtime file
 # sets: what the server imports, traced from its entry points (build/runtime-files.ts). The same

@@ -8,6 +8,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // Playwright's 5 s for one expectation failed on a busy CI machine where a sign-up's submit
+  // (captcha check, lazily loaded form checks, the upstream call) took longer; a real user would
+  // still have seen the next step. 10 s keeps a broken page failing fast enough.
+  expect: { timeout: 10_000 },
   outputDir: '.cache/test-results',
   use: {
     baseURL: `http://localhost:${port}`,

@@ -35,8 +35,10 @@ declare global {
       captchaProvider: { scriptUrl: string; captchaId: string } | null
       /** A form posted without JavaScript, answered by the server (shared/forms/form-state.ts). */
       formState?: import('../shared/forms/form-state.ts').FormState | null
-      /** A sign-up this session has under way past its first form: its step (sign-up-resume.server.ts). */
-      signUpResume: { step: import('../shared/api/sign-up-flow.ts').SignUpStep; mobile: boolean } | null
+      /** A sign-in this session has under way: its step (server/routes/sign-in-flow.server.ts). */
+      signInFlow: import('../shared/api/sign-in-flow.ts').SignInFlowView | null
+      /** The sign-up page's step from this session, and its forms' token (sign-up-resume.server.ts). */
+      signUpResume: import('../shared/api/sign-up-flow.ts').SignUpResume | null
       /**
        * Server only (set in +onCreatePageContext.server.ts): the HTML of a frame part that is the
        * same on every page with the same key, rendered once per key (ADR 0060). Absent in the browser.

@@ -23,6 +23,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
+import { channelConsentFormRoutes } from './routes/channel-consent-form.server.ts'
 import { consoleOpenRoutes } from './routes/console-open.server.ts'
 import { demoFormRoutes } from './routes/demo-form.server.ts'
 import {
@@ -35,8 +36,10 @@ import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { resetFormRoutes } from './routes/reset-form.server.ts'
 import { sessionRoutes } from './routes/session.ts'
-import { signInFlowHooks } from './routes/sign-in-flow.server.ts'
+import { signInFlow, signInFlowHooks, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
+import { signInFormRoutes } from './routes/sign-in-form.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
+import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
@@ -181,6 +184,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     flows: [signInFlowHooks(topology), resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
+  const signIn = signInFlow(topology)
+  await app.register(signInFlowRoutes, { flow: signIn })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
     topology,
@@ -207,6 +212,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.upstreams.kind === 'sandbox' ? topology.environments['sg-k8s']?.upstream : undefined,
   })
   await app.register(channelAuthRoutes, { config, topology })
+  // The consent page rendered on request and its plain form post (issue 21: works without JavaScript).
+  await app.register(channelConsentFormRoutes, { topology, publicOrigin: config.publicOrigin })
   app.addHook('preHandler', channelStatusHook)
   // The header's Book Demo (/demo/) is the booking form of the account area.
   for (const url of ['/demo', '/demo/']) {
@@ -233,6 +240,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
     await app.register(resetFormRoutes, { topology })
+    await app.register(signInFormRoutes, { flow: signIn, publicOrigin: config.publicOrigin })
+    await app.register(signUpFormRoutes, {
+      topology,
+      edition: config.edition,
+      captchaProvider: config.captchaProvider !== null,
+    })
   }
 
   app.addHook('onReady', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import { sessionListSlot } from './session-slot.server.ts'
 
 /** How long a connect flow may take between leaving for the provider and coming back. */
 export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000
@@ -19,6 +20,12 @@ declare module '@fastify/secure-session' {
   }
 }
 
+/** The open round trips, each good for its own ten minutes (the slot keeps the clock). */
+const connectStatesSlot = sessionListSlot('connectStates', {
+  expiresAt: (entry) => entry.issuedAt + CONNECT_STATE_TTL_MS,
+  maxEntries: MAX_OPEN_FLOWS,
+})
+
 function sameString(a: string, b: string): boolean {
   const left = Buffer.from(a)
   const right = Buffer.from(b)
@@ -32,10 +39,7 @@ function sameString(a: string, b: string): boolean {
 export function issueConnectState(request: FastifyRequest, provider: string, now = Date.now()): string {
   const state = randomBytes(32).toString('base64url')
   request.ensureSession()
-  const open = (request.session.get('connectStates') ?? []).filter(
-    (entry) => now - entry.issuedAt < CONNECT_STATE_TTL_MS,
-  )
-  request.session.set('connectStates', [...open, { state, provider, issuedAt: now }].slice(-MAX_OPEN_FLOWS))
+  connectStatesSlot.set(request, [...connectStatesSlot.get(request, now), { state, provider, issuedAt: now }])
   return state
 }
 
@@ -52,13 +56,14 @@ export async function consumeConnectState(
   now = Date.now(),
 ): Promise<boolean> {
   if (typeof state !== 'string' || state.length === 0 || state.length > 100) return false
-  const open = request.session.get('connectStates') ?? []
+  // Expired states are gone from the slot's answer: only a live one can match.
+  const open = connectStatesSlot.get(request, now)
   const match = open.find((entry) => sameString(entry.state, state))
   if (!match) return false
-  request.session.set(
-    'connectStates',
+  connectStatesSlot.set(
+    request,
     open.filter((entry) => entry !== match),
   )
-  if (match.provider !== provider || now - match.issuedAt >= CONNECT_STATE_TTL_MS) return false
+  if (match.provider !== provider) return false
   return await request.server.singleUse.claim(`connect-state:${match.state}`, CONNECT_STATE_TTL_MS)
 }

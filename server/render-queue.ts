@@ -7,6 +7,11 @@ export interface RenderQueueOptions {
   /** Longest a render may wait for its turn; past that it is refused instead (SHED_RENDER_WAIT_MS). */
   maxWaitMs: number
   now?: () => number
+  /**
+   * Resolves on a later turn of the event loop (default: setImmediate). Each render starts there,
+   * never inside the I/O callback that brought its request in (see `run`).
+   */
+  nextTurn?: () => Promise<void>
 }
 
 export interface RenderQueue {
@@ -21,15 +26,26 @@ const SMOOTHING = 0.1
 /** First guess of a render's time (ms) before any was measured (a sign-in page: ≈ 5 ms). */
 const FIRST_GUESS_MS = 5
 
+const setImmediateTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 /**
  * Renders one at a time in arrival order (ADR 0057) with a bounded wait (ADR 0068). A render that
  * would wait longer than `maxWaitMs` — the renders ahead of it times the average render time — is
  * refused at once, so under a flood every request is answered quickly (a page or a 503) instead
  * of piling up past its client's patience while memory grows. A render that still waited too long
  * (the average guessed low) is refused when its turn comes, before it costs anything.
+ *
+ * Every render starts on a turn of the event loop of its own. A render is synchronous CPU work
+ * behind microtasks only (React DOM's renderToString, Vike's awaits); started straight from the
+ * socket callback that parsed its request, it ran to the end inside that callback, so one poll of
+ * the loop rendered every request that had arrived — a second and more with the loop blocked,
+ * /healthz unanswered and the queue always empty (nothing ever waited *in* it, so nothing was
+ * shed). Taking its turn, a request only joins the queue during the poll; the renders then run
+ * one per turn, with the probes, the sockets and the shedding decisions in between (ADR 0068).
  */
 export function renderQueue(options: RenderQueueOptions): RenderQueue {
   const now = options.now ?? performance.now.bind(performance)
+  const nextTurn = options.nextTurn ?? setImmediateTurn
   const limit = pLimit(options.atOnce)
   let averageMs = FIRST_GUESS_MS
   let measured = false
@@ -40,6 +56,7 @@ export function renderQueue(options: RenderQueueOptions): RenderQueue {
       if (expectedWaitMs > options.maxWaitMs) return Promise.reject(refused(expectedWaitMs))
       const queuedAt = now()
       return limit(async () => {
+        await nextTurn()
         const started = now()
         if (started - queuedAt > options.maxWaitMs) throw refused(started - queuedAt)
         try {

@@ -61,3 +61,42 @@ export function sessionSlot<K extends SlotName>(
     },
   }
 }
+
+type EntryOf<K extends SlotName> = SlotValue<K> extends readonly (infer E)[] ? E : never
+
+/** A slot that holds several entries, each good until its own end (open round trips). */
+export interface SessionListSlot<E> {
+  readonly name: string
+  /** The entries still good; expired ones are dropped from the session. */
+  get(request: FastifyRequest, now?: number): E[]
+  /** Keeps these entries (the newest `maxEntries` of them); none clears the slot. */
+  set(request: FastifyRequest, entries: E[]): void
+}
+
+/**
+ * Declares a slot of entries with one time limit per entry and a cap on how many it keeps (the
+ * sealed cookie stays small). The whole slot expires with its newest entry, so the registry's
+ * policy is the same kind as for single-value slots.
+ */
+export function sessionListSlot<K extends SlotName>(
+  name: K,
+  policy: { expiresAt: (entry: EntryOf<K>) => number; maxEntries: number },
+): SessionListSlot<EntryOf<K>> {
+  type E = EntryOf<K>
+  const inner = sessionSlot(name, {
+    expiresAt: (value) => Math.max(0, ...(value as unknown as E[]).map(policy.expiresAt)),
+  })
+  return {
+    name,
+    get: (request, now = Date.now()) => {
+      const all = (inner.get(request, now) as unknown as E[] | undefined) ?? []
+      const good = all.filter((entry) => policy.expiresAt(entry) > now)
+      if (good.length !== all.length) inner.set(request, good as unknown as SlotValue<K>)
+      return good
+    },
+    set: (request, entries) => {
+      if (entries.length === 0) inner.clear(request)
+      else inner.set(request, entries.slice(-policy.maxEntries) as unknown as SlotValue<K>)
+    },
+  }
+}

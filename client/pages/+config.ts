@@ -18,6 +18,7 @@ export default {
     // Only on pages answering a form posted without JavaScript: what was typed, never a password.
     'formState',
     'signUpResume',
+    'signInFlow',
   ],
   htmlAttributes: { dir: 'ltr' },
   meta: {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import { isEmbeddedInDesktopApp } from '../../shared/frame/hidden.ts'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import type { Language } from '../../shared/language.ts'
+import { signInFlowOf } from '../routes/sign-in-flow.server.ts'
 import { signUpResumeOf } from './sign-up-resume.server.ts'
 
 /**
@@ -63,6 +64,8 @@ export function pageKeyOf(request: FastifyRequest): PageKey | null {
   if (request.sessionUser()) return null
   // A sign-up under way renders its own step (sign-up-resume.server.ts): never the shared HTML.
   if (signUpResumeOf(request)) return null
+  // Nor does a sign-in under way: its page shows this session's step (ADR 0015, 2026-11-26).
+  if (signInFlowOf(request)) return null
   const url = request.url
   const queryStart = url.indexOf('?')
   const pathname = queryStart < 0 ? url : url.slice(0, queryStart)

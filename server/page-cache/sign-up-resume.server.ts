@@ -1,25 +1,64 @@
-import type { FastifyRequest } from 'fastify'
-import type { SignUpStep } from '../../shared/api/sign-up-flow.ts'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { SignUpResume } from '../../shared/api/sign-up-flow.ts'
+import type { FormState } from '../../shared/forms/form-state.ts'
+import { signUpView, takeHandoff } from '../routes/sign-up-flow.server.ts'
+
+export type { SignUpResume }
 
 const SIGN_UP_PAGE = '/auth/sign_up'
 
-/** What the sign-up page needs to render a sign-up under way in the right place. */
-export interface SignUpResume {
-  step: SignUpStep
-  mobile: boolean
+/**
+ * "14:32 UTC": when a new e-mail may be asked for, as plain text (no script counts down). In UTC
+ * with the zone named: without a script the server does not know the browser's zone (ADR 0089).
+ */
+export function clockTime(at: number, language: 'en' | 'zh'): string {
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(at))
+}
+
+function isSignUpPage(request: FastifyRequest): boolean {
+  const queryStart = request.url.indexOf('?')
+  const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart)
+  return pathname === SIGN_UP_PAGE || pathname === `${SIGN_UP_PAGE}/`
 }
 
 /**
- * A sign-up this session has under way past its first form (issue 18 point 16): the page renders
- * its step's frame (stepper and a short "picking up" status) on the server instead of the first
- * form, which flashed on every reload until the flow arrived. Such a render depends on the
- * session, so it is never served from or stored in the page cache (page-cache/key.ts).
+ * Whether the sign-up page depends on this session (issue 18 point 16): a sign-up under way past
+ * its first form. Such a render is never served from or stored in the page cache (page-cache/key.ts).
  */
-export function signUpResumeOf(request: FastifyRequest): SignUpResume | null {
-  const queryStart = request.url.indexOf('?')
-  const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart)
-  if (pathname !== SIGN_UP_PAGE && pathname !== `${SIGN_UP_PAGE}/`) return null
-  const flow = request.session?.get('signUp')
-  if (!flow) return null
-  return { step: flow.step, mobile: flow.mobile === true }
+export function signUpResumeOf(request: FastifyRequest): boolean {
+  return isSignUpPage(request) && Boolean(request.session?.get('signUp'))
+}
+
+/**
+ * The sign-up page's state from the session, for a render of this request alone (issue 21): the
+ * step as the flow holds it (a link opened in another browser taken first), so the page shows
+ * that step's form on the server — with JavaScript off too — and the session-bound token its plain
+ * forms carry. Null for a visitor with no sign-up (the cached first form).
+ */
+export async function signUpPageStateOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  formState: FormState | undefined,
+): Promise<SignUpResume | null> {
+  if (!isSignUpPage(request)) return null
+  const answersForm = formState?.form === 'signUp'
+  if (!answersForm && !request.session?.get('signUp') && !request.sessionUser()) return null
+  await takeHandoff(request)
+  const flow = signUpView(request)
+  // The token's secret lives in the session (pre-session included): it needs one to live in.
+  request.ensureSession()
+  return {
+    step: flow.step,
+    mobile: flow.mobile === true,
+    flow,
+    csrfToken: reply.generateCsrf(),
+    ...(flow.resendInSeconds
+      ? { resendAt: clockTime(Date.now() + flow.resendInSeconds * 1000, request.language) }
+      : {}),
+  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig, Topology } from '../../config/index.ts'
+import type { ChannelConsentView } from '../../shared/channels/consent.ts'
 import {
   CHANNEL_TYPES,
   type Channel,
@@ -13,8 +14,10 @@ import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../share
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { channelConsentSchema } from '../../shared/schemas/channel.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import {
   type ExternalLoginData,
+  externalLoginSlot,
   pendingExternalLogin,
   type UpstreamCaller,
   upstreamCaller,
@@ -50,10 +53,9 @@ export async function channelStatusHook(request: FastifyRequest, reply: FastifyR
   if ((queryStart < 0 ? request.url : request.url.slice(0, queryStart)) !== STATUS_PAGE) return
   const query = (request.query ?? {}) as Record<string, unknown>
   if (query.result === undefined && query.channel === undefined) return
-  const last = request.session.get('channelResult')
-  const fresh = last && Date.now() - last.at < RESULT_TTL_MS
+  const last = channelResultSlot.get(request)
   if (
-    fresh &&
+    last &&
     last.outcome === query.result &&
     (query.channel === undefined || last.channel === query.channel)
   )
@@ -61,6 +63,9 @@ export async function channelStatusHook(request: FastifyRequest, reply: FastifyR
   const language = typeof query.language === 'string' ? `?language=${encodeURIComponent(query.language)}` : ''
   return reply.redirect(`${STATUS_PAGE}${language}`, 303)
 }
+
+/** The outcome this session's last authorization ended with, for the outcome page. */
+const channelResultSlot = sessionSlot('channelResult', { expiresAt: (result) => result.at + RESULT_TTL_MS })
 
 function send(reply: FastifyReply, status: number, body: ApiEnvelope) {
   return reply.code(status).type('application/json; charset=utf-8').send(body)
@@ -106,83 +111,126 @@ async function authorize(
   }
 }
 
+/** What a step of the consent answers: the HTTP status and the envelope the page reads. */
+interface StepAnswer {
+  status: number
+  answer: ApiEnvelope
+}
+
+/** The consent page's view of this session's flow (who connects what). */
+export function consentViewOf(request: FastifyRequest): ChannelConsentView {
+  const pending = pendingExternalLogin(request)
+  const channel = pending && isChannel(pending.provider) ? pending.provider : null
+  const signedIn = request.sessionArrival === 'signedIn'
+  return {
+    signedIn,
+    channel,
+    // The consent names who is connecting what (issue 18 point 15): the signed-in account
+    // (this session's own, never the request's) and the store or org where the return names it.
+    account: signedIn ? (request.sessionUser()?.email ?? null) : null,
+    store: pending && channel ? connectedStoreOf(channel, pending.params) : null,
+  }
+}
+
+/**
+ * The two steps of the consent (spec §2, §5), one implementation for both ways in: the page's
+ * fetch calls (JSON) and the plain form post (channel-consent-form.server.ts).
+ */
+export function consentSteps(app: FastifyInstance, options: { topology: Topology }) {
+  const call = upstreamCaller(app, options.topology)
+
+  /**
+   * "Cancel" (issue 18 point 15): the waiting connect is dropped without any upstream call, and
+   * the outcome page tells the user (and, through it, the channel) it was refused. Signed in or
+   * not: saying no needs no account.
+   */
+  function deny(request: FastifyRequest): StepAnswer {
+    const t = i18nFor(request.language).t
+    const pending = pendingExternalLogin(request)
+    if (!pending || !isChannel(pending.provider))
+      return { status: 409, answer: envelope('409', t('channels:noFlow')) }
+    externalLoginSlot.clear(request)
+    channelResultSlot.set(request, { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
+    return {
+      status: 200,
+      answer: envelope(SUCCESS_CODE, 'success', { outcome: 'cancelled', channel: pending.provider }),
+    }
+  }
+
+  /** "Authorise": consent given, signed in, this session's connect; then the channel's calls. */
+  async function authorizeChannel(request: FastifyRequest, body: unknown): Promise<StepAnswer> {
+    const t = i18nFor(request.language).t
+    if (!channelConsentSchema.safeParse(body ?? {}).success) {
+      return {
+        status: 400,
+        answer: { ...envelope('400', t('common:validation.consent')), item: { field: 'consent' } },
+      }
+    }
+    if (request.sessionArrival !== 'signedIn')
+      return { status: 401, answer: envelope('401', t('errors:unauthorized')) }
+    const pending = pendingExternalLogin(request)
+    // A connect brought back while someone was signed in belongs to that person only: on a shared
+    // browser, the next account never authorizes the previous one's store (security.md #21).
+    const owner = pending?.startedBy
+    if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
+      return { status: 409, answer: envelope('409', t('channels:noFlow')) }
+    }
+    const answer = await authorize(call, request, { ...pending, provider: pending.provider })
+    try {
+      const outcome = channelOutcome(pending.provider, answer)
+      externalLoginSlot.clear(request)
+      channelResultSlot.set(request, { channel: pending.provider, outcome, at: Date.now() })
+      return {
+        status: 200,
+        answer: envelope(SUCCESS_CODE, 'success', { outcome, channel: pending.provider }),
+      }
+    } catch (error) {
+      if (!(error instanceof ChannelAuthError)) throw error
+      // The flow stays: the user may try again once the channel service answers.
+      request.log.info({ channel: pending.provider, retCode: error.retCode }, 'channel authorization error')
+      return {
+        status: 200,
+        answer: envelope(error.retCode || '999999', error.message || t('errors:generic')),
+      }
+    }
+  }
+
+  return { deny, authorizeChannel }
+}
+
+/** The outcome page for an ended flow, in the page's language (as the consent page goes there). */
+export function outcomePageOf(request: FastifyRequest, outcome: ChannelOutcome, channel: Channel): string {
+  const query = new URLSearchParams({ result: outcome, channel })
+  if (request.language === 'zh') query.set('language', 'zh')
+  return `${STATUS_PAGE}?${query}`
+}
+
 /**
  * `/auth/channel_auth` (spec §2): the flow waiting for consent, and the authorization itself once
- * the privacy policy and terms are agreed. The outcome rule lives in shared/channels/outcome.ts.
+ * the privacy policy and terms are agreed — the routes the page's scripts call. The outcome rule
+ * lives in shared/channels/outcome.ts.
  */
 export async function channelAuthRoutes(
   app: FastifyInstance,
   options: { config: AppConfig; topology: Topology },
 ) {
-  const call = upstreamCaller(app, options.topology)
-  app.get('/auth/channel_auth/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
-    const pending = pendingExternalLogin(request)
-    const channel = pending && isChannel(pending.provider) ? pending.provider : null
-    const signedIn = request.sessionArrival === 'signedIn'
-    return send(
-      reply,
-      200,
-      envelope(SUCCESS_CODE, 'success', {
-        signedIn,
-        channel,
-        // The consent names who is connecting what (issue 18 point 15): the signed-in account
-        // (this session's own, never the request's) and the store or org where the return names it.
-        account: signedIn ? (request.sessionUser()?.email ?? null) : null,
-        store: pending && channel ? connectedStoreOf(channel, pending.params) : null,
-      }),
-    )
-  })
+  const { deny, authorizeChannel } = consentSteps(app, options)
+  app.get('/auth/channel_auth/flow', route({ ownPages: 'fetch' }), async (request, reply) =>
+    send(reply, 200, envelope(SUCCESS_CODE, 'success', { ...consentViewOf(request) })),
+  )
 
-  // "Cancel" on the consent page (issue 18 point 15): the waiting connect is dropped without any
-  // upstream call, and the outcome page tells the user (and, through it, the channel) it was
-  // refused. Signed in or not: saying no needs no account. Behind the same own-pages guard, so
-  // another site cannot cancel someone's connect.
+  // Behind the own-pages guard, so another site cannot cancel someone's connect.
   app.post('/auth/channel_auth/deny', route({ ownPages: 'fetch' }), async (request, reply) => {
-    const t = i18nFor(request.language).t
-    const pending = pendingExternalLogin(request)
-    if (!pending || !isChannel(pending.provider))
-      return send(reply, 409, envelope('409', t('channels:noFlow')))
-    request.session.set('externalLogin', undefined)
-    request.session.set('channelResult', { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
-    return send(
-      reply,
-      200,
-      envelope(SUCCESS_CODE, 'success', { outcome: 'cancelled', channel: pending.provider }),
-    )
+    const { status, answer } = deny(request)
+    return send(reply, status, answer)
   })
 
   app.post(
     '/auth/channel_auth/authorize',
     route({ ownPages: 'fetch', spends: 'signIn' }),
     async (request, reply) => {
-      const t = i18nFor(request.language).t
-      if (!channelConsentSchema.safeParse(request.body ?? {}).success) {
-        return send(reply, 400, {
-          ...envelope('400', t('common:validation.consent')),
-          item: { field: 'consent' },
-        })
-      }
-      if (request.sessionArrival !== 'signedIn')
-        return send(reply, 401, envelope('401', t('errors:unauthorized')))
-      const pending = pendingExternalLogin(request)
-      // A connect brought back while someone was signed in belongs to that person only: on a shared
-      // browser, the next account never authorizes the previous one's store (security.md #21).
-      const owner = pending?.startedBy
-      if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
-        return send(reply, 409, envelope('409', t('channels:noFlow')))
-      }
-      const answer = await authorize(call, request, { ...pending, provider: pending.provider })
-      try {
-        const outcome = channelOutcome(pending.provider, answer)
-        request.session.set('externalLogin', undefined)
-        request.session.set('channelResult', { channel: pending.provider, outcome, at: Date.now() })
-        return send(reply, 200, envelope(SUCCESS_CODE, 'success', { outcome, channel: pending.provider }))
-      } catch (error) {
-        if (!(error instanceof ChannelAuthError)) throw error
-        // The flow stays: the user may try again once the channel service answers.
-        request.log.info({ channel: pending.provider, retCode: error.retCode }, 'channel authorization error')
-        return send(reply, 200, envelope(error.retCode || '999999', error.message || t('errors:generic')))
-      }
+      const { status, answer } = await authorizeChannel(request, request.body)
+      return send(reply, status, answer)
     },
   )
 }

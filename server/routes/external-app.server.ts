@@ -2,25 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig, Topology } from '../../config/index.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
-import {
-  type ExternalFlowView,
-  externalPagePath,
-  PROVIDER_MODE,
-  returnPage,
-} from '../../shared/external-login/app.ts'
-import { isProvider, type Provider, parseExternalLoginQuery } from '../../shared/external-login/query.ts'
+import { externalPagePath, returnPage } from '../../shared/external-login/app.ts'
+import { isProvider, type Provider } from '../../shared/external-login/query.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import type { Language } from '../../shared/language.ts'
-import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
+import { issueConnectState } from '../connect-state.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { varyOnCsrfHeaders } from './api/csrf.ts'
-import { environmentFor } from './api/environment.ts'
-import { identityOf } from './api/proxy.server.ts'
-import { findToken } from './api/tokens.ts'
+import { externalFlowViewOf, externalPageRoutes } from './external-return.server.ts'
 
 /** The temporary login data of spec §3, sealed in the session (never page storage). */
 export interface ExternalLoginData {
@@ -40,20 +34,17 @@ declare module '@fastify/secure-session' {
 
 /** A connect flow waits this long for consent; then the provider must be asked again. */
 export const EXTERNAL_LOGIN_TTL_MS = 30 * 60_000
-/** Provider values stay small so the sealed cookie stays under 4096 bytes (security.md #1). */
-const MAX_PARAM_LENGTH = 1024
+
+/** The connect waiting for consent; kept through a sign-in (session.server.ts regenerates with it). */
+export const externalLoginSlot = sessionSlot('externalLogin', {
+  expiresAt: (data) => data.receivedAt + EXTERNAL_LOGIN_TTL_MS,
+})
 
 export function pendingExternalLogin(
   request: FastifyRequest,
   now = Date.now(),
 ): ExternalLoginData | undefined {
-  const data = request.session.get('externalLogin')
-  if (!data) return undefined
-  if (now - data.receivedAt > EXTERNAL_LOGIN_TTL_MS) {
-    request.session.set('externalLogin', undefined)
-    return undefined
-  }
-  return data
+  return externalLoginSlot.get(request, now)
 }
 
 export type UpstreamCaller = (
@@ -139,16 +130,10 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     },
   )
 
-  app.get(`${base}/api/flow`, route({ ownPages: 'fetch' }), async (request, reply) => {
-    const pending = pendingExternalLogin(request)
-    const view: ExternalFlowView = {
-      signedIn: request.sessionArrival === 'signedIn',
-      connect: pending
-        ? { provider: pending.provider, query: { provider: pending.provider, ...pending.params } }
-        : null,
-    }
-    return send(reply, 200, envelope(SUCCESS_CODE, 'success', { ...view }))
-  })
+  // For a page that did not come from the server with it (a navigation inside the app).
+  app.get(`${base}/api/flow`, route({ ownPages: 'fetch' }), async (request, reply) =>
+    send(reply, 200, envelope(SUCCESS_CODE, 'success', { ...externalFlowViewOf(request) })),
+  )
 
   /** Starts a round trip: a fresh single-use state, then off to the provider (or its sandbox stand-in). */
   app.get<{ Params: { provider: string } }>(`${base}/start/:provider`, async (request, reply) => {
@@ -181,101 +166,8 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     return reply.redirect(url.toString(), 303)
   })
 
-  /**
-   * A provider's return, posted by the page after hydration (the parameters never reach the HTML).
-   * The state must be one this session issued for this provider and not used yet (security.md #12).
-   */
-  app.post(`${base}/api/return`, route({ ownPages: 'fetch', spends: 'signIn' }), async (request, reply) => {
-    const query = (request.body ?? {}) as Record<string, unknown>
-    const t = i18nFor(request.language).t
-    const provider =
-      typeof query.provider === 'string' && isProvider(query.provider)
-        ? query.provider
-        : query.provider === undefined
-          ? 'microsoft'
-          : undefined
-    if (!provider)
-      return send(reply, 400, envelope('400', t('external:unknownProvider'), { reason: 'unknownProvider' }))
-    const parsed = parseExternalLoginQuery(query, PROVIDER_MODE[provider])
-    if (!parsed.ok) {
-      return send(
-        reply,
-        400,
-        envelope('400', t('external:missingParams'), { reason: parsed.reason, missing: parsed.missing }),
-      )
-    }
-    const tooLong = Object.values(parsed.params).some((value) => value.length > MAX_PARAM_LENGTH)
-    if (tooLong) return send(reply, 400, envelope('400', t('external:missingParams'), { reason: 'tooLong' }))
-    // Every return, SAML's included, must bring back a state this session issued at /start: a link
-    // carrying someone else's authId or code signs nobody in (login CSRF, finding H2).
-    if (!(await consumeConnectState(request, provider, query.state))) {
-      request.log.warn(
-        { provider },
-        'external return refused: state not issued, replayed or for another provider',
-      )
-      return send(reply, 400, envelope('400', t('external:stateRefused'), { reason: 'state' }))
-    }
-    const { state: _used, ...params } = parsed.params
-    if (PROVIDER_MODE[provider] === 'connect') {
-      request.ensureSession()
-      const startedBy = request.sessionUser()?.email ?? null
-      request.session.set('externalLogin', { provider, params, receivedAt: Date.now(), startedBy })
-      return send(reply, 200, envelope(SUCCESS_CODE, 'success', { next: 'consent', provider }))
-    }
-    return signInWith(request, reply, provider, parsed.params)
-  })
-
-  async function signInWith(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    provider: Provider,
-    params: Record<string, string>,
-  ) {
-    if (provider === 'saml' && params.retCode !== SUCCESS_CODE) {
-      const t = i18nFor(request.language).t
-      const key = `errors:code.${params.retCode}`
-      return send(
-        reply,
-        200,
-        envelope(
-          params.retCode ?? '999999',
-          // A refusal at the identity provider reads as the sign-in page's decline (ADR 0077).
-          i18nFor(request.language).exists(key) ? t(key) : t('sso:errors.cancelled'),
-        ),
-      )
-    }
-    // Microsoft: the same endpoint as the sign-in page's SSO return (sso.server.ts) — the
-    // international edition's accounts are checked with aadLoginOverseas (issue 18 point 3).
-    const microsoft: EndpointName = config.edition === 'international' ? 'aadLoginOverseas' : 'aadLogin'
-    const name: EndpointName = provider === 'saml' ? 'ssoAccessAuth' : microsoft
-    const data =
-      provider === 'saml'
-        ? { authId: params.authId }
-        : { code: params.code, state: params.state, session_state: params.session_state }
-    const answer = await call(request, name, data)
-    const token = findToken(answer.item)
-    if (!isSuccess(answer) || !token) return send(reply, 200, envelope(answer.retCode, answer.retMsg))
-    const email = identityOf(answer)
-    // The identity is the upstream's; a token naming nobody is a failed sign-in (security.md #21).
-    if (!email) return send(reply, 200, envelope('999999', i18nFor(request.language).t('errors:ssoFail')))
-    const current = request.sessionUser()?.email
-    if (current && current !== email) {
-      // Never silently swap one person's session for another's in the middle of a flow.
-      request.log.warn({ provider }, 'external sign-in refused: another identity is signed in here')
-      return send(reply, 409, envelope('409', i18nFor(request.language).t('external:signedInAsOther')))
-    }
-    const waiting = pendingExternalLogin(request)
-    // A connect flow waiting for this sign-in carries on (spec §2: back with the flow intact), but
-    // only for the person who brought it: a visitor's, or this same account's.
-    const pending = waiting && (waiting.startedBy ?? email) === email ? waiting : undefined
-    request.signIn({ token, email, environment: environmentFor(request, topology) })
-    if (pending) request.session.set('externalLogin', pending)
-    return send(
-      reply,
-      200,
-      envelope(SUCCESS_CODE, 'success', { next: pending ? 'consent' : 'signedIn', email }),
-    )
-  }
+  // The app's pages read a provider's return when they are requested (external-return.server.ts).
+  await app.register(externalPageRoutes, { config, topology, call })
 }
 
 export function runtimeConfig(config: AppConfig) {

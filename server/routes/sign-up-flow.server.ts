@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
+import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import {
   RESEND_WAIT_SECONDS,
   type SignUpDetailsView,
   type SignUpFlowView,
   type SignUpStep,
 } from '../../shared/api/sign-up-flow.ts'
-import { envelope, isSuccess } from '../../shared/envelope.ts'
+import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { REGION_IDS, type RegionId } from '../../shared/regions.ts'
+import { issueMessage } from '../../shared/schemas/messages.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { defaultEnvironmentOf } from '../region.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { environmentFor } from './api/environment.ts'
@@ -53,13 +56,22 @@ const handoffKey = (email: string) => `sign-up-verified:${email.toLowerCase()}`
 const VERIFY_LIMIT = '700604'
 const NOT_IN_FLOW = '700203'
 
-function flowOf(request: FastifyRequest): SignUpFlowState | undefined {
-  return request.session.get('signUp') ?? undefined
+/**
+ * The registration this session has under way (issue 17 point 1: the slot keeps the time limit,
+ * not the flow): forgotten 24 hours after its last verification e-mail, when its link is long
+ * dead; before any e-mail went out it lives as long as the session.
+ */
+export const signUpSlot = sessionSlot('signUp', {
+  expiresAt: (flow) => (flow.sentAt ? flow.sentAt + FLOW_TTL_MS + 1 : Number.POSITIVE_INFINITY),
+})
+
+function flowOf(request: FastifyRequest, now?: number): SignUpFlowState | undefined {
+  return signUpSlot.get(request, now)
 }
 
 function save(request: FastifyRequest, state: SignUpFlowState): void {
   request.ensureSession()
-  request.session.set('signUp', state)
+  signUpSlot.set(request, state)
 }
 
 /**
@@ -74,11 +86,12 @@ export async function takeHandoff(request: FastifyRequest): Promise<void> {
 }
 
 export function signUpView(request: FastifyRequest, now = Date.now()): SignUpFlowView {
-  const flow = flowOf(request)
-  if (!flow) return request.sessionUser() ? { step: 'welcome' } : { step: 'credentials' }
-  if (flow.sentAt && now - flow.sentAt > FLOW_TTL_MS) {
-    request.session.set('signUp', undefined)
-    return { step: 'credentials', email: flow.email }
+  // The address of a flow the slot is about to drop as expired: the first form starts with it.
+  const stale = request.session.get('signUp')?.email
+  const flow = flowOf(request, now)
+  if (!flow) {
+    if (request.sessionUser()) return { step: 'welcome' }
+    return stale ? { step: 'credentials', email: stale } : { step: 'credentials' }
   }
   return {
     step: flow.step,
@@ -208,118 +221,191 @@ export const signUpFlowHooks: FlowHooks = {
   },
 }
 
+/** A step's answer: the HTTP status and the envelope the page's fetch gets (a plain post reads it). */
+export interface StepAnswer {
+  status: number
+  body: ApiEnvelope
+}
+const ok = (body: ApiEnvelope): StepAnswer => ({ status: 200, body })
+
 /**
- * `GET /auth/sign_up/flow` (where the sign-up stands), `POST /auth/sign_up/flow/back` (one step
- * back, data kept), `POST /auth/sign_up/flow/restart`, and `POST /auth/console`: after the finish,
- * exchanges the temporary token (tokens/getToken, kept in the sealed session) and answers the
- * console URL that opens signed in (`consoleLogin`'s ticket, as after a password sign-in).
+ * One of the flow's `/api` calls run on the server, for a form posted without JavaScript: the
+ * endpoint's own schema, then this flow's hooks (`region`, `before`, `after`) around the one
+ * upstream caller, exactly as the `/api` proxy runs them for the page's fetch calls.
+ * Throws UpstreamError when the upstream cannot be reached.
+ */
+export async function runSignUpCall(
+  request: FastifyRequest,
+  topology: Topology,
+  name: EndpointName,
+  input: Record<string, unknown>,
+  reply: FastifyReply,
+): Promise<ApiEnvelope> {
+  const endpoint = ENDPOINTS[name]
+  const t = i18nFor(request.language).t
+  const parsed = endpoint.schema ? endpoint.schema.safeParse(input) : { success: true as const, data: input }
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]
+    const message = first ? issueMessage(first) : undefined
+    return {
+      ...envelope('400', message ? t(message.key, message.values) : t('errors:badRequest')),
+      item: { field: first?.path.join('.') ?? '' },
+    }
+  }
+  const data = { ...(parsed.data as Record<string, unknown>) }
+  const region = signUpFlowHooks.endpoints.includes(name)
+    ? signUpFlowHooks.region?.(name, request, data)
+    : undefined
+  if (signUpFlowHooks.endpoints.includes(name)) {
+    const refusal = signUpFlowHooks.before?.(name, request, data)
+    if (refusal) return refusal
+  }
+  const { answer, environment } = await callEndpoint(request, topology, name, data, {
+    bearerToken: null,
+    ...(region && topology.regions[region] ? { environment: defaultEnvironmentOf(topology, region) } : {}),
+  })
+  if (!signUpFlowHooks.endpoints.includes(name)) return withoutTokens(answer)
+  return withoutTokens(
+    (await signUpFlowHooks.after?.(name, request, reply, data, answer, environment)) ?? answer,
+  )
+}
+
+/** One step back, what was typed kept: questionnaire → setup; sent/limit → the first form. */
+export function signUpBack(request: FastifyRequest): SignUpFlowView {
+  const flow = flowOf(request)
+  if (flow?.step === 'questionnaire') save(request, { ...flow, step: 'setup' })
+  else if (flow?.step === 'sent' || flow?.step === 'limit') signUpSlot.clear(request)
+  return { ...signUpView(request), ...(flow?.email ? { email: flow.email } : {}) }
+}
+
+/** Forgets the sign-up in progress ("use another email"): no step after the link runs any more. */
+export function signUpRestart(request: FastifyRequest): SignUpFlowView {
+  signUpSlot.clear(request)
+  return signUpView(request)
+}
+
+/**
+ * The finish (registerFinishNew, or registerFinishH5 for the phone page): only this session's
+ * flow, at a step that may finish, for the flow's address. The new account is signed in as the
+ * identity the upstream answered, which must be the flow's (security.md #21).
+ */
+export async function finishSignUp(request: FastifyRequest, topology: Topology): Promise<StepAnswer> {
+  const flow = flowOf(request)
+  const t = i18nFor(request.language).t
+  if (!flow || !FINISH_STEPS.includes(flow.step)) return ok(notInThisFlow(request))
+  const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
+  let result: Awaited<ReturnType<typeof callEndpoint>>
+  try {
+    result = await callEndpoint(
+      request,
+      topology,
+      name,
+      { email: flow.email },
+      {
+        bearerToken: null,
+        // The account is created in the region the sign-up started in (issue 18 point 7).
+        ...(flow.region && topology.regions[flow.region]
+          ? { environment: defaultEnvironmentOf(topology, flow.region) }
+          : {}),
+      },
+    )
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error
+    request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
+    return {
+      status: error.httpStatus,
+      body: envelope(String(error.httpStatus), t('errors:upstreamUnavailable')),
+    }
+  }
+  const { answer, environment } = result
+  if (!isSuccess(answer)) return ok(withoutTokens(answer))
+  const token = findToken(answer.item)
+  if (!token || identityOf(answer) !== flow.email) {
+    request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
+    return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
+  }
+  request.signIn({ token, email: flow.email, environment })
+  return ok(withoutTokens(answer))
+}
+
+/**
+ * After the finish (signed in only: undefined otherwise): exchanges the temporary token
+ * (tokens/getToken, kept in the sealed session), clears the flow and answers the console URL that
+ * opens signed in (`consoleLogin`'s ticket, as after a password sign-in).
+ */
+export async function openSignUpConsole(
+  request: FastifyRequest,
+  topology: Topology,
+): Promise<StepAnswer | undefined> {
+  const token = request.session.get('token')
+  if (request.sessionArrival !== 'signedIn' || !token) return undefined
+  const environment = environmentFor(request, topology)
+  const t = i18nFor(request.language).t
+  try {
+    const { answer } = await callEndpoint(
+      request,
+      topology,
+      'getToken',
+      {},
+      { environment, bearerToken: token },
+    )
+    const fresh = findToken(answer.item)
+    if (!isSuccess(answer) || !fresh) return ok(envelope(answer.retCode, answer.retMsg))
+    request.session.set('token', fresh) // the temporary token is spent: only the fresh one is kept
+  } catch (err) {
+    request.log.warn({ err }, 'token exchange for the console failed')
+    return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
+  }
+  signUpSlot.clear(request)
+  // Signed in on the console as after a password sign-in (issue 18 point 6): the ticketed URL
+  // consoleLogin answers; only if the hand-over fails, the region's bare console (logged there).
+  const handedOver = await consoleHandOver(
+    request,
+    topology,
+    environment,
+    request.session.get('token') ?? token,
+  )
+  const region = topology.environments[environment]?.region
+  const url = handedOver ?? (region ? topology.regions[region]?.consoleUrl : undefined)
+  if (!url) return { status: 503, body: envelope('503', t('errors:upstreamUnavailable')) }
+  return ok(envelope('000000', 'success', { url }))
+}
+
+/**
+ * The page's fetch calls: `GET /auth/sign_up/flow` (where the sign-up stands),
+ * `POST /auth/sign_up/flow/back`, `/restart`, `/finish` and `POST /auth/console`. The same steps
+ * answer a form posted without JavaScript (sign-up-form.server.ts).
  */
 export async function signUpFlowRoutes(
   app: FastifyInstance,
   options: { publicOrigin: string | undefined; topology: Topology },
 ) {
   const https = options.publicOrigin?.startsWith('https:') ?? false
-  const refuse = (request: FastifyRequest, reply: FastifyReply, status = 403) =>
-    sendRefusal(request, reply, status, { https })
   // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
   const fetchOnly = route({ ownPages: 'fetch' })
+  const send = (reply: FastifyReply, answer: StepAnswer) => reply.code(answer.status).send(answer.body)
 
   app.get('/auth/sign_up/flow', fetchOnly, async (request, reply) => {
     await takeHandoff(request)
     return reply.send(envelope('000000', 'success', signUpView(request)))
   })
 
-  app.post('/auth/sign_up/flow/back', fetchOnly, async (request, reply) => {
-    const flow = flowOf(request)
-    if (flow?.step === 'questionnaire') save(request, { ...flow, step: 'setup' })
-    else if (flow?.step === 'sent' || flow?.step === 'limit') request.session.set('signUp', undefined)
-    return reply.send(envelope('000000', 'success', { ...signUpView(request), email: flow?.email }))
-  })
+  app.post('/auth/sign_up/flow/back', fetchOnly, async (request, reply) =>
+    reply.send(envelope('000000', 'success', signUpBack(request))),
+  )
 
-  app.post('/auth/sign_up/flow/restart', fetchOnly, async (request, reply) => {
-    if (flowOf(request)) request.session.set('signUp', undefined)
-    return reply.send(envelope('000000', 'success', signUpView(request)))
-  })
+  app.post('/auth/sign_up/flow/restart', fetchOnly, async (request, reply) =>
+    reply.send(envelope('000000', 'success', signUpRestart(request))),
+  )
 
-  /**
-   * The finish (registerFinishNew, or registerFinishH5 for the phone page): only this session's
-   * flow, at a step that may finish, for the flow's address. The new account is signed in as the
-   * identity the upstream answered, which must be the flow's (security.md #21).
-   */
   app.post(
     '/auth/sign_up/flow/finish',
     route({ ownPages: 'fetch', spends: 'signUp', action: 'signUpSetup' }),
-    async (request, reply) => {
-      const flow = flowOf(request)
-      const t = i18nFor(request.language).t
-      if (!flow || !FINISH_STEPS.includes(flow.step)) return reply.send(notInThisFlow(request))
-      const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
-      let result: Awaited<ReturnType<typeof callEndpoint>>
-      try {
-        result = await callEndpoint(
-          request,
-          options.topology,
-          name,
-          { email: flow.email },
-          {
-            bearerToken: null,
-            // The account is created in the region the sign-up started in (issue 18 point 7).
-            ...(flow.region && options.topology.regions[flow.region]
-              ? { environment: defaultEnvironmentOf(options.topology, flow.region) }
-              : {}),
-          },
-        )
-      } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
-        return reply
-          .code(error.httpStatus)
-          .send(envelope(String(error.httpStatus), t('errors:upstreamUnavailable')))
-      }
-      const { answer, environment } = result
-      if (!isSuccess(answer)) return reply.send(withoutTokens(answer))
-      const token = findToken(answer.item)
-      if (!token || identityOf(answer) !== flow.email) {
-        request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
-        return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
-      }
-      request.signIn({ token, email: flow.email, environment })
-      return reply.send(withoutTokens(answer))
-    },
+    async (request, reply) => send(reply, await finishSignUp(request, options.topology)),
   )
 
   app.post('/auth/console', fetchOnly, async (request, reply) => {
-    const token = request.session.get('token')
-    if (request.sessionArrival !== 'signedIn' || !token) return refuse(request, reply, 401)
-    const environment = environmentFor(request, options.topology)
-    const t = i18nFor(request.language).t
-    try {
-      const { answer } = await callEndpoint(
-        request,
-        options.topology,
-        'getToken',
-        {},
-        { environment, bearerToken: token },
-      )
-      const fresh = findToken(answer.item)
-      if (!isSuccess(answer) || !fresh) return reply.send(envelope(answer.retCode, answer.retMsg))
-      request.session.set('token', fresh) // the temporary token is spent: only the fresh one is kept
-    } catch (err) {
-      request.log.warn({ err }, 'token exchange for the console failed')
-      return reply.code(502).send(envelope('502', t('errors:upstreamUnavailable')))
-    }
-    request.session.set('signUp', undefined)
-    // Signed in on the console as after a password sign-in (issue 18 point 6): the ticketed URL
-    // consoleLogin answers; only if the hand-over fails, the region's bare console (logged there).
-    const handedOver = await consoleHandOver(
-      request,
-      options.topology,
-      environment,
-      request.session.get('token') ?? token,
-    )
-    const region = options.topology.environments[environment]?.region
-    const url = handedOver ?? (region ? options.topology.regions[region]?.consoleUrl : undefined)
-    if (!url) return reply.code(503).send(envelope('503', t('errors:upstreamUnavailable')))
-    return reply.send(envelope('000000', 'success', { url }))
+    const answer = await openSignUpConsole(request, options.topology)
+    return answer ? send(reply, answer) : sendRefusal(request, reply, 401, { https })
   })
 }

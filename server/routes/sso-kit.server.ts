@@ -5,6 +5,7 @@ import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import { parseLanguageParam } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
+import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
@@ -22,8 +23,8 @@ export interface SsoPending {
 
 declare module '@fastify/secure-session' {
   interface SessionData {
-    /** Where to go after an enterprise sign-in (a checked same-site path). */
-    ssoReturn: string
+    /** Where to go after an enterprise sign-in (a checked same-site path), set at the start. */
+    ssoReturn: { path: string; at: number }
     /** The page language the sign-in started in (`?language=`), kept for the pages after it. */
     ssoLanguage: 'en' | 'zh'
     /** An SSO sign-in waiting for the environment picker (ADR 0051). */
@@ -35,6 +36,20 @@ export const SSO_FAIL_PATH = '/auth/ssoFail'
 export const SIGN_IN_PAGE = '/auth/sign_in'
 /** How long a confirmed SSO sign-in may wait for the environment choice. */
 export const SSO_PENDING_TTL_MS = 10 * 60_000
+/**
+ * How long the return path of a started sign-in is kept: the provider's round trip (its state
+ * lives 10 minutes), then the environment picker (another 10), with room to spare.
+ */
+export const SSO_RETURN_TTL_MS = 30 * 60_000
+
+/** A confirmed sign-in waiting for the environment picker (sso-picker.server.ts takes it). */
+export const ssoPendingSlot = sessionSlot('ssoPending', {
+  expiresAt: (pending) => pending.at + SSO_PENDING_TTL_MS,
+})
+/** Where the started sign-in goes afterwards. A value of the older shape (a bare string) is expired. */
+const ssoReturnSlot = sessionSlot('ssoReturn', {
+  expiresAt: (chosen) => (typeof chosen.at === 'number' ? chosen.at + SSO_RETURN_TTL_MS : 0),
+})
 
 /** What a provider's answer means for the user, whichever way the page learns it. */
 export type SsoOutcome =
@@ -84,7 +99,9 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
   function rememberReturn(request: FastifyRequest, source: Record<string, unknown>) {
     const target = typeof source.return === 'string' ? source.return : undefined
     request.ensureSession()
-    request.session.set('ssoReturn', target ? safeReturnPath(target) : undefined)
+    const path = target ? safeReturnPath(target) : undefined
+    if (path) ssoReturnSlot.set(request, { path, at: Date.now() })
+    else ssoReturnSlot.clear(request)
     request.session.set('ssoLanguage', parseLanguageParam(source.language))
   }
 
@@ -100,7 +117,7 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
    * against the configured console), else the sign-in page's signed-in card.
    */
   async function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): Promise<SsoOutcome> {
-    const chosen = request.session.get('ssoReturn')
+    const chosen = ssoReturnSlot.get(request)?.path
     const fallback = inLanguage(request, SIGN_IN_PAGE)
     // The agent's language is the one the sign-in page showed when the SSO started.
     const language = request.session.get('ssoLanguage') ?? request.language
@@ -131,7 +148,7 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
           ? rememberAccountEnvironments(request, places.answer.items, topology)
           : []
       if (environments.length > 1) {
-        request.session.set('ssoPending', { token, email, environment, at: Date.now() })
+        ssoPendingSlot.set(request, { token, email, environment, at: Date.now() })
         return { kind: 'pick' }
       }
       return await signIn(request, { token, email, environment })

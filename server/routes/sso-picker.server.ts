@@ -6,7 +6,7 @@ import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { findToken } from './api/tokens.ts'
-import { SSO_PENDING_TTL_MS, type SsoKit, type SsoPending } from './sso-kit.server.ts'
+import { SSO_PENDING_TTL_MS, type SsoKit, ssoPendingSlot } from './sso-kit.server.ts'
 
 const environmentChoice = z.object({ environment: z.enum(ENVIRONMENT_NAMES) })
 
@@ -21,12 +21,6 @@ export async function ssoPickerRoutes(
 ) {
   const { kit } = options
 
-  function pendingOf(request: FastifyRequest): SsoPending | undefined {
-    const pending = request.session.get('ssoPending')
-    if (!pending || Date.now() - pending.at > SSO_PENDING_TTL_MS) return undefined
-    return pending
-  }
-
   function gone(request: FastifyRequest, reply: FastifyReply) {
     const t = i18nFor(request.language).t
     return reply
@@ -35,7 +29,7 @@ export async function ssoPickerRoutes(
   }
 
   app.get('/auth/sso/pending', route({ ownPages: 'fetch' }), async (request, reply) => {
-    const pending = pendingOf(request)
+    const pending = ssoPendingSlot.get(request)
     if (!pending) return gone(request, reply)
     const environments = request.session.get('accountEnvironments') ?? []
     return reply.send(
@@ -52,7 +46,7 @@ export async function ssoPickerRoutes(
     '/auth/sso/environment',
     route({ ownPages: 'fetch', spends: 'signIn' }),
     async (request, reply) => {
-      const pending = pendingOf(request)
+      const pending = ssoPendingSlot.get(request)
       if (!pending) return gone(request, reply)
       const parsed = environmentChoice.safeParse(request.body)
       const offered = request.session.get('accountEnvironments') ?? []
@@ -61,7 +55,7 @@ export async function ssoPickerRoutes(
         return reply.code(400).send(envelope('400', t('errors:badRequest')))
       }
       const environment = parsed.data.environment
-      request.session.set('ssoPending', undefined)
+      ssoPendingSlot.clear(request)
       // Used once on the server too: an older copy of the cookie cannot choose again (security.md #19).
       if (!(await app.singleUse.claim(`sso-pending:${pending.token}`, SSO_PENDING_TTL_MS)))
         return gone(request, reply)

@@ -54,3 +54,46 @@ export const SIGN_UP_FIELD_OF_CODE: Readonly<Record<string, string>> = {
   '700210': 'referralCode',
   '700591': 'jobTitle',
 }
+
+/**
+ * What the server renders the sign-up page with when the page depends on this session (a sign-up
+ * under way, a signed-in welcome, or the answer to a form posted without JavaScript): the step
+ * from the session, and the session-bound token its plain forms carry (issue 21). Such a render is
+ * never served from or stored in the page cache.
+ */
+export interface SignUpResume {
+  step: SignUpStep
+  mobile: boolean
+  flow: SignUpFlowView
+  /** `_csrf` of the step's plain forms (@fastify/csrf-protection, bound to this session). */
+  csrfToken: string
+  /** When a new verification e-mail may be asked for ("14:32 UTC"): the "sent" step says so as plain text. */
+  resendAt?: string
+}
+
+/** The plain-form steps of the sign-up page (`step` field of each `<form method="post">`). */
+export const SIGN_UP_FORM_STEPS = [
+  'credentials',
+  'sent',
+  'limit',
+  'setup',
+  'questionnaire',
+  'finish',
+  'welcome',
+] as const
+export type SignUpFormStep = (typeof SIGN_UP_FORM_STEPS)[number]
+
+/**
+ * The one place that turns a failed sign-up answer into field errors (conventions #7), for the
+ * page's fetch calls and the server's answer to a plain post alike: a BFF validation refusal names
+ * its field in `item.field`; upstream codes map to their field; anything else is the form's own.
+ */
+export function signUpErrorsOf(answer: {
+  retCode: string
+  retMsg: string
+  item?: unknown
+}): Record<string, string> {
+  const field = (answer.item as { field?: unknown } | undefined)?.field
+  if (answer.retCode === '400' && typeof field === 'string' && field) return { [field]: answer.retMsg }
+  return { [SIGN_UP_FIELD_OF_CODE[answer.retCode] ?? 'form']: answer.retMsg }
+}

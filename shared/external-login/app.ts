@@ -66,9 +66,46 @@ export interface RuntimeConfig {
   TEXT_PREFIX: string
 }
 
-/** What `{base}/api/flow` tells the page about the flow in progress (sealed in the session). */
+/**
+ * What the server made of a provider's return (read when the page was requested, spec §4): kept
+ * in the session for the clean address the browser is sent to, and shown there once.
+ */
+export interface ExternalReturnResult {
+  provider: Provider | null
+  /** The HTTP status the step answered (400: refused; 409: another identity is signed in). */
+  status: number
+  retCode: string
+  message: string
+  /** Why a return was refused: `state`, `missingParams`, `unknownProvider`, `tooLong`… */
+  reason?: string
+  missing?: string[]
+  /** Where the user goes on: the waiting connect's consent, or signed in. */
+  next?: 'consent' | 'signedIn'
+  /** Who a sign-in return signed in (the upstream's answer). */
+  email?: string
+}
+
+/** What `{base}/api/flow` (and the server-rendered page) tells the page about the flow in progress. */
 export interface ExternalFlowView {
   signedIn: boolean
   /** The connect flow waiting for consent: provider and the query it came back with (no state). */
   connect: { provider: Provider; query: Record<string, string> } | null
+  /** The return this page was sent here with, once; null on any other view. */
+  returned: ExternalReturnResult | null
+}
+
+/** How the page shows a return's result. */
+export type ReturnView =
+  | { kind: 'idle' }
+  | { kind: 'refused'; message: string }
+  | { kind: 'error'; message: string }
+  | { kind: 'signedIn'; next: 'consent' | 'signedIn' }
+  | { kind: 'received'; provider: Provider }
+
+export function returnViewOf(returned: ExternalReturnResult | null): ReturnView {
+  if (!returned) return { kind: 'idle' }
+  if (returned.reason === 'state') return { kind: 'refused', message: returned.message }
+  if (returned.retCode !== '000000' || !returned.provider) return { kind: 'error', message: returned.message }
+  if (PROVIDER_MODE[returned.provider] === 'connect') return { kind: 'received', provider: returned.provider }
+  return { kind: 'signedIn', next: returned.next === 'consent' ? 'consent' : 'signedIn' }
 }

@@ -105,3 +105,38 @@ export function strippedSearch(search: string, provider: Provider): string {
   const rest = params.toString()
   return rest ? `?${rest}` : ''
 }
+
+/** True when a query carries anything a provider sends back (not just `language`). */
+export function looksLikeReturn(query: RawQuery): boolean {
+  return [
+    'provider',
+    'state',
+    ...new Set(Object.values(PROVIDER_PARAMS).flatMap((modes) => Object.values(modes).flat())),
+  ].some((name) => present(query, name) !== undefined)
+}
+
+/** Every parameter name any provider's return may carry, `provider` and `state` included. */
+const ALL_RETURN_NAMES = new Set(PROVIDERS.flatMap(providerParamNames))
+
+/**
+ * The query left once every provider parameter is taken out (spec §4, on the server: the return
+ * is read when the page is requested, then the browser goes to this clean address).
+ */
+export function cleanReturnSearch(search: string): string {
+  const params = new URLSearchParams(search)
+  for (const name of ALL_RETURN_NAMES) params.delete(name)
+  const rest = params.toString()
+  return rest ? `?${rest}` : ''
+}
+
+/**
+ * True when a query is the waiting connect's own (a link of the app carries it, spec §2 link
+ * rewriting): nothing new came back, so nothing is redeemed.
+ */
+export function isSavedConnectQuery(query: RawQuery, saved: Record<string, string>): boolean {
+  return (
+    looksLikeReturn(query) &&
+    Object.entries(saved).every(([name, value]) => query[name] === value) &&
+    Object.keys(query).every((name) => name === 'language' || name in saved)
+  )
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, type Route } from '@playwright/test'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import en from '../../shared/i18n/locales/en/frame.ts'
 import zh from '../../shared/i18n/locales/zh/frame.ts'

@@ -1,4 +1,4 @@
-import { expect, type Page, type Route, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
@@ -6,34 +6,13 @@ import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { hydrated, inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { holdChunkWith } from './hold-chunk.ts'
 
 // A chunk the page asks for late (sign-up's schemas load on the first input) may still be in a
 // route handler when the test ends; its answer no longer matters then.
 test.afterEach(async ({ page }) => {
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
-
-/**
- * A slow phone: the first script chunk holding `text` is held back until `release()`; `held()`
- * tells whether the page has asked for it yet.
- */
-async function holdChunkWith(page: Page, text: string) {
-  let held = false
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (!held && body.includes(text)) {
-      held = true
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
-  return { held: () => held, release: () => release() }
-}
 
 const TEXT = { en: { common: enCommon, reset: enReset }, zh: { common: zhCommon, reset: zhReset } } as const
 

@@ -30,13 +30,17 @@ test('signing in keeps the token out of reach of page JavaScript, across a reloa
   const apiBodies: string[] = []
   // Read in the route: the page navigates right after the sign-in answer, and a response's body
   // is gone once its page has navigated away.
-  await page.route('**/api/**', async (route) => {
-    const response = await route.fetch()
-    apiBodies.push(await response.text())
-    await route.fulfill({ response })
-  })
+  // The `/api` calls and the sign-in flow's steps (server/routes/sign-in-flow.server.ts).
+  for (const pattern of ['**/api/**', '**/auth/sign_in/flow/**'])
+    await page.route(pattern, async (route) => {
+      const response = await route.fetch()
+      apiBodies.push(await response.text())
+      await route.fulfill({ response })
+    })
   // A return path keeps the user on this site (without one the console of the environment opens).
   await page.goto(`/auth/sign_in?return=${encodeURIComponent('/auth/sign_in')}`)
+  // The page's own calls are what this test reads: a click before hydration posts the form.
+  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
   await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
   await page.getByRole('button', { name: 'Continue' }).click()
   // The password field appears in place of the e-mail's step: keyboard users continue in it

@@ -67,8 +67,8 @@ t.test('Dockerfile › one pinned Node base, the Node major the project runs', a
   const nodeImage = /^ARG NODE_IMAGE=(\S+)$/m.exec(text)?.[1] ?? ''
   t.match(
     nodeImage,
-    new RegExp(`^node:${nodeMajor}\\.\\d+\\.\\d+-[a-z]+-slim(@sha256:[0-9a-f]{64})?$`),
-    'NODE_IMAGE: an exact Node version (and digest when pinned)',
+    new RegExp(`^node:${nodeMajor}\\.\\d+\\.\\d+-[a-z]+-slim@sha256:[0-9a-f]{64}$`),
+    'NODE_IMAGE: an exact Node version pinned by digest',
   )
   const images = [...text.matchAll(/^FROM\s+(\S+)/gm)]
     .map((match) => match[1])

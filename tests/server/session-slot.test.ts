@@ -1,7 +1,7 @@
 import Fastify from 'fastify'
 import t from 'tap'
 import session from '../../server/plugins/app/session.server.ts'
-import { SESSION_SLOTS, sessionSlot } from '../../server/session-slot.server.ts'
+import { SESSION_SLOTS, sessionListSlot, sessionSlot } from '../../server/session-slot.server.ts'
 import { cookieHeader, sessionCookieOf, sessionKey } from '../helper.ts'
 
 declare module '@fastify/secure-session' {
@@ -58,5 +58,71 @@ t.test('each slot is declared once; the registry names the flows’ slots', asyn
   t.throws(() => sessionSlot('testSlot', { expiresAt: () => 0 }), /declared twice/)
   await import('../../server/routes/reset-flow.server.ts')
   await import('../../server/routes/sso-wecom.server.ts')
-  t.ok(['reset', 'resetLink', 'wecomScan'].every((name) => SESSION_SLOTS.has(name)))
+  await import('../../server/routes/channel-auth.server.ts')
+  await import('../../server/connect-state.server.ts')
+  await import('../../server/routes/sign-up-flow.server.ts')
+  // Issue 17: no flow keeps its own clock any more.
+  const flows = [
+    'reset',
+    'resetLink',
+    'wecomScan',
+    'ssoPending',
+    'ssoReturn',
+    'externalLogin',
+    'channelResult',
+    'signUp',
+  ]
+  for (const name of [...flows, 'connectStates']) t.ok(SESSION_SLOTS.has(name), `${name} is a declared slot`)
+})
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    testList: { id: string; at: number }[]
+  }
+}
+
+t.test('a list slot keeps each entry until its own end, and at most its cap', async (t) => {
+  const list = sessionListSlot('testList', { expiresAt: (entry) => entry.at + 1000, maxEntries: 2 })
+  const listApp = Fastify()
+  await listApp.register(session, {
+    keys: [Buffer.from(sessionKey(3), 'base64')],
+    lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
+    redisUrl: undefined,
+  })
+  listApp.post('/add/:id', async (request) => {
+    request.ensureSession()
+    const { id } = request.params as { id: string }
+    list.set(request, [...list.get(request, clock), { id, at: clock }])
+    return { ids: list.get(request, clock).map((entry) => entry.id) }
+  })
+  listApp.get('/ids', async (request) => ({ ids: list.get(request, clock).map((entry) => entry.id) }))
+  t.teardown(() => listApp.close())
+  const ids = async (method: 'GET' | 'POST', url: string, cookie?: string) => {
+    const response = await listApp.inject({ method, url, headers: cookieHeader(cookie) })
+    return { ids: response.json().ids as string[], cookie: sessionCookieOf(response) ?? cookie }
+  }
+  clock = 1_000_000
+  const a = await ids('POST', '/add/a')
+  clock += 600
+  const b = await ids('POST', '/add/b', a.cookie)
+  const c = await ids('POST', '/add/c', b.cookie)
+  t.same(c.ids, ['b', 'c'], 'the oldest goes beyond the cap')
+  const d = await ids('POST', '/add/d', a.cookie)
+  t.same(d.ids, ['a', 'd'])
+  clock += 400
+  t.same(
+    (await ids('GET', '/ids', d.cookie)).ids,
+    ['d'],
+    'an entry past its own end is gone, the others stay',
+  )
+})
+
+t.test('the sign-up’s slot keeps its time limit: 24 hours after its last e-mail', async (t) => {
+  const { signUpSlot } = await import('../../server/routes/sign-up-flow.server.ts')
+  const policy = SESSION_SLOTS.get(signUpSlot.name) as unknown as {
+    expiresAt: (flow: { sentAt?: number }) => number
+  }
+  const sentAt = 5_000_000
+  t.equal(policy.expiresAt({ sentAt }), sentAt + 24 * 60 * 60_000 + 1, 'gone the moment it is past 24 h')
+  t.equal(policy.expiresAt({}), Number.POSITIVE_INFINITY, 'before any e-mail: as long as the session')
 })

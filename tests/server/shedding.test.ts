@@ -56,6 +56,25 @@ t.test('render queue › a render that would wait past the bound is refused, nev
   t.ok(refusal?.status === 'rejected' && (refusal.reason as Overloaded).retryAfterSeconds >= 1)
 })
 
+// With React DOM a render is synchronous behind microtasks: started from the callback that
+// brought its request in, every render that arrived in one poll ran before the loop turned again
+// (the flood of overload.test.ts: /healthz unanswered for seconds, the queue never non-empty).
+t.test('render queue › renders arriving together run one per turn of the event loop', async (t) => {
+  const queue = renderQueue({ atOnce: 1, maxWaitMs: 5000 })
+  const order: string[] = []
+  const syncRender = (name: string) => async () => {
+    // A request arrives while the first render runs: its socket callback needs a turn of the loop.
+    if (name === 'r1') setImmediate(() => order.push('socket'))
+    const until = performance.now() + 5
+    while (performance.now() < until); // CPU work with no await in it, like renderToString
+    order.push(name)
+  }
+  const renders = ['r1', 'r2', 'r3'].map((name) => queue.run(syncRender(name)))
+  t.equal(queue.waiting, 2, 'the two later renders wait in the queue, where shedding can see them')
+  await Promise.all(renders)
+  await new Promise((resolve) => setImmediate(resolve))
+  t.same(order, ['r1', 'socket', 'r2', 'r3'], 'the loop turned between the renders')
+})
 t.test('pressure › past the heap threshold: 503 page or envelope, localised; probes answer', async (t) => {
   // 1 MiB: always past it, so the first sample (half a second) turns shedding on.
   const { app } = await build(t, { env: { SHED_HEAP_USED_MB: '1' } })

@@ -5,7 +5,7 @@ import type { Provider } from '../../../shared/external-login/query.ts'
 import { imageQuery, PAGE_IMAGES } from '../../../shared/frame/constants.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { useTranslation } from '../../translation.tsx'
-import { useProviderReturn } from './useProviderReturn.ts'
+import { useExternalFlow } from './useExternalFlow.ts'
 import './external.css'
 
 const CONNECT_PROVIDERS = ['salesforce', 'shopify', 'tikTok', 'lazada', 'xiaohongshu'] as const
@@ -19,7 +19,7 @@ function ExternalAppPage() {
   const { routeParams, externalApp, language, urlParsed } = usePageContext()
   const base = externalApp.basePath
   const { URL_DOMAIN, TEXT_PREFIX } = externalApp.runtimeConfig
-  const { view, flow } = useProviderReturn(base)
+  const { view, flow } = useExternalFlow(base)
   const page = routeParams.page === 'connect' ? 'connect' : 'signIn'
   // The app's links keep a language someone chose (spec §2: the parameter wins over the login
   // config); without one, each page takes the host's configured language again.
@@ -39,8 +39,6 @@ function ExternalAppPage() {
 
   const status = (() => {
     switch (view.kind) {
-      case 'checking':
-        return <p role="status">{t('checking', { provider: channelName(view.provider) })}</p>
       case 'refused':
         return (
           <div role="alert" className="external-problem" data-problem="state">

@@ -8,11 +8,12 @@ import fp from 'fastify-plugin'
 import type { FormState } from '../../../shared/forms/form-state.ts'
 import { sendPagesRateLimited } from '../../busy.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
-import { signUpResumeOf } from '../../page-cache/sign-up-resume.server.ts'
+import { signUpPageStateOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
 import type { RefusalOptions } from '../../refusal.ts'
 import { renderQueue } from '../../render-queue.ts'
+import { signInFlowOf } from '../../routes/sign-in-flow.server.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,6 +143,8 @@ export default fp<SsrPluginOptions>(
         return sendPagesRateLimited(request, reply, retryAfterSeconds, options.refusal)
       const userAgent = request.headers['user-agent'] ?? ''
       const user = request.sessionUser()
+      // A sign-in under way shows its step from the session (never cached: page-cache/key.ts).
+      const signInFlow = signInFlowOf(request)
       const pageContext = await renderPage({
         urlOriginal: request.url,
         headersOriginal: request.headers,
@@ -155,11 +158,13 @@ export default fp<SsrPluginOptions>(
         captchaProvider: options.captchaProvider ?? null,
         frameFragments: options.frameFragments ?? true,
         isPhone: PHONE_USER_AGENT.test(userAgent),
-        // For forms that must work without JavaScript (today: sign-out), bound to the session.
-        // Minted only for signed-in pages, so visitors get no cookie just for looking.
-        csrfToken: user ? reply.generateCsrf() : '',
+        // For forms that must work without JavaScript (sign-out, a flow's later steps), bound to
+        // the session. Minted only for pages rendered for one session (signed in, a posted form,
+        // a sign-in under way), so visitors get no cookie just for looking.
+        csrfToken: user || formState || signInFlow ? reply.generateCsrf() : '',
         ...(formState ? { formState } : {}),
-        signUpResume: signUpResumeOf(request),
+        signUpResume: await signUpPageStateOf(request, reply, formState),
+        signInFlow,
       })
       const { httpResponse } = pageContext
       if (!httpResponse) return reply.callNotFound()
@@ -194,6 +199,7 @@ export default fp<SsrPluginOptions>(
         isPhone: key.isPhone,
         csrfToken: '',
         signUpResume: null,
+        signInFlow: null,
       })
       const { httpResponse } = pageContext
       if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')

@@ -14,7 +14,8 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: Record<string, st
   { method: 'GET', url: '/auth/sso/return?code=x&state=y' },
   { method: 'POST', url: '/auth/sso/environment', payload: { env: 'sg-k8s' } },
   { method: 'POST', url: '/auth/channel_auth/authorize', payload: {} },
-  { method: 'POST', url: `${base}/api/return`, payload: { provider: 'saml', authId: 'x' } },
+  // A provider's return, read when the app's page is requested (issue 21 point 5).
+  { method: 'GET', url: `${base}?provider=saml&authId=x&retCode=000000` },
   { method: 'POST', url: `${base}/api/login-config`, payload: { domain: 'made-up-1.example' } },
 ]
 

@@ -6,6 +6,7 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf, signIn } from '../../helper.ts'
+import { giveBack } from '../external-return.ts'
 
 const { app, config } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 const base = config.externalApp.basePath
@@ -16,13 +17,7 @@ async function backFrom(provider: string, query: Record<string, string>) {
   const start = await app.inject({ url: `${base}/start/${provider}`, headers: cookieHeader(cookie) })
   cookie = sessionCookieOf(start) ?? cookie
   const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
-  const back = await app.inject({
-    method: 'POST',
-    url: `${base}/api/return`,
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie), 'content-type': 'application/json' },
-    payload: { provider, ...query, state },
-  })
-  return sessionCookieOf(back) ?? cookie
+  return (await giveBack(app, { provider, ...query, state }, cookie, base)).cookie
 }
 
 async function authorize(cookie: string | undefined) {

@@ -6,6 +6,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { REGION_IDS } from '../../../shared/regions.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import { giveBack } from '../external-return.ts'
 
 const { app, config, sandbox } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 const base = config.externalApp.basePath
@@ -18,13 +19,7 @@ async function backFrom(provider: string, query: Record<string, string>, signedI
   const start = await app.inject({ url: `${base}/start/${provider}`, headers: cookieHeader(cookie) })
   cookie = sessionCookieOf(start) ?? cookie
   const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
-  const back = await app.inject({
-    method: 'POST',
-    url: `${base}/api/return`,
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie), 'content-type': 'application/json' },
-    payload: { provider, ...query, state },
-  })
-  return sessionCookieOf(back) ?? cookie
+  return (await giveBack(app, { provider, ...query, state }, cookie, base)).cookie
 }
 
 async function flow(cookie: string | undefined) {

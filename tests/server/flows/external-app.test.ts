@@ -14,6 +14,7 @@ import {
   sessionCookieOf,
   signIn,
 } from '../../helper.ts'
+import { giveBack as giveBackToPage } from '../external-return.ts'
 
 const { app, sandbox, config } = await build(t, { env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 const base = config.externalApp.basePath
@@ -27,19 +28,8 @@ async function start(provider: string, cookie?: string) {
   }
 }
 
-async function giveBack(query: Record<string, string>, cookie?: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `${base}/api/return`,
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie), 'content-type': 'application/json' },
-    payload: query,
-  })
-  return {
-    status: response.statusCode,
-    body: response.json() as { retCode: string; item: Record<string, unknown> },
-    cookie: sessionCookieOf(response) ?? cookie,
-  }
-}
+/** The provider sends the browser back to the app's page (read on the server, issue 21 point 5). */
+const giveBack = (query: Record<string, string>, cookie?: string) => giveBackToPage(app, query, cookie, base)
 
 const redeems = async () =>
   (await sandboxRequests(sandbox.regions.sg.url)).filter((request) =>

@@ -1,6 +1,7 @@
 /**
- * Issue 18 point 16: a reload of a sign-up under way renders its step's place on the server (the
- * stepper and "picking up" status), never the first form from the shared page cache.
+ * Issue 18 point 16: a reload of a sign-up under way renders its step on the server, never the
+ * first form from the shared page cache; issue 21: the step itself, from the session, with its
+ * plain form and that session's form token (it works without JavaScript).
  */
 import t from 'tap'
 import { build, cookieHeader } from '../../helper.ts'
@@ -24,8 +25,16 @@ t.test('sign-up page › a sign-up under way renders its step, not the cached fi
   const resumed = (await page(browser.cookie)).body
   t.notOk(formShown(resumed), 'no first form for a sign-up at its sent step')
   t.match(resumed, /data-step="sent"/)
-  t.match(resumed, /Picking up your sign-up where you left it/)
-  t.match(resumed, /"signUpResume":\{"step":"sent","mobile":false\}/, 'the step reaches the page')
+  t.match(resumed, /Check your inbox/, 'the sent step itself')
+  t.match(resumed, /<form [^>]*action="\/auth\/sign_up" method="post"/, 'as a plain form')
+  t.match(resumed, /name="_csrf" value="[^"]+"/, 'with this session’s form token')
+  t.match(
+    resumed,
+    /"signUpResume":\{"step":"sent","mobile":false,"flow":\{"step":"sent"/,
+    'the step reaches the page',
+  )
 
-  t.ok(formShown((await page()).body), 'visitors still get the first form')
+  const visitor = (await page()).body
+  t.ok(formShown(visitor), 'visitors still get the first form')
+  t.notMatch(visitor, /name="_csrf"/, 'from the cache: no token in it')
 })

@@ -29,7 +29,6 @@ const ROUTES: [method: 'GET' | 'POST', url: string][] = [
   ['POST', '/auth/channel_auth/deny'],
   ['POST', '/auth/environment'],
   ['GET', `${base}/api/flow`],
-  ['POST', `${base}/api/return`],
   ['POST', `${base}/api/login-config`],
   ['POST', '/api/basic-login/loginEmailCheck/4'],
   ['GET', '/api/basic-login/account/sendVerifyCode'],

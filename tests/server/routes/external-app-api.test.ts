@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import { giveBack } from '../external-return.ts'
 
 const { app, sandbox } = await build(t)
 const sg = sandbox.regions.sg.url
@@ -67,10 +68,10 @@ t.test('GET /auth/external/api/flow › anonymous, signed in, and a pending chan
   const anonymous = await flow()
   t.equal(anonymous.statusCode, 200)
   t.match(anonymous.headers['cache-control'], /no-store/, 'per-session answer: never cached')
-  t.same(anonymous.json().item, { signedIn: false, connect: null })
+  t.same(anonymous.json().item, { signedIn: false, connect: null, returned: null })
 
   const cookie = await signIn(app, DEMO_ACCOUNT.email, FIXTURE_PASSWORD)
-  t.same((await flow(cookie)).json().item, { signedIn: true, connect: null })
+  t.same((await flow(cookie)).json().item, { signedIn: true, connect: null, returned: null })
 
   // A Shopify connection comes back from the provider: the app resumes at the consent step.
   const started = await app.inject({
@@ -80,21 +81,17 @@ t.test('GET /auth/external/api/flow › anonymous, signed in, and a pending chan
   })
   const state = new URL(String(started.headers.location)).searchParams.get('state') ?? ''
   const afterStart = sessionCookieOf(started) ?? cookie
-  const returned = await app.inject({
-    method: 'POST',
-    url: '/auth/external/api/return',
-    headers: { ...SAME_ORIGIN, ...cookieHeader(afterStart), 'content-type': 'application/json' },
-    payload: { provider: 'shopify', payload: 'shop-acme', state },
-  })
-  t.equal(returned.json().item.next, 'consent')
-  const pending = await flow(sessionCookieOf(returned) ?? afterStart)
+  const returned = await giveBack(app, { provider: 'shopify', payload: 'shop-acme', state }, afterStart)
+  t.equal(returned.body.item.next, 'consent')
+  const pending = await flow(returned.cookie)
   t.same(
     pending.json().item,
     {
       signedIn: true,
       connect: { provider: 'shopify', query: { provider: 'shopify', payload: 'shop-acme' } },
+      returned: null,
     },
-    'the provider’s answer, without the used state',
+    'the provider’s answer, without the used state; the return’s result was shown once',
   )
 })
 

@@ -5,7 +5,8 @@
  */
 import t from 'tap'
 import { REGION_IDS } from '../../../shared/regions.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { build, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { giveBack } from '../external-return.ts'
 
 const BASE = '/auth/external'
 
@@ -26,18 +27,14 @@ for (const [edition, expected, other] of [
     const start = await app.inject({ url: `${BASE}/start/microsoft` })
     t.equal(start.statusCode, 303)
     const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
-    const returned = await app.inject({
-      method: 'POST',
-      url: `${BASE}/api/return`,
-      headers: {
-        ...SAME_ORIGIN,
-        ...cookieHeader(sessionCookieOf(start)),
-        'content-type': 'application/json',
-      },
-      payload: { code: 'ms-code-demo', state, session_state: 's' },
-    })
-    t.equal(returned.statusCode, 200)
-    t.equal(returned.json().retCode, '000000', 'the demo account is signed in')
+    const returned = await giveBack(
+      app,
+      { code: 'ms-code-demo', state, session_state: 's' },
+      sessionCookieOf(start),
+      BASE,
+    )
+    t.equal(returned.status, 200)
+    t.equal(returned.body.retCode, '000000', 'the demo account is signed in')
     const calls = await microsoftCalls()
     t.equal(calls.length, 1, 'one upstream call for the return')
     t.ok(calls[0]?.endsWith(expected), `called ${calls[0]}`)

@@ -2,6 +2,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import en from '../../../shared/i18n/locales/en/sso.ts'
 import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { giveBack as giveBackToPage } from '../external-return.ts'
 
 const BASE = '/auth/external'
 
@@ -23,17 +24,10 @@ async function start(app: App, provider: string, cookie?: string) {
   }
 }
 
+/** The provider sends the browser back to the app's page (read on the server, issue 21 point 5). */
 async function giveBack(app: App, query: Record<string, string>, cookie?: string) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `${BASE}/api/return`,
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie), 'content-type': 'application/json' },
-    payload: query,
-  })
-  return {
-    response,
-    body: response.json() as { retCode: string; retMsg: string; item: Record<string, unknown> },
-  }
+  const back = await giveBackToPage(app, query, cookie, BASE)
+  return { ...back, response: { statusCode: back.status } }
 }
 
 t.test('GET {base}/start/:provider › sends the browser to the provider with a fresh state', async (t) => {
@@ -45,45 +39,48 @@ t.test('GET {base}/start/:provider › sends the browser to the provider with a 
   t.match(location.searchParams.get('redirect_uri'), /^http:\/\/[^/]+\/auth\/external\/connect$/)
 })
 
-t.test('POST {base}/api/return › a state is good once, for its own browser and provider', async (t) => {
-  const { app } = await build(t)
-  const first = await start(app, 'shopify')
-  const ok = await giveBack(
-    app,
-    { provider: 'shopify', payload: 'shop-acme', state: first.state },
-    first.cookie,
-  )
-  t.equal(ok.response.statusCode, 200)
-  t.equal(ok.body.item.next, 'consent')
-  const cookie = sessionCookieOf(ok.response) ?? first.cookie
+t.test(
+  'GET {base}/connect with a return › a state is good once, for its own browser and provider',
+  async (t) => {
+    const { app } = await build(t)
+    const first = await start(app, 'shopify')
+    const ok = await giveBack(
+      app,
+      { provider: 'shopify', payload: 'shop-acme', state: first.state },
+      first.cookie,
+    )
+    t.equal(ok.response.statusCode, 200)
+    t.equal(ok.body.item.next, 'consent')
+    const cookie = ok.cookie ?? first.cookie
 
-  const replay = await giveBack(
-    app,
-    { provider: 'shopify', payload: 'shop-acme', state: first.state },
-    cookie,
-  )
-  t.equal(replay.response.statusCode, 400, 'replayed')
-  t.equal(replay.body.item.reason, 'state')
+    const replay = await giveBack(
+      app,
+      { provider: 'shopify', payload: 'shop-acme', state: first.state },
+      cookie,
+    )
+    t.equal(replay.response.statusCode, 400, 'replayed')
+    t.equal(replay.body.item.reason, 'state')
 
-  const other = await start(app, 'lazada')
-  const foreign = await giveBack(
-    app,
-    { provider: 'lazada', code: 'lazada-code-acme', state: other.state },
-    undefined,
-  )
-  t.equal(foreign.response.statusCode, 400, 'another browser (no session) is refused')
+    const other = await start(app, 'lazada')
+    const foreign = await giveBack(
+      app,
+      { provider: 'lazada', code: 'lazada-code-acme', state: other.state },
+      undefined,
+    )
+    t.equal(foreign.response.statusCode, 400, 'another browser (no session) is refused')
 
-  const crossed = await giveBack(
-    app,
-    { provider: 'shopify', payload: 'shop-acme', state: other.state },
-    other.cookie,
-  )
-  t.equal(crossed.response.statusCode, 400, 'a state issued for lazada does not finish shopify')
-  t.equal(crossed.body.item.reason, 'state')
-})
+    const crossed = await giveBack(
+      app,
+      { provider: 'shopify', payload: 'shop-acme', state: other.state },
+      other.cookie,
+    )
+    t.equal(crossed.response.statusCode, 400, 'a state issued for lazada does not finish shopify')
+    t.equal(crossed.body.item.reason, 'state')
+  },
+)
 
 t.test(
-  'POST {base}/api/return › missing provider parameters are refused before the state is used',
+  'GET {base}/connect with a return › missing provider parameters are refused before the state is used',
   async (t) => {
     const { app } = await build(t)
     const begun = await start(app, 'tikTok')
@@ -111,7 +108,7 @@ t.test('channel authorization › consent first, sign-in kept the flow, then the
     { provider: 'shopify', payload: 'shop-not-allowed', state: begun.state },
     begun.cookie,
   )
-  let cookie = sessionCookieOf(back.response) ?? begun.cookie
+  let cookie = back.cookie ?? begun.cookie
   const authorize = (payload: Record<string, unknown>) =>
     app.inject({
       method: 'POST',
@@ -165,7 +162,7 @@ t.test('EXTERNAL_APP_BASE › the app moves with its base', async (t) => {
 })
 
 t.test(
-  'POST {base}/api/return › a SAML decline reads as the sign-in page’s decline, not "System abnormity"',
+  'GET {base}/connect with a return › a SAML decline reads as the sign-in page’s decline, not "System abnormity"',
   async (t) => {
     const { app } = await build(t)
     const begun = await start(app, 'saml')

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import type { ChannelConsentView } from '../../../../shared/channels/consent.ts'
 import type { Channel, ChannelOutcome } from '../../../../shared/channels/outcome.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
@@ -21,31 +22,40 @@ type View =
   | ({ kind: 'signIn' } & Waiting)
   | ({ kind: 'consent' } & Waiting)
 
-type FlowItem = { signedIn: boolean; channel: Channel | null; account?: string | null; store?: string | null }
+/** The page's view of a flow the server answered or rendered. */
+function viewOf(flow: ChannelConsentView | undefined): View {
+  if (!flow) return { kind: 'loading' }
+  const { channel, signedIn, account, store } = flow
+  if (!channel) return { kind: 'none' }
+  return { kind: signedIn ? 'consent' : 'signIn', channel, account, store }
+}
 
 /**
  * Channel authorization consent (spec §2, §5, §6): who is connecting what, what the channel may
  * read, the privacy policy and terms to agree to first, sign-in first when needed (the flow waits
  * in the sealed session), and Cancel, which ends the connect as `cancelled` (issue 18 point 15).
+ * The server renders the flow on request and the buttons belong to a plain form that posts to the
+ * page's own address (channel-consent-form.server.ts), so the page works without JavaScript; with
+ * it, the same steps run through fetch calls without a reload.
  */
 export default function ChannelAuthPage() {
   const { t } = useTranslation('channels')
-  const { language, externalApp } = usePageContext()
-  const [view, setView] = useState<View>({ kind: 'loading' })
+  const { language, externalApp, formState, csrfToken } = usePageContext()
+  const rendered = formState?.form === 'channelConsent' ? formState : undefined
+  const [view, setView] = useState<View>(() => viewOf(rendered?.channelConsent))
   const [agreed, setAgreed] = useState(false)
-  const [error, setError] = useState('')
+  const [error, setError] = useState(rendered?.errors.consent ?? rendered?.errors.form ?? '')
   const [busy, setBusy] = useState<'authorize' | 'cancel' | null>(null)
-  const [started, setStarted] = useState(false)
   const zh = language === 'zh'
+  const pageAddress = `/auth/channel_auth${zh ? '?language=zh' : ''}`
 
   useEffect(() => {
-    setStarted(true)
-    void flowFetch<FlowItem>('/auth/channel_auth/flow').then((answer) => {
-      const { channel, signedIn, account = null, store = null } = answer.item
-      if (!isSuccess(answer) || !channel) setView({ kind: 'none' })
-      else setView({ kind: signedIn ? 'consent' : 'signIn', channel, account, store })
+    // Rendered by the server with the flow: nothing to load.
+    if (rendered?.channelConsent) return
+    void flowFetch<ChannelConsentView>('/auth/channel_auth/flow').then((answer) => {
+      setView(isSuccess(answer) ? viewOf(answer.item) : { kind: 'none' })
     })
-  }, [])
+  }, [rendered])
 
   function showOutcome(outcome: ChannelOutcome, channel: string) {
     const query = new URLSearchParams({ result: outcome, channel })
@@ -90,15 +100,18 @@ export default function ChannelAuthPage() {
     setError(answer.retMsg || t('errors:generic'))
   }
 
+  /** With JavaScript the buttons run the steps in place; without it the form posts them. */
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    void (submitter?.value === 'cancel' ? cancel() : authorize())
+  }
+
   if (view.kind === 'loading') {
     return (
-      <section className="card" aria-labelledby="channel-title" aria-busy={started}>
+      <section className="card" aria-labelledby="channel-title" aria-busy="true">
         <h1 id="channel-title">{t('titleNone')}</h1>
-        {/* "Loading" only once something loads: without JavaScript nothing ever would. */}
-        {started ? <p role="status">{t('loading')}</p> : null}
-        <noscript>
-          <p className="form-error">{t('needsScript')}</p>
-        </noscript>
+        <p role="status">{t('loading')}</p>
       </section>
     )
   }
@@ -128,11 +141,12 @@ export default function ChannelAuthPage() {
   )
   const cancelButton = (
     <button
-      type="button"
+      type="submit"
+      name="action"
+      value="cancel"
       className="button"
       disabled={busy !== null}
       aria-busy={busy === 'cancel'}
-      onClick={cancel}
     >
       {busy === 'cancel' ? t('cancelling') : t('cancel')}
     </button>
@@ -147,12 +161,13 @@ export default function ChannelAuthPage() {
         <p id="channel-error" className="form-error" role="alert">
           {error}
         </p>
-        <div className="consent-actions">
+        <form method="post" action={pageAddress} className="consent-actions" onSubmit={onSubmit}>
+          <input type="hidden" name="_csrf" value={rendered?.csrfToken ?? csrfToken} />
           <a className="button primary" href={`/auth/sign_in?return=${back}${zh ? '&language=zh' : ''}`}>
             {t('signIn')}
           </a>
           {cancelButton}
-        </div>
+        </form>
       </section>
     )
   }
@@ -161,7 +176,14 @@ export default function ChannelAuthPage() {
     <a href={`${path}${zh ? '?language=zh' : ''}`} target="_blank" rel="noopener" />
   )
   return (
-    <section className="card" aria-labelledby="channel-title">
+    <form
+      method="post"
+      action={pageAddress}
+      className="card"
+      aria-labelledby="channel-title"
+      onSubmit={onSubmit}
+    >
+      <input type="hidden" name="_csrf" value={rendered?.csrfToken ?? csrfToken} />
       <h1 id="channel-title">{t('title', { channel: channelName })}</h1>
       {view.account ? (
         <p>
@@ -179,6 +201,7 @@ export default function ChannelAuthPage() {
         <label className="choice">
           <input
             id="channel-consent"
+            name="consent"
             type="checkbox"
             checked={agreed}
             onChange={(event) => {
@@ -202,16 +225,17 @@ export default function ChannelAuthPage() {
       </p>
       <div className="consent-actions">
         <button
-          type="button"
+          type="submit"
+          name="action"
+          value="authorize"
           className="button primary"
           disabled={busy !== null}
           aria-busy={busy === 'authorize'}
-          onClick={authorize}
         >
           {busy === 'authorize' ? t('authorizing') : t('authorize')}
         </button>
         {cancelButton}
       </div>
-    </section>
+    </form>
   )
 }

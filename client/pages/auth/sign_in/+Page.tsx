@@ -1,20 +1,21 @@
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { reload } from 'vike/client/router'
-import { useHydrated } from 'vike-react/useHydrated'
 import { usePageContext } from 'vike-react/usePageContext'
-import { signInEndpoints } from '../../../../shared/api/endpoints/signIn.ts'
 import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
-import { isSuccess } from '../../../../shared/envelope.ts'
+import { type SignInFlowView, signInSteps } from '../../../../shared/api/sign-in-flow.ts'
+import { type ApiEnvelope, isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
-import { chooseEnvironment, useApiClient } from '../../../api.ts'
+import { useApiClient } from '../../../api.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
+import { PlainCodeStep } from './PlainCodeStep.tsx'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
+import { earlyText } from '../../../components/form/early-input.ts'
 import { PasswordInput } from '../../../components/form/PasswordInput.tsx'
 
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
@@ -37,7 +38,17 @@ const PasswordAgeDialog = lazy(() =>
   import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
 )
 
-type Step = 'email' | 'environment' | 'password' | 'code'
+type Step = SignInFlowView['step']
+/** Ours (server/routes/sign-in-flow.server.ts): the step is not where this session's sign-in stands. */
+const NOT_IN_FLOW = '409'
+const SIGN_IN_FIELDS: readonly string[] = ['email', 'password', 'form']
+
+/** The flow as a step answered it (`item.flow`). */
+const flowOf = (answer: ApiEnvelope): SignInFlowView | undefined =>
+  (answer.item as { flow?: SignInFlowView } | undefined)?.flow
+
+/** Seconds until a new code may be asked for, from the flow's time. */
+const secondsUntil = (at: number | undefined) => (at ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : 60)
 
 /** The address of a `#email=…` fragment (at most an e-mail's length), if the fragment is one. */
 function emailOfFragment(hash: string): string | undefined {
@@ -49,34 +60,41 @@ function emailOfFragment(hash: string): string | undefined {
 type Reminder = { target: string | undefined }
 
 export default function SignInPage() {
-  const { user, language, urlParsed } = usePageContext()
+  const { user, language, urlParsed, signInFlow, formState, csrfToken } = usePageContext()
   const { t } = useTranslation()
   const api = useApiClient()
-  const [step, setStep] = useState<Step>('email')
-  const [email, setEmail] = useState('')
+  // A sign-in under way in this session (rendered per request from the session), and what a
+  // plain form post answered (issue 21): the page starts where the server says the flow stands.
+  const resumed = signInFlow ?? null
+  const posted = formState?.form === 'signIn' ? formState : null
+  const postedError = Object.entries(posted?.errors ?? {}).find(([field]) => field !== 'code')
+  const postedEmail = typeof posted?.values.email === 'string' ? posted.values.email : ''
+  const [step, setStep] = useState<Step>(resumed?.step ?? 'email')
+  const [email, setEmail] = useState(resumed?.email ?? postedEmail)
   const [password, setPassword] = useState('')
-  const [error, setErrorText] = useState('')
-  const [errorField, setErrorField] = useState<SignInField>('form')
+  const [error, setErrorText] = useState(postedError?.[1] ?? '')
+  const [errorField, setErrorField] = useState<SignInField>(
+    postedError && SIGN_IN_FIELDS.includes(postedError[0]) ? (postedError[0] as SignInField) : 'form',
+  )
   // A locked account (700123) is offered the reset beside the message: it opens the account now.
-  const [lockedOut, setLockedOut] = useState(false)
-  const [environments, setEnvironments] = useState<string[]>([])
-  const [environment, setEnvironment] = useState('')
+  const [lockedOut, setLockedOut] = useState(posted?.notice === 'locked')
+  const [environments, setEnvironments] = useState<string[]>(resumed?.environments ?? [])
+  const [environment, setEnvironment] = useState(resumed?.environments?.[0] ?? '')
   const [busy, setBusy] = useState(false)
   // After a few wrong passwords the account asks for a captcha (getServiceLoginWrongTimes).
-  const [captchaNeeded, setCaptchaNeeded] = useState(false)
+  const [captchaNeeded, setCaptchaNeeded] = useState(resumed?.captchaRequired ?? false)
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // Each solved captcha is single use: a new round gives a fresh challenge after every attempt.
   const [captchaRound, setCaptchaRound] = useState(0)
   // The account's company wants an e-mailed code after the password (loginEmailCheck says so).
-  const [emailCodeRequired, setEmailCodeRequired] = useState(false)
+  const [emailCodeRequired, setEmailCodeRequired] = useState(resumed?.emailCodeRequired ?? false)
   const [code, setCode] = useState('')
-  const [codeError, setCodeError] = useState('')
-  const [codeWait, setCodeWait] = useState(60)
-  const [notActivated, setNotActivated] = useState(false)
+  const [codeError, setCodeError] = useState(posted?.errors.code ?? '')
+  const [resendAt, setResendAt] = useState(resumed?.resendAt)
+  const [notActivated, setNotActivated] = useState(posted?.notice === 'notActivated')
   const [reminder, setReminder] = useState<Reminder | null>(null)
   // "Change now": the signed-in user changes the password here, then goes on to the target.
   const [changing, setChanging] = useState<Reminder | null>(null)
-  const hydrated = useHydrated()
   const emailInput = useRef<HTMLInputElement>(null)
   const submitButton = useRef<HTMLButtonElement>(null)
   const submitButtonElement = useCallback(() => submitButton.current, [])
@@ -87,6 +105,10 @@ export default function SignInPage() {
   useEffect(() => {
     const typed = emailInput.current?.value
     const handedOver = emailOfFragment(window.location.hash)
+    // A page the server rendered at the password step (a plain post's answer) may have a
+    // password typed into it already (early-input.ts).
+    const typedPassword = earlyText(document.getElementById('sign-in-password') as HTMLInputElement | null)
+    if (typedPassword) setPassword(typedPassword)
     if (typed) setEmail(typed)
     else if (handedOver) setEmail(handedOver)
     if (handedOver !== undefined) {
@@ -125,14 +147,23 @@ export default function SignInPage() {
     setLockedOut(locked)
   }
 
-  async function checkCaptchaNeeded() {
-    const answer = await api.call(signInEndpoints.getServiceLoginWrongTimes, {
-      data: { email: email.trim() },
-      throws: false,
-    })
-    if (isSuccess(answer) && (answer.item as { captchaRequired?: unknown }).captchaRequired === true) {
-      setCaptchaNeeded(true)
+  /** Where the server says the flow stands after a step (the step, picker, captcha, code times). */
+  function applyFlow(flow: SignInFlowView | undefined) {
+    if (!flow) return
+    setEmailCodeRequired(flow.emailCodeRequired === true)
+    if (flow.captchaRequired) setCaptchaNeeded(true)
+    if (flow.environments) {
+      setEnvironments(flow.environments)
+      setEnvironment(flow.environments[0] ?? '')
     }
+    setResendAt(flow.resendAt)
+    if (flow.step !== 'email') setStep(flow.step)
+  }
+
+  /** A step this session's flow is not at (timed out, finished in another tab): start again. */
+  function restart(answer: ApiEnvelope) {
+    backToEmail()
+    setError(answer.retMsg)
   }
 
   const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
@@ -143,21 +174,33 @@ export default function SignInPage() {
     else await reload()
   }
 
-  /** `account/consoleLogin` (spec §3, §7): the sign-in into the product, with the code if any. */
-  async function consoleSignIn(withCode?: string) {
-    const answer = await api.call(signInEndpoints.consoleLogin, {
-      data: {
-        email: email.trim(),
-        password,
-        ...(captchaPass ? { captchaPass } : {}),
-        ...(withCode ? { code: withCode } : {}),
-        ...productRequest(window.location.search),
-      },
-      throws: false,
-    })
+  /**
+   * The password step, or the code step (spec §3, §7): the server's flow signs in with
+   * `account/consoleLogin` (the address and, at the code step, the password from the session),
+   * or sends the e-mailed code first when the account's company wants one.
+   */
+  async function consoleSignIn(withCode?: string, typedPassword = password) {
+    const product = productRequest(window.location.search)
+    const answer =
+      withCode === undefined
+        ? await api.call(signInSteps.password, {
+            data: { password: typedPassword, ...(captchaPass ? { captchaPass } : {}), ...product },
+            throws: false,
+          })
+        : await api.call(signInSteps.code, { data: { code: withCode, ...product }, throws: false })
     if (captchaNeeded) {
       setCaptchaPass(null)
       setCaptchaRound((round) => round + 1)
+    }
+    if (answer.retCode === NOT_IN_FLOW) return restart(answer)
+    const flow = flowOf(answer)
+    if (isSuccess(answer) && flow?.step === 'code') {
+      // The password was right and a code is on its way: the server keeps the password for it.
+      setPassword('')
+      setCode('')
+      setCodeError('')
+      applyFlow(flow)
+      return
     }
     if (isSuccess(answer)) {
       setPassword('')
@@ -178,23 +221,25 @@ export default function SignInPage() {
         t(answer.retCode === '700125' ? 'signInSteps:codeExpired' : 'signInSteps:codeWrong'),
       )
     }
-    if (answer.retCode === '700112' || answer.retCode === '700169') setCaptchaNeeded(true)
-    else if (answer.retCode === '700211') await checkCaptchaNeeded()
+    applyFlow(flow)
     setError(answer.retMsg, answer)
   }
 
   /** A new e-mailed code (`sendEmailRandomCode`), once the minute since the last one is over. */
   async function resendCode(): Promise<{ waitSeconds: number } | { error: string }> {
-    const answer = await api.call(signInEndpoints.sendEmailRandomCode, {
-      data: { email: email.trim() },
-      throws: false,
-    })
+    const answer = await api.call(signInSteps.resend, { data: {}, throws: false })
+    if (answer.retCode === NOT_IN_FLOW) {
+      restart(answer)
+      return { error: answer.retMsg }
+    }
     if (!isSuccess(answer)) return { error: answer.retMsg }
     setCodeError('')
     return { waitSeconds: Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || 60 }
   }
 
   function backToEmail() {
+    // The server forgets the flow too (the password it kept at the code step goes with it).
+    if (step !== 'email') void api.call(signInSteps.back, { data: {}, throws: false })
     setStep('email')
     setPassword('')
     setCode('')
@@ -214,7 +259,7 @@ export default function SignInPage() {
   if (notActivated) {
     return (
       <Suspense fallback={null}>
-        <NotActivated email={email.trim()} onBack={backToEmail} />
+        <NotActivated email={email.trim()} onBack={backToEmail} csrfToken={csrfToken} />
       </Suspense>
     )
   }
@@ -222,9 +267,15 @@ export default function SignInPage() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
+    // What the fields hold now, as a plain post would send it: typed while the page was still
+    // hydrating, it may not have reached the page's state yet (nothing typed is lost).
+    const fields = new FormData(event.currentTarget)
+    const typedEmail = String(fields.get('email') ?? email)
+    const typedPassword = String(fields.get('password') ?? password)
+    if (typedEmail !== email) setEmail(typedEmail)
     // Never cut a password short (a manager's longer one would be sent as something else): say
     // the rule instead, before anything is sent.
-    if (step === 'password' && password.length > PASSWORD_MAX) {
+    if (step === 'password' && typedPassword.length > PASSWORD_MAX) {
       return setError(t('validation.tooLong', { max: PASSWORD_MAX }), {
         retCode: '400',
         item: { field: 'password' },
@@ -234,46 +285,24 @@ export default function SignInPage() {
     setError('')
     try {
       if (step === 'email') {
-        const answer = await api.call(signInEndpoints.loginEmailCheck, {
-          data: { email: email.trim() },
+        // The server checks the address, remembers where the account lives (with several places
+        // the user picks one) and whether a captcha or an e-mailed code is asked for.
+        const answer = await api.call(signInSteps.email, {
+          data: { email: typedEmail.trim() },
           throws: false,
         })
         if (!isSuccess(answer)) return setError(answer.retMsg, answer)
-        setEmailCodeRequired((answer.item as { emailCodeRequired?: unknown }).emailCodeRequired === true)
-        // The BFF remembers where the account lives; with several places the user picks one.
-        const places = await api.call(signInEndpoints.getAllEnvDomain, {
-          data: { email: email.trim() },
-          throws: false,
-        })
-        const names = isSuccess(places)
-          ? places.items.map((entry) => (entry as { env?: string }).env ?? '')
-          : []
-        await checkCaptchaNeeded()
-        if (names.length > 1) {
-          setEnvironments(names)
-          setEnvironment(names[0] ?? '')
-          setStep('environment')
-        } else setStep('password')
+        applyFlow(flowOf(answer))
       } else if (step === 'environment') {
-        const answer = await chooseEnvironment(environment)
-        if (isSuccess(answer)) setStep('password')
+        const answer = await api.call(signInSteps.environment, { data: { environment }, throws: false })
+        if (answer.retCode === NOT_IN_FLOW) return restart(answer)
+        if (isSuccess(answer)) applyFlow(flowOf(answer))
         else setError(answer.retMsg)
-      } else if (step === 'password' && emailCodeRequired) {
-        // The BFF sends the upstream its GET with the base64 password; the browser only POSTs.
-        const answer = await api.call(signInEndpoints.sendVerifyCode, {
-          data: { email: email.trim(), password },
-          throws: false,
-        })
-        if (!isSuccess(answer)) return setError(answer.retMsg, answer)
-        setCodeWait(Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || 60)
-        setCode('')
-        setCodeError('')
-        setStep('code')
       } else if (step === 'code') {
         if (!/^\d{6}$/.test(code)) return setCodeError(t('signInSteps:codeFormat'))
         setCodeError('')
         await consoleSignIn(code)
-      } else await consoleSignIn()
+      } else await consoleSignIn(undefined, typedPassword)
     } finally {
       setBusy(false)
     }
@@ -306,7 +335,12 @@ export default function SignInPage() {
       )}
       <section className="card" aria-labelledby="sign-in-title" hidden={picking}>
         <h1 id="sign-in-title">{t('signIn.title')}</h1>
+        {/* Without JavaScript (or before it arrives) the form posts the step to the server, which
+            answers with the page (server/routes/sign-in-form.server.ts); with it, the same steps
+            run as fetch calls. */}
         <form method="post" noValidate onSubmit={submit} aria-describedby={describedBy('form')}>
+          <input type="hidden" name="step" value={step} />
+          {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
           <div className="field">
             <label htmlFor="sign-in-email">{t('signIn.email')}</label>
             <input
@@ -357,13 +391,19 @@ export default function SignInPage() {
                   <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />
                 </Suspense>
               )}
-              <button type="button" className="link-button" onClick={backToEmail}>
-                {t('signIn.changeEmail')}
-              </button>
             </>
           )}
           {step === 'code' && (
-            <Suspense fallback={null}>
+            <Suspense
+              fallback={
+                <PlainCodeStep
+                  email={email.trim()}
+                  error={codeError}
+                  resendAt={resendAt}
+                  language={language}
+                />
+              }
+            >
               <CodeStep
                 email={email.trim()}
                 code={code}
@@ -373,23 +413,17 @@ export default function SignInPage() {
                 }}
                 error={codeError}
                 onResend={resendCode}
-                initialWaitSeconds={codeWait}
+                initialWaitSeconds={secondsUntil(resendAt)}
               />
-              <button type="button" className="link-button" onClick={backToEmail}>
-                {t('signIn.changeEmail')}
-              </button>
             </Suspense>
           )}
           {errorAt('form')}
-          <noscript>
-            <p className="form-error">{t('signIn.needsScript')}</p>
-          </noscript>
-          {/* Until the page is interactive a click would post the form nowhere useful. */}
+          {/* Before the page is interactive a click posts the form: the server runs the step. */}
           <button
             ref={submitButton}
             type="submit"
             className="button primary"
-            disabled={busy || !hydrated}
+            disabled={busy}
             aria-busy={busy}
           >
             {busy
@@ -399,6 +433,11 @@ export default function SignInPage() {
                 : t('signIn.continue')}
           </button>
         </form>
+        {/* Outside the step's form: Enter in a field, and the form's one submit button, stay the
+            step's own; without JavaScript it posts the back form below. */}
+        {(step === 'password' || step === 'code') && (
+          <ChangeEmail onClick={backToEmail} label={t('signIn.changeEmail')} />
+        )}
         {reminder && (
           <Suspense fallback={null}>
             <PasswordAgeDialog
@@ -414,6 +453,19 @@ export default function SignInPage() {
               }}
             />
           </Suspense>
+        )}
+        {/* The forms the "change email" and "send a new code" buttons post without JavaScript. */}
+        {step !== 'email' && (
+          <form id="sign-in-back" method="post" hidden>
+            <input type="hidden" name="step" value="back" />
+            <input type="hidden" name="_csrf" value={csrfToken} />
+          </form>
+        )}
+        {step === 'code' && (
+          <form id="sign-in-resend" method="post" hidden>
+            <input type="hidden" name="step" value="resend" />
+            <input type="hidden" name="_csrf" value={csrfToken} />
+          </form>
         )}
         {/* Only beside the e-mail: once the password or the code is asked, the other ways are noise. */}
         {step === 'email' && <EnterpriseSignIn languageQuery={language} />}
@@ -431,5 +483,26 @@ export default function SignInPage() {
         </p>
       </section>
     </>
+  )
+}
+
+/** "Change email": posts the back form without JavaScript; with it, goes back on the page. */
+function ChangeEmail({ onClick, label }: { onClick: () => void; label: string }) {
+  // A submit button of the back form until the page is interactive; a plain button after (set in
+  // an effect, as PasswordInput does: an earlier re-render would wipe what was typed meanwhile).
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return (
+    <button
+      type={hydrated ? 'button' : 'submit'}
+      form={hydrated ? undefined : 'sign-in-back'}
+      className="link-button"
+      onClick={(event) => {
+        event.preventDefault()
+        onClick()
+      }}
+    >
+      {label}
+    </button>
   )
 }

@@ -1,7 +1,16 @@
 import { useTranslation } from '../../../translation.tsx'
 
 /** Spec §2 product-not-activated notice, with the message to contact the admin for account binding. */
-export function NotActivated({ email, onBack }: { email: string; onBack: () => void }) {
+export function NotActivated({
+  email,
+  onBack,
+  csrfToken,
+}: {
+  email: string
+  onBack: () => void
+  /** The session's form token: without JavaScript the button posts the sign-in's "back" step. */
+  csrfToken: string
+}) {
   const { t } = useTranslation('signInSteps')
   return (
     <section className="card" aria-labelledby="not-activated-title" data-testid="not-activated">
@@ -10,9 +19,20 @@ export function NotActivated({ email, onBack }: { email: string; onBack: () => v
       </h1>
       <p>{t('notActivatedText', { email })}</p>
       <p data-testid="contact-admin">{t('contactAdmin')}</p>
-      <button type="button" className="button primary" onClick={onBack}>
-        {t('backToSignIn')}
-      </button>
+      <form method="post">
+        <input type="hidden" name="step" value="back" />
+        <input type="hidden" name="_csrf" value={csrfToken} />
+        <button
+          type="submit"
+          className="button primary"
+          onClick={(event) => {
+            event.preventDefault()
+            onBack()
+          }}
+        >
+          {t('backToSignIn')}
+        </button>
+      </form>
     </section>
   )
 }

@@ -2,12 +2,13 @@ import { useEffect, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { signUpSteps } from '../../../../shared/api/flow-steps.ts'
-import type { SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
+import type { SignUpDetailsView, SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { CredentialsStep, type CredentialsValues } from './CredentialsStep.tsx'
 import { loadSignUpFlow, restartSignUp, stepBack } from './flow.ts'
+import { typedChoices, typedValue, usePlainForm, usePostedSignUp } from './plain-form.tsx'
 import { type Answers, NO_ANSWERS, QuestionnaireStep } from './QuestionnaireStep.tsx'
 import { LimitStep, SentStep } from './SentStep.tsx'
 import { EMPTY_DETAILS, SetupStep } from './SetupStep.tsx'
@@ -25,24 +26,49 @@ export default function SignUpPage() {
   const { t } = useTranslation('signUp')
   const { edition, signUpResume } = usePageContext()
   const api = useApiClient()
-  const [flow, setFlow] = useState<SignUpFlowView>({ step: 'credentials' })
-  // A sign-up under way shows its step's place, not the first form, until its flow arrives.
-  const [resuming, setResuming] = useState(signUpResume !== null && signUpResume !== undefined)
+  // The step the server rendered from the session (a sign-up under way, a form it answered), so
+  // the page shows that step at once and works without JavaScript (issue 21).
+  const [flow, setFlow] = useState<SignUpFlowView>(signUpResume?.flow ?? { step: 'credentials' })
+  const posted = usePostedSignUp()
+  const typed = (name: string) => typedValue(posted, name)
   const [credentials, setCredentials] = useState<CredentialsValues>({
-    email: '',
-    password: '',
-    fullName: '',
-    company: '',
-    areaCode: edition === 'chinese' ? '86' : '65',
-    phone: '',
-    referralCode: '',
-    privacy: false,
+    email:
+      typed('email') || (signUpResume?.flow.step === 'credentials' ? (signUpResume.flow.email ?? '') : ''),
+    password: '', // never filled back in
+    fullName: typed('fullName'),
+    company: typed('company'),
+    areaCode: typed('areaCode') || (edition === 'chinese' ? '86' : '65'),
+    phone: typed('phone'),
+    referralCode: typed('referralCode'),
+    privacy: typed('privacy') !== '',
   })
-  const [details, setDetails] = useState(EMPTY_DETAILS)
-  const [answers, setAnswers] = useState<Answers>(NO_ANSWERS)
-  const [finishError, setFinishError] = useState('')
+  const [details, setDetails] = useState<SignUpDetailsView>(() => {
+    const saved = { ...EMPTY_DETAILS, ...signUpResume?.flow.details }
+    if (!posted || flow.step !== 'setup') return saved
+    return Object.fromEntries(
+      Object.keys(EMPTY_DETAILS).map((name) => [name, typed(name)]),
+    ) as unknown as SignUpDetailsView
+  })
+  const [answers, setAnswers] = useState<Answers>(() =>
+    posted && flow.step === 'questionnaire'
+      ? {
+          products: typedChoices(posted, 'products'),
+          goals: typedChoices(posted, 'goals'),
+          channels: typedChoices(posted, 'channels'),
+          industry: typed('industry'),
+          department: typed('department'),
+          launch: typed('launch'),
+          employees: typed('employees'),
+          tools: typed('tools'),
+        }
+      : NO_ANSWERS,
+  )
+  const [finishError, setFinishError] = useState(
+    flow.step === 'finish' || flow.step === 'welcome' ? (posted?.errors.form ?? '') : '',
+  )
   const [busy, setBusy] = useState(false)
   const heading = useRef<string>('')
+  const finishForm = usePlainForm('finish')
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
@@ -60,7 +86,6 @@ export default function SignUpPage() {
   }, [flow.step])
 
   function show(next: SignUpFlowView) {
-    setResuming(false)
     setFlow(next)
     if (next.details) setDetails({ ...EMPTY_DETAILS, ...next.details })
     if (next.email && next.step === 'credentials')
@@ -83,24 +108,29 @@ export default function SignUpPage() {
   }
 
   const email = flow.email ?? ''
-  if (resuming && signUpResume) {
-    return (
-      <section className="card sign-up" data-step={signUpResume.step} aria-busy="true">
-        <Stepper step={signUpResume.step} mobile={signUpResume.mobile} />
-        <p role="status">{t('resuming')}</p>
-        <noscript>
-          <p className="form-error">{t('needsScript')}</p>
-        </noscript>
-      </section>
-    )
-  }
+  // Errors the server answered a plain post of this step with (none once the page moved on).
+  const postedErrors = posted && flow.step === signUpResume?.flow.step ? posted.errors : undefined
   return (
     <section className="card sign-up" data-step={flow.step}>
       <Stepper step={flow.step} mobile={flow.mobile === true} />
       {flow.step === 'credentials' ? (
-        <CredentialsStep values={credentials} onChange={setCredentials} onStarted={started} />
+        <CredentialsStep
+          values={credentials}
+          onChange={setCredentials}
+          onStarted={started}
+          initialErrors={postedErrors}
+          serverChallenge={posted?.captcha}
+        />
       ) : flow.step === 'sent' ? (
-        <SentStep flow={flow} onFlow={show} onOtherEmail={() => void restartSignUp().then(show)} />
+        <SentStep
+          flow={flow}
+          onFlow={show}
+          onOtherEmail={() => void restartSignUp().then(show)}
+          resendAt={signUpResume?.resendAt}
+          posted={
+            postedErrors ? { error: postedErrors.form ?? '', resent: Boolean(posted?.done) } : undefined
+          }
+        />
       ) : flow.step === 'limit' ? (
         <LimitStep flow={flow} onBack={() => void restartSignUp().then(show)} />
       ) : flow.step === 'setup' ? (
@@ -110,6 +140,7 @@ export default function SignUpPage() {
           values={details}
           onChange={setDetails}
           onDone={() => void loadSignUpFlow().then(show)}
+          initialErrors={postedErrors}
         />
       ) : flow.step === 'questionnaire' ? (
         <QuestionnaireStep
@@ -118,27 +149,30 @@ export default function SignUpPage() {
           onChange={setAnswers}
           onBack={() => void stepBack().then(show)}
           onFinish={finish}
+          initialError={postedErrors ? (Object.values(postedErrors)[0] ?? '') : ''}
         />
       ) : flow.step === 'finish' ? (
-        <section aria-labelledby="sign-up-title">
+        <form
+          method={finishForm.method}
+          action={finishForm.action}
+          aria-labelledby="sign-up-title"
+          onSubmit={(event) => {
+            event.preventDefault()
+            setBusy(true)
+            void finish().finally(() => setBusy(false))
+          }}
+        >
+          {finishForm.hidden}
           <h1 id="sign-up-title" tabIndex={-1}>
             {t('finish.title')}
           </h1>
           <p>{t('finish.body')}</p>
-          <button
-            type="button"
-            className="button primary"
-            disabled={busy}
-            onClick={() => {
-              setBusy(true)
-              void finish().finally(() => setBusy(false))
-            }}
-          >
+          <button type="submit" className="button primary" disabled={busy}>
             {t('finish.submit')}
           </button>
-        </section>
+        </form>
       ) : (
-        <WelcomeStep />
+        <WelcomeStep initialError={finishError} />
       )}
       {finishError ? (
         <p className="field-error" role="alert">

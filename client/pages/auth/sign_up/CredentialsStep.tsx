@@ -4,7 +4,7 @@ import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { useApiClient } from '../../../api.ts'
-import { Captcha } from '../../../components/captcha/Captcha.tsx'
+import { Captcha, type CaptchaProps } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
@@ -12,6 +12,7 @@ import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
+import { usePlainForm } from './plain-form.tsx'
 import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 
 export interface CredentialsValues {
@@ -33,15 +34,21 @@ export function CredentialsStep({
   values,
   onChange,
   onStarted,
+  initialErrors,
+  serverChallenge,
 }: {
   values: CredentialsValues
   onChange: (values: CredentialsValues) => void
   onStarted: (email: string, mobile: boolean) => void
+  /** The server's answer to this form posted without JavaScript: its errors, its next question. */
+  initialErrors?: FieldErrors | undefined
+  serverChallenge?: CaptchaProps['serverChallenge']
 }) {
   const { t } = useTranslation(['signUp', 'common'])
   const { isPhone, language } = usePageContext()
   const api = useApiClient()
-  const { errors, setErrors, changed } = useFieldErrors()
+  const { errors, setErrors, changed } = useFieldErrors(initialErrors)
+  const plain = usePlainForm('credentials')
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A solved check clears its "solve the check first" message.
   const onCaptcha = useCallback(
@@ -140,6 +147,8 @@ export function CredentialsStep({
   const exists = errors.email && values.email && errors.email === t('errors:code.700037')
   return (
     <form
+      method={plain.method}
+      action={plain.action}
       className="sign-up-form"
       onSubmit={submit}
       onPointerDown={preloadSignUpSchemas}
@@ -147,12 +156,14 @@ export function CredentialsStep({
       noValidate
       aria-labelledby="sign-up-title"
     >
+      {plain.hidden}
       <h1 id="sign-up-title" tabIndex={-1}>
         {t('credentials.title')}
       </h1>
       <p className="lead">{t('credentials.lead')}</p>
       <Field
         id="sign-up-email"
+        name="email"
         ref={emailInput}
         label={t('credentials.email')}
         type="email"
@@ -172,6 +183,7 @@ export function CredentialsStep({
       </Field>
       <Field
         id="sign-up-password"
+        name="password"
         ref={passwordInput}
         label={t('credentials.password')}
         type="password"
@@ -186,6 +198,7 @@ export function CredentialsStep({
         <>
           <Field
             id="sign-up-full-name"
+            name="fullName"
             label={t('credentials.fullName')}
             autoComplete="name"
             maxLength={100}
@@ -195,6 +208,7 @@ export function CredentialsStep({
           />
           <Field
             id="sign-up-company"
+            name="company"
             label={t('credentials.company')}
             autoComplete="organization"
             maxLength={100}
@@ -205,12 +219,14 @@ export function CredentialsStep({
           <div className="phone-row">
             <AreaCodeField
               id="sign-up-area"
+              name="areaCode"
               label={t('credentials.areaCode')}
               value={values.areaCode}
               onChange={(areaCode) => set({ areaCode })}
             />
             <Field
               id="sign-up-phone"
+              name="phone"
               label={t('credentials.phone')}
               type="tel"
               inputMode="numeric"
@@ -223,6 +239,7 @@ export function CredentialsStep({
           </div>
           <Field
             id="sign-up-referral"
+            name="referralCode"
             label={t('credentials.referralCode')}
             autoComplete="off"
             maxLength={100}
@@ -235,6 +252,7 @@ export function CredentialsStep({
       <div className="field checkbox-field">
         <input
           id="sign-up-privacy"
+          name="privacy"
           ref={privacyInput}
           type="checkbox"
           checked={values.privacy}
@@ -262,7 +280,12 @@ export function CredentialsStep({
         </label>
         <FieldError fieldId="sign-up-privacy" error={errors.privacy} />
       </div>
-      <Captcha purpose="signUp" onToken={onCaptcha} error={errors.captcha} />
+      <Captcha
+        purpose="signUp"
+        onToken={onCaptcha}
+        error={errors.captcha}
+        serverChallenge={serverChallenge}
+      />
       {errors.form ? (
         <p className="field-error" role="alert">
           {errors.form}

@@ -13,6 +13,7 @@ import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
+import { usePlainForm } from './plain-form.tsx'
 
 /** Checkbox answers are plain strings here; the schema checks them against the choices. */
 export type Answers = {
@@ -93,7 +94,13 @@ function Select({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        name={id.replace(/^q-/, '')}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         <option value="">{t('questionnaire.choose')}</option>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
@@ -112,16 +119,20 @@ export function QuestionnaireStep({
   onChange,
   onBack,
   onFinish,
+  initialError = '',
 }: {
   email: string
   values: Answers
   onChange: (values: Answers) => void
   onBack: () => void
   onFinish: () => Promise<void>
+  /** The server's answer to this form posted without JavaScript. */
+  initialError?: string
 }) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
-  const [error, setError] = useState('')
+  const [error, setError] = useState(initialError)
+  const plain = usePlainForm('questionnaire')
   const [busy, setBusy] = useState(false)
   const set = (patch: Partial<Answers>) => onChange({ ...values, ...patch })
 
@@ -153,7 +164,15 @@ export function QuestionnaireStep({
   }
 
   return (
-    <form className="sign-up-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title">
+    <form
+      method={plain.method}
+      action={plain.action}
+      className="sign-up-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="sign-up-title"
+    >
+      {plain.hidden}
       <h1 id="sign-up-title" tabIndex={-1}>
         {t('questionnaire.title')}
       </h1>
@@ -208,6 +227,7 @@ export function QuestionnaireStep({
       />
       <Field
         id="q-employees"
+        name="employees"
         autoComplete="off"
         label={t('questionnaire.employees')}
         maxLength={100}
@@ -217,6 +237,7 @@ export function QuestionnaireStep({
       />
       <Field
         id="q-tools"
+        name="tools"
         autoComplete="off"
         label={t('questionnaire.tools')}
         maxLength={100}
@@ -232,10 +253,31 @@ export function QuestionnaireStep({
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
           {t('questionnaire.submit')}
         </button>
-        <button type="button" className="button" onClick={() => void skip()} disabled={busy}>
+        {/* Submit buttons, so a plain post says what was asked; with JavaScript the page does it. */}
+        <button
+          type="submit"
+          name="intent"
+          value="skip"
+          className="button"
+          onClick={(event) => {
+            event.preventDefault()
+            void skip()
+          }}
+          disabled={busy}
+        >
           {t('questionnaire.skip')}
         </button>
-        <button type="button" className="link-button" onClick={onBack} disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          className="link-button"
+          onClick={(event) => {
+            event.preventDefault()
+            onBack()
+          }}
+          disabled={busy}
+        >
           {t('questionnaire.back')}
         </button>
       </div>

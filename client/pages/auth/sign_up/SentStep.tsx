@@ -7,6 +7,7 @@ import { useApiClient } from '../../../api.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { loadSignUpFlow } from './flow.ts'
+import { usePlainForm } from './plain-form.tsx'
 
 /** How often a waiting page asks whether its link was opened in another browser. */
 const HANDOFF_POLL_MS = 3000
@@ -39,18 +40,31 @@ export function SentStep({
   flow,
   onFlow,
   onOtherEmail,
+  resendAt,
+  posted,
 }: {
   flow: SignUpFlowView
   onFlow: (flow: SignUpFlowView) => void
   onOtherEmail: () => void
+  /** When a new e-mail may be asked for, as the server wrote it ("14:32 UTC"). */
+  resendAt?: string | undefined
+  /** The server's answer to this form posted without JavaScript. */
+  posted?: { error: string; resent: boolean } | undefined
 }) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
+  const plain = usePlainForm('sent')
   const { seconds, start } = useCountdown()
-  const [notice, setNotice] = useState('')
-  const [error, setError] = useState('')
+  const [notice, setNotice] = useState(posted?.resent ? t('sent.resent') : '')
+  const [error, setError] = useState(posted?.error ?? '')
   const [busy, setBusy] = useState(false)
-  useEffect(() => start(flow.resendInSeconds ?? 0), [flow.resendInSeconds, start])
+  // Until the scripts run (or without them), the wait is plain text with its time and the button
+  // stays usable: the server refuses it until then, with the same words (issue 21 point 4).
+  const [counting, setCounting] = useState(false)
+  useEffect(() => {
+    setCounting(true)
+    start(flow.resendInSeconds ?? 0)
+  }, [flow.resendInSeconds, start])
   useLinkOpenedElsewhere(onFlow)
 
   async function resend() {
@@ -78,28 +92,63 @@ export function SentStep({
         <Trans t={t} i18nKey="sent.body" values={{ email: flow.email }} components={{ 1: <strong /> }} />
       </p>
       <p className="aside">{t('sent.spam')}</p>
-      <p className="aside">{t('sent.waiting')}</p>
+      {/* True only once scripts run (they ask); without them, the "continue" button asks. */}
+      {counting ? <p className="aside">{t('sent.waiting')}</p> : null}
       <p className="form-notice" role="status">
-        {notice || (seconds > 0 ? t('sent.resendIn', { seconds }) : '')}
+        {notice ||
+          (counting
+            ? seconds > 0
+              ? t('sent.resendIn', { seconds })
+              : ''
+            : resendAt
+              ? t('sent.resendAt', { time: resendAt })
+              : '')}
       </p>
       {error ? (
         <p className="field-error" role="alert">
           {error}
         </p>
       ) : null}
-      <div className="actions">
+      <form method={plain.method} action={plain.action} className="actions">
+        {plain.hidden}
         <button
-          type="button"
+          type="submit"
+          name="intent"
+          value="resend"
           className="button primary"
-          onClick={() => void resend()}
+          onClick={(event) => {
+            event.preventDefault()
+            void resend()
+          }}
           disabled={busy || seconds > 0}
         >
           {t('sent.resend')}
         </button>
-        <button type="button" className="link-button" onClick={onOtherEmail}>
+        <button
+          type="submit"
+          name="intent"
+          value="continue"
+          className="button"
+          onClick={(event) => {
+            event.preventDefault()
+            void loadSignUpFlow().then(onFlow)
+          }}
+        >
+          {t('sent.continue')}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="other"
+          className="link-button"
+          onClick={(event) => {
+            event.preventDefault()
+            onOtherEmail()
+          }}
+        >
           {t('sent.otherEmail')}
         </button>
-      </div>
+      </form>
     </section>
   )
 }
@@ -108,6 +157,7 @@ export function SentStep({
 export function LimitStep({ flow, onBack }: { flow: SignUpFlowView; onBack: () => void }) {
   const { t } = useTranslation('signUp')
   const { language } = usePageContext()
+  const plain = usePlainForm('limit')
   const time = flow.freesAt
     ? new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
         dateStyle: 'medium',
@@ -121,9 +171,19 @@ export function LimitStep({ flow, onBack }: { flow: SignUpFlowView; onBack: () =
       </h1>
       <p>{t('limit.body')}</p>
       {time ? <p>{t('limit.freesAt', { time })}</p> : null}
-      <button type="button" className="button" onClick={onBack}>
-        {t('limit.back')}
-      </button>
+      <form
+        method={plain.method}
+        action={plain.action}
+        onSubmit={(event) => {
+          event.preventDefault()
+          onBack()
+        }}
+      >
+        {plain.hidden}
+        <button type="submit" className="button">
+          {t('limit.back')}
+        </button>
+      </form>
     </section>
   )
 }

@@ -11,6 +11,7 @@ import { Field } from '../../../components/form/Field.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
+import { usePlainForm } from './plain-form.tsx'
 import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
 
 export const EMPTY_DETAILS: SignUpDetailsView = {
@@ -31,6 +32,7 @@ export function SetupStep({
   values,
   onChange,
   onDone,
+  initialErrors,
 }: {
   email: string
   /** Set when the user came back to this step: the update endpoint is used. */
@@ -38,11 +40,14 @@ export function SetupStep({
   values: SignUpDetailsView
   onChange: (values: SignUpDetailsView) => void
   onDone: () => void
+  /** The server's answer to this form posted without JavaScript. */
+  initialErrors?: Record<string, string> | undefined
 }) {
   const { t } = useTranslation(['signUp', 'common'])
   const { edition } = usePageContext()
   const api = useApiClient()
-  const { errors, setErrors, changed } = useFieldErrors()
+  const { errors, setErrors, changed } = useFieldErrors(initialErrors)
+  const plain = usePlainForm('setup')
   const [busy, setBusy] = useState(false)
   // ADR 0025: the Chinese edition starts from a mainland mobile number, the international one asks.
   const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
@@ -90,6 +95,7 @@ export function SetupStep({
 
   const text = (field: keyof SignUpDetailsView, autoComplete: string) => ({
     id: `setup-${field}`,
+    name: field,
     label: t(`setup.${field}`),
     maxLength: 100,
     autoComplete,
@@ -99,6 +105,8 @@ export function SetupStep({
   })
   return (
     <form
+      method={plain.method}
+      action={plain.action}
       className="sign-up-form"
       onSubmit={submit}
       onPointerDown={preloadSignUpSchemas}
@@ -106,6 +114,7 @@ export function SetupStep({
       noValidate
       aria-labelledby="sign-up-title"
     >
+      {plain.hidden}
       <h1 id="sign-up-title" tabIndex={-1}>
         {t('setup.title')}
       </h1>
@@ -119,6 +128,7 @@ export function SetupStep({
       <div className="phone-row">
         <AreaCodeField
           id="setup-areaCode"
+          name="areaCode"
           label={t('setup.areaCode')}
           value={areaCode}
           onChange={(code) => set({ areaCode: code })}

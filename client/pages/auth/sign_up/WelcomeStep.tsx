@@ -3,13 +3,15 @@ import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/si
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { consoleUrl } from './flow.ts'
+import { usePlainForm } from './plain-form.tsx'
 
 /** The welcome page: the trial has started; a visible countdown, then the console. */
-export function WelcomeStep() {
+export function WelcomeStep({ initialError = '' }: { initialError?: string }) {
   const { t } = useTranslation('signUp')
+  const plain = usePlainForm('welcome')
   const { seconds, start } = useCountdown()
   const [opening, setOpening] = useState(false)
-  const [error, setError] = useState('')
+  const [error, setError] = useState(initialError)
   const started = useRef(false)
   useEffect(() => start(WELCOME_COUNTDOWN_SECONDS), [start])
 
@@ -52,9 +54,19 @@ export function WelcomeStep() {
           {error}
         </p>
       ) : null}
-      <button type="button" className="button primary" onClick={() => void open()} disabled={opening}>
-        {t('welcome.go')}
-      </button>
+      <form
+        method={plain.method}
+        action={plain.action}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void open()
+        }}
+      >
+        {plain.hidden}
+        <button type="submit" className="button primary" disabled={opening}>
+          {t('welcome.go')}
+        </button>
+      </form>
     </section>
   )
 }

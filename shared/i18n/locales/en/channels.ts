@@ -21,8 +21,6 @@ export default {
   connectingUnnamed: 'You are connecting a {{channel}} account to this account.',
   cancel: 'Cancel',
   cancelling: 'Cancelling…',
-  needsScript:
-    'Authorizing a channel needs JavaScript. Please enable it in your browser, then open this page again.',
   authorize: 'Authorize',
   authorizing: 'Authorizing…',
   signInFirst: 'Sign in to the account the channel should connect to. You will come back here to finish.',

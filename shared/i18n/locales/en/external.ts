@@ -11,7 +11,6 @@ export default {
   connectWith: 'Connect {{channel}}',
   toConnect: 'Connect a store or CRM instead',
   toSignIn: 'Sign in with your company account',
-  checking: 'Checking the answer from {{provider}}…',
   signedIn: 'You are signed in.',
   toConsole: 'Continue',
   received: '{{channel}} answered. Agree to the access it gets to finish.',

@@ -11,6 +11,8 @@ export default {
   resendIn: 'Send a new code in {{seconds}} s',
   resendReady: 'You can send a new code now.',
   resendSent: 'A new code is on its way.',
+  resendAt: 'You can ask for a new code at {{time}}.',
+  flowExpired: 'This sign-in has timed out or was finished elsewhere. Enter your email again.',
   notActivatedTitle: 'Product not activated',
   notActivatedText:
     'No product is activated for {{email}} yet, so there is nothing to open. Ask your administrator to activate the product for your account.',

@@ -2,8 +2,6 @@
 export default {
   metaDescription:
     'Start a 15-day free trial of Sobot: chatbot, live chat, voice and ticketing in one customer-contact suite. No credit card needed.',
-  resuming: 'Picking up your sign-up where you left it…',
-  needsScript: 'Signing up needs JavaScript. Please enable it in your browser.',
   steps: {
     label: 'Sign-up progress',
     credentials: 'Account',
@@ -28,6 +26,7 @@ export default {
     signIn: 'Sign in',
     exists: 'This email is already registered.',
     signInWithIt: 'Sign in with this email',
+    passwordAgain: 'For your safety the password is not kept: type it again.',
   },
   rulesLabel: 'Your password needs:',
   rules: {
@@ -46,6 +45,8 @@ export default {
     otherEmail: 'Use another email',
     spam: 'Nothing there? Check your spam folder.',
     waiting: 'This page moves on by itself once the link is opened, here or on another device.',
+    resendAt: 'You can ask for a new link at {{time}}.',
+    continue: 'I opened the link: continue',
   },
   limit: {
     title: 'Daily limit reached',
@@ -54,6 +55,8 @@ export default {
     back: 'Back to the start',
   },
   verify: {
+    needsScript:
+      'Opening this link needs JavaScript. Open it where JavaScript is on (another browser or your phone): the sign-up then goes on in the browser where you started it.',
     title: 'Verifying your email…',
     expiredTitle: 'This link has expired',
     expiredBody: 'Verification links work for 10 minutes and only once. Get a new one to continue.',

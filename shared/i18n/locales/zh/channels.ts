@@ -19,7 +19,6 @@ export default {
   connectingUnnamed: '您正在将一个 {{channel}} 账号绑定到此账号。',
   cancel: '取消',
   cancelling: '正在取消…',
-  needsScript: '渠道授权需要 JavaScript。请在浏览器中启用后重新打开此页面。',
   authorize: '授权',
   authorizing: '正在授权…',
   signInFirst: '请先登录要绑定该渠道的账号，登录后会回到此页完成授权。',

@@ -10,7 +10,6 @@ export default {
   connectWith: '绑定 {{channel}}',
   toConnect: '改为绑定店铺或 CRM',
   toSignIn: '使用企业账号登录',
-  checking: '正在核对 {{provider}} 的返回结果…',
   signedIn: '您已登录。',
   toConsole: '继续',
   received: '{{channel}} 已返回。请确认它获得的权限以完成授权。',

@@ -4,8 +4,6 @@ import type en from '../en/signUp.ts'
 export default {
   metaDescription:
     '免费试用智齿科技客服联络中心 15 天：智能机器人、在线客服、云呼叫中心和工单系统一站式体验，无需绑定信用卡。',
-  resuming: '正在恢复您的注册进度…',
-  needsScript: '注册需要 JavaScript，请在浏览器中启用。',
   steps: {
     label: '注册进度',
     credentials: '账号',
@@ -30,6 +28,7 @@ export default {
     signIn: '登录',
     exists: '该邮箱已注册。',
     signInWithIt: '使用此邮箱登录',
+    passwordAgain: '为了安全，密码不会保留，请重新输入。',
   },
   rulesLabel: '密码需要：',
   rules: {
@@ -48,6 +47,8 @@ export default {
     otherEmail: '使用其他邮箱',
     spam: '没有收到？请检查垃圾邮件。',
     waiting: '链接被打开后（无论在本设备还是其他设备），本页会自动继续。',
+    resendAt: '{{time}} 后可以重新获取链接。',
+    continue: '我已打开链接，继续',
   },
   limit: {
     title: '已达今日上限',
@@ -56,6 +57,8 @@ export default {
     back: '返回开始',
   },
   verify: {
+    needsScript:
+      '打开此链接需要 JavaScript。请在启用了 JavaScript 的浏览器或手机上打开：注册会在您开始注册的浏览器中继续。',
     title: '正在验证邮箱…',
     expiredTitle: '链接已失效',
     expiredBody: '验证链接 10 分钟内有效且仅可使用一次，请重新获取。',

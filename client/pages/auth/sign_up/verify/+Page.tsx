@@ -60,9 +60,15 @@ export default function VerifyPage() {
   return (
     <section className="card sign-up" aria-labelledby="sign-up-title" data-testid={`verify-${state}`}>
       {state === 'checking' ? (
-        <h1 id="sign-up-title" aria-live="polite">
-          {t('verify.title')}
-        </h1>
+        <>
+          <h1 id="sign-up-title" aria-live="polite">
+            {t('verify.title')}
+          </h1>
+          {/* The link's id rides in the fragment, which only a script can read (ADR 0089). */}
+          <noscript>
+            <p className="form-error">{t('verify.needsScript')}</p>
+          </noscript>
+        </>
       ) : state === 'elsewhere' ? (
         <>
           <h1 id="sign-up-title">{t('verify.elsewhereTitle')}</h1>

@@ -1,0 +1,52 @@
+import { clockTime } from '../../../../shared/api/sign-in-flow.ts'
+import type { Language } from '../../../../shared/language.ts'
+import { useTranslation } from '../../../translation.tsx'
+
+/**
+ * The code step as the server renders it, and as it stands until the scripts arrive (the lazy
+ * CodeStep's fallback): a plain field, the time a new code may be asked for in words ("at
+ * 14:32 UTC") and a button that posts the resend form — the server refuses it until then.
+ */
+export function PlainCodeStep({
+  email,
+  error,
+  resendAt,
+  language,
+}: {
+  email: string
+  error: string
+  resendAt: number | undefined
+  language: Language
+}) {
+  const { t } = useTranslation('signInSteps')
+  return (
+    <fieldset className="field code-field">
+      <legend>{t('codeLegend')}</legend>
+      <p data-testid="code-sent">{t('codeSent', { email })}</p>
+      <label htmlFor="sign-in-code">{t('codeLabel')}</label>
+      <input
+        id="sign-in-code"
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'sign-in-code-error' : undefined}
+      />
+      <p className="hint">{t('codeHint')}</p>
+      {error && (
+        <p id="sign-in-code-error" className="form-error" role="alert" data-testid="error-code">
+          {error}
+        </p>
+      )}
+      {resendAt !== undefined && (
+        <p data-testid="resend-at">{t('resendAt', { time: clockTime(resendAt, language) })}</p>
+      )}
+      <button type="submit" form="sign-in-resend" className="link-button" data-testid="resend-code">
+        {t('resend')}
+      </button>
+    </fieldset>
+  )
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { signedInTarget } from '../../client/pages/auth/sign_in/afterSignIn.ts'
+import { fieldOfSignInError } from '../../client/pages/auth/sign_in/errorField.ts'
+import { LOCKED, lockoutMessage, lockoutSeconds } from '../../client/pages/auth/sign_in/lockout.ts'
+import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
+import type { FormState } from '../../shared/forms/form-state.ts'
+import { i18nFor } from '../../shared/i18n/index.ts'
+import { parseLanguageQuery } from '../../shared/language.ts'
+import { sendPagesRateLimited } from '../busy.ts'
+import { route } from '../plugins/app/own-pages.ts'
+import { openAllowance, paidByAllowance } from '../rate-limit-actions.server.ts'
+import {
+  PRODUCT_NOT_ACTIVATED,
+  type SignInFlow,
+  type SignInStepName,
+  STEP_SPENDING,
+  WORKBENCH_RESTRICTED,
+} from './sign-in-flow.server.ts'
+
+const STEPS = new Set<string>(Object.keys(STEP_SPENDING))
+const SIGN_IN_PAGE = '/auth/sign_in'
+
+/** The step a plain post is for: its `step` field (the one a button or the hidden field sent). */
+function stepOf(body: unknown): SignInStepName | undefined {
+  const value = (body as { step?: unknown } | null | undefined)?.step
+  const step = Array.isArray(value) ? value.at(-1) : value
+  return typeof step === 'string' && STEPS.has(step) ? (step as SignInStepName) : undefined
+}
+
+const text = (body: unknown, name: string): string => {
+  const value = (body as Record<string, unknown> | null | undefined)?.[name]
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/** A plain post's fields as the step's schema expects them (what the page's fetch call sends). */
+function inputOf(step: SignInStepName, body: unknown, search: URLSearchParams): Record<string, unknown> {
+  const product = {
+    ...(search.get('productCode') ? { productCode: search.get('productCode') } : {}),
+    ...(search.get('appType') ? { appType: search.get('appType') } : {}),
+  }
+  switch (step) {
+    case 'email':
+      return { email: text(body, 'email') }
+    case 'environment':
+      return { environment: text(body, 'environment') }
+    case 'password': {
+      // Kept exactly as typed (spaces are characters of a password), never trimmed.
+      const password = (body as { password?: unknown } | null)?.password
+      return { password: typeof password === 'string' ? password : '', ...product }
+    }
+    case 'code':
+      return { code: text(body, 'code').replace(/\D/g, ''), ...product }
+    default:
+      return {}
+  }
+}
+
+/** The errors of a refused step, at their fields, in the page's language. */
+function errorsOf(
+  request: FastifyRequest,
+  step: SignInStepName,
+  answer: ApiEnvelope,
+): Record<string, string> {
+  const { t } = i18nFor(request.language)
+  if (answer.retCode === LOCKED)
+    return { password: lockoutMessage(lockoutSeconds(answer.item), (key, values) => t(key, values ?? {})) }
+  if (step === 'code' && (answer.retCode === '700203' || answer.retCode === '700125'))
+    return { code: t(answer.retCode === '700125' ? 'signInSteps:codeExpired' : 'signInSteps:codeWrong') }
+  if (step === 'code' && answer.retCode === '400') return { code: t('signInSteps:codeFormat') }
+  if (step === 'resend') return { code: answer.retMsg }
+  if (step === 'environment') return { environment: answer.retMsg }
+  const field = fieldOfSignInError(answer)
+  return { [field]: answer.retMsg }
+}
+
+/**
+ * `POST /auth/sign_in`: a sign-in step posted as a plain form (JavaScript off, late or failed;
+ * issue 21). The `step` field names it; the same flow function as the page's fetch call runs it,
+ * and the answer is the page: the next step from the session, or the same step with the errors at
+ * their fields and the typed address (never a password). A sign-in goes on with a 303.
+ */
+export async function signInFormRoutes(
+  app: FastifyInstance,
+  options: { flow: SignInFlow; publicOrigin: string | undefined },
+) {
+  const https = options.publicOrigin?.startsWith('https:') ?? false
+
+  /**
+   * The step's bucket, as its fetch route spends it (rate-limit.ts), with the same action
+   * allowance: one unit pays for a whole password sign-in, by fetch or by form. Returns the
+   * seconds to wait when the budget is spent.
+   */
+  async function spend(request: FastifyRequest, step: SignInStepName): Promise<number> {
+    const spending: { spends?: 'signIn' | 'code'; action?: 'passwordSignIn' } = STEP_SPENDING[step]
+    if (!spending.spends) return 0
+    const actionStep = spending.action
+      ? { action: spending.action, step: `/auth/sign_in/flow/${step}` }
+      : undefined
+    if (actionStep && (await paidByAllowance(request, actionStep))) return 0
+    const wait = await app.spendRateLimit(request, spending.spends)
+    if (wait === 0 && actionStep) await openAllowance(request, actionStep)
+    return wait
+  }
+
+  // Same-site form posts only (Fetch Metadata / Origin: route({ ownPages: 'form' })). After the
+  // e-mail, every step also needs the form token bound to this session (security.md #8): the
+  // pages that show those steps are rendered per request with it. The e-mail step has none: its
+  // page is the cached signed-out page (ADR 0015), and it only starts a flow in the session that
+  // posts it — nothing is signed in or sent anywhere without the steps that carry the token.
+  const formToken = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    if (stepOf(request.body) === 'email') return done()
+    app.csrfProtection(request, reply, done)
+  }
+
+  app.post(
+    SIGN_IN_PAGE,
+    { ...route({ ownPages: 'form' }), preHandler: formToken },
+    async (request, reply) => {
+      const queryStart = request.url.indexOf('?')
+      const query = queryStart < 0 ? '' : request.url.slice(queryStart)
+      const search = new URLSearchParams(query)
+      const step = stepOf(request.body) ?? 'email'
+      const values = { email: text(request.body, 'email') }
+      const wait = await spend(request, step)
+      if (wait > 0) return sendPagesRateLimited(request, reply, wait, { https })
+
+      const outcome = await options.flow.run(request, step, inputOf(step, request.body, search))
+      const page = (state: Omit<FormState, 'form'>) =>
+        app.renderFormPage(request, reply, { form: 'signIn', ...state })
+
+      if (outcome.signedIn) {
+        const target = signedInTarget(query, outcome.signedIn.consoleUrl)
+        // Without a target, the sign-in page shows the signed-in card (a GET: a reload posts nothing).
+        return reply.redirect(target ?? `${SIGN_IN_PAGE}${query}`, 303)
+      }
+      const { answer } = outcome
+      if (answer.retCode === WORKBENCH_RESTRICTED) {
+        const language = parseLanguageQuery(search.get('language'))
+        return reply.redirect(`/auth/restrict${language ? `?language=${language}` : ''}`, 303)
+      }
+      if (answer.retCode === PRODUCT_NOT_ACTIVATED)
+        return page({ values, errors: {}, notice: 'notActivated' })
+      if (isSuccess(answer) || step === 'back')
+        return page({ values: step === 'back' ? values : {}, errors: {} })
+      return page({
+        values,
+        errors: errorsOf(request, step, answer),
+        ...(answer.retCode === LOCKED ? { notice: 'locked' } : {}),
+      })
+    },
+  )
+}

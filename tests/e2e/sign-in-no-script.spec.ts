@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+import { DEMO_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { DESKTOP, inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { holdChunkWith } from './hold-chunk.ts'
+import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
+
+// Issue 21: sign-in works with JavaScript off — each step is a form the server answers with the
+// next step's page (server/routes/sign-in-form.server.ts) — and a step posted before the scripts
+// ran loses nothing.
+
+const DEVICES = { desktop: DESKTOP, phone: PHONE } as const
+/** Stays on this site after the sign-in (else the environment's console opens). */
+const RETURN_HERE = `return=${encodeURIComponent('/auth/sign_in')}`
+
+for (const language of LANGUAGES) {
+  const T = STEPS_TEXT[language].common
+  const withReturn = (path: string) => {
+    const url = inLanguage(path, language)
+    return `${url}${url.includes('?') ? '&' : '?'}${RETURN_HERE}`
+  }
+
+  for (const [device, options] of Object.entries(DEVICES)) {
+    test.describe(`sign-in without JavaScript · ${language} ${device}`, () => {
+      test.use({ ...options, javaScriptEnabled: false })
+
+      test('the demo account signs in', async ({ page }) => {
+        const response = await page.goto(withReturn('/auth/sign_in'))
+        // <noscript> is parsed as text here (scripts off by Playwright): checked in the HTML.
+        expect(await response?.text(), 'no "needs JavaScript" any more').not.toContain(T.signIn.needsScript)
+        // An unknown address: the same step again, the message at the field, the address kept.
+        const unknown = `nobody-${language}-${device}@sandbox.test`
+        await page.getByLabel(T.signIn.email).fill(unknown)
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        await expect(page.getByTestId('error-email')).toBeVisible()
+        await expect(page.getByLabel(T.signIn.email)).toHaveValue(unknown)
+        await page.getByLabel(T.signIn.email).fill(DEMO_ACCOUNT.email)
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        await expect(page.getByLabel(T.signIn.email)).toHaveValue(DEMO_ACCOUNT.email)
+        const password = page.getByLabel(T.signIn.password, { exact: true })
+        await expect(password).toHaveValue('')
+        await password.fill(DEMO_ACCOUNT.password)
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
+        await expect(page).toHaveURL(/\/auth\/sign_in/)
+      })
+
+      test('an account in several environments picks one, then signs in', async ({ page }) => {
+        await page.goto(withReturn('/auth/sign_in'))
+        await page.getByLabel(T.signIn.email).fill(MULTI_ENV_ACCOUNT.email)
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        await page.getByRole('radio', { name: T.environments['us-k8s'], exact: true }).check()
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        await page.getByLabel(T.signIn.password, { exact: true }).fill(MULTI_ENV_ACCOUNT.password)
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        await expect(page.getByTestId('signed-in')).toContainText(MULTI_ENV_ACCOUNT.email)
+      })
+    })
+  }
+
+  test(`the e-mail step posted before the scripts ran loses nothing (${language})`, async ({ page }) => {
+    // The sign-in page's own script (its entry) is held back: the click posts the plain form.
+    const chunk = await holdChunkWith(page, 'auth/sign_in/flow/email', '**/auth/_next/assets/entries/*.js')
+    await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
+    await expect.poll(chunk.held, { message: 'the page’s chunk was requested' }).toBe(true)
+    await page.getByLabel(T.signIn.email).fill(DEMO_ACCOUNT.email)
+    const posted = page.waitForRequest((request) => request.method() === 'POST')
+    await page.getByRole('button', { name: T.signIn.continue }).click()
+    expect(new URL((await posted).url()).pathname, 'a plain post, not a fetch call').toBe('/auth/sign_in')
+    chunk.release()
+    // The server ran the step: the password is asked for, the address is still there.
+    await expect(page.getByLabel(T.signIn.email)).toHaveValue(DEMO_ACCOUNT.email)
+    await page.getByLabel(T.signIn.password, { exact: true }).fill(DEMO_ACCOUNT.password)
+    await page.getByRole('button', { name: T.signIn.submit }).click()
+    await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
+  })
+}

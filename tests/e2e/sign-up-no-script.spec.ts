@@ -1,0 +1,163 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { holdChunkWith } from './hold-chunk.ts'
+import { outbox, uniqueEmail } from './sandbox.ts'
+import { openLink, PASSWORD, solveCaptcha, TEXT } from './sign-up-helpers.ts'
+
+// Issue 21: the sign-up works with JavaScript off (or before the scripts ran). Every step is a
+// plain form the server answers with the page: the next step, or the same one with the errors
+// and what was typed — never the password.
+
+type Texts = (typeof TEXT)[keyof typeof TEXT]
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `.cache/screens/${name}.png` })
+/** "You can ask for a new link at {{time}}." with any time of day. */
+const resendAtPattern = (T: Texts) =>
+  new RegExp(
+    T.s.sent.resendAt
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace('\\{\\{time\\}\\}', '(\\d\\d:\\d\\d UTC|UTC \\d\\d:\\d\\d)'),
+  )
+
+/** The sum the server's question asks for, typed into its field. */
+async function answerQuestion(page: Page) {
+  const question = await page.locator('label[for$="-answer"]').innerText()
+  const [a, b] = (question.match(/\d+/g) ?? []).map(Number)
+  await page.locator('input[name="captchaAnswer"]').fill(String((a ?? 0) + (b ?? 0)))
+}
+
+/** The e-mailed link opened where scripts run (a phone's mail app): the sign-up goes on here. */
+async function openLinkElsewhere(browser: Browser, email: string) {
+  const mailApp = await browser.newContext({ javaScriptEnabled: true })
+  const page = await mailApp.newPage()
+  await openLink(page, email)
+  await expect(page.getByTestId('verify-elsewhere')).toBeVisible()
+  await mailApp.close()
+}
+
+/** Credentials posted twice: first the server asks its question, then the sign-up starts. */
+async function credentials(page: Page, T: Texts, email: string, extra: (page: Page) => Promise<void>) {
+  await page.getByLabel(T.s.credentials.email).fill(email)
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await extra(page)
+  await page.locator('#sign-up-privacy').check()
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+
+  // The server's page: its question, the address still there, the password asked for again.
+  await expect(page.getByText(T.captcha.answerBelow)).toBeVisible()
+  await expect(page.getByLabel(T.s.credentials.email)).toHaveValue(email)
+  await expect(page.locator('#sign-up-privacy')).toBeChecked()
+  await expect(page.getByLabel(T.s.credentials.password, { exact: true })).toHaveValue('')
+  await expect(page.locator('#sign-up-password-error')).toHaveText(T.s.credentials.passwordAgain)
+  expect(await page.content()).not.toContain(PASSWORD)
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await answerQuestion(page)
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+  await expect(page.getByTestId('sent-to')).toContainText(email)
+}
+
+for (const language of LANGUAGES) {
+  const T = TEXT[language]
+
+  test.describe(`sign-up without JavaScript · ${language}`, () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('a new address signs up through the e-mailed link to the welcome page and the console', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(120_000)
+      const email = uniqueEmail(`noscript-${language}`)
+      await page.goto(inLanguage('/auth/sign_up', language))
+      await credentials(page, T, email, async () => {})
+      // The wait is plain text with its time; the button is refused until then, saying so.
+      await expect(page.locator('.sign-up .form-notice')).toHaveText(resendAtPattern(T))
+      await shot(page, `sign-up-noscript-sent-${language}-desktop`)
+      await page.getByRole('button', { name: T.s.sent.resend }).click()
+      await expect(page.locator('.sign-up [role="alert"]')).toHaveText(resendAtPattern(T))
+
+      // Opened here, the link cannot work: its id rides in the fragment, which only a script reads.
+      const [message] = (await outbox(email, 'register-verify')).slice(-1)
+      const verify = await page.goto(message?.link ?? '')
+      expect(await verify?.text()).toContain(
+        `<noscript><p class="form-error">${T.s.verify.needsScript}</p></noscript>`,
+      )
+      await page.goto(inLanguage('/auth/sign_up', language))
+      await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+      await openLinkElsewhere(browser, email)
+      await page.getByRole('button', { name: T.s.sent.continue }).click()
+      await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
+      await page.getByLabel(T.s.setup.firstName).fill('Ada')
+      await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
+      await page.getByLabel(T.s.setup.company).fill('Analytical Engines')
+      await page.getByLabel(T.s.setup.jobTitle).fill('Head of Support')
+      await page.getByLabel(T.s.setup.phone).fill('12')
+      await page.getByRole('button', { name: T.s.setup.submit }).click()
+      await expect(page.locator('#setup-phone-error')).toHaveText(T.common.validation.phone)
+      await expect(page.getByLabel(T.s.setup.company), 'nothing typed is lost').toHaveValue(
+        'Analytical Engines',
+      )
+      await shot(page, `sign-up-noscript-setup-error-${language}-desktop`)
+      await page.getByLabel(T.s.setup.phone).fill('81234567')
+      await page.getByRole('button', { name: T.s.setup.submit }).click()
+
+      await expect(page.getByRole('heading', { name: T.s.questionnaire.title })).toBeVisible()
+      await page.getByLabel(T.s.choices.products.chatbot, { exact: true }).check()
+      await page.locator('#q-industry').selectOption('travel')
+      await page.getByRole('button', { name: T.s.questionnaire.submit, exact: true }).click()
+      await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
+      await shot(page, `sign-up-noscript-welcome-${language}-desktop`)
+      await page.getByRole('button', { name: T.s.welcome.go }).click()
+      await expect(page).toHaveURL(/\/__sandbox\/console\?ticket=/)
+    })
+  })
+
+  test.describe(`sign-up without JavaScript on a phone · ${language}`, () => {
+    test.use({ ...PHONE, javaScriptEnabled: false })
+
+    test('the one-page sign-up → link → finish → welcome', async ({ page, browser }) => {
+      test.setTimeout(120_000)
+      const email = uniqueEmail(`noscript-phone-${language}`)
+      await page.goto(inLanguage('/auth/sign_up', language))
+      await credentials(page, T, email, async (page) => {
+        await page.getByLabel(T.s.credentials.fullName).fill(language === 'zh' ? '张 伟' : 'Grace Hopper')
+        await page.getByLabel(T.s.credentials.company).fill('Compilers Inc')
+        await page.getByLabel(T.s.credentials.phone).fill('81234567')
+      })
+      await shot(page, `sign-up-noscript-sent-${language}-phone`)
+      await openLinkElsewhere(browser, email)
+      await page.getByRole('button', { name: T.s.sent.continue }).click()
+      await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
+      await page.getByRole('button', { name: T.s.finish.submit }).click()
+      await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
+      await shot(page, `sign-up-noscript-welcome-${language}-phone`)
+    })
+  })
+}
+
+// A slow phone: the credentials are sent before the scripts ran. The server answers the plain
+// post with the same form — the address and the tick still there — and its question; once the
+// scripts run, the page goes on from there with JavaScript.
+test('credentials sent before hydration: nothing typed is lost, the sign-up goes on', async ({ page }) => {
+  const T = TEXT.en
+  const chunk = await holdChunkWith(page, T.s.credentials.title)
+  await page.goto('/auth/sign_up', { waitUntil: 'commit' })
+  await expect.poll(chunk.held, { message: 'the sign-up translations were requested' }).toBe(true)
+  const email = uniqueEmail('before-hydration')
+  await page.getByLabel(T.s.credentials.email).fill(email)
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await page.locator('#sign-up-privacy').check()
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  chunk.release()
+
+  await expect(page.getByText(T.captcha.answerBelow)).toBeVisible()
+  await hydrated(page)
+  await expect(page.getByLabel(T.s.credentials.email)).toHaveValue(email)
+  await expect(page.locator('#sign-up-privacy')).toBeChecked()
+  await expect(page.locator('#sign-up-password-error')).toHaveText(T.s.credentials.passwordAgain)
+  await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
+  await solveCaptcha(page, T)
+  await page.getByRole('button', { name: T.s.credentials.submit }).click()
+  await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+  await expect(page.getByTestId('sent-to')).toContainText(email)
+})

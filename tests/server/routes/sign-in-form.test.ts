@@ -1,0 +1,202 @@
+/**
+ * Issue 21: each sign-in step posted as a plain form (JavaScript off) runs the same flow step and
+ * is answered with the page: the next step, or the same one with the errors at their fields and
+ * the address filled back (never the password). Same-site only; after the e-mail, the session's
+ * form token too. Issue 21 point 3: the page cache keeps serving visitors, never a flow's step.
+ */
+import t from 'tap'
+import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import enErrors from '../../../shared/i18n/locales/en/errors.ts'
+import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
+import { build, cookieHeader, isSignedIn, sessionCookieOf } from '../../helper.ts'
+
+const SAME_SITE_FORM = {
+  'content-type': 'application/x-www-form-urlencoded',
+  'sec-fetch-site': 'same-origin',
+}
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
+const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
+const hasPasswordField = (html: string) => html.includes('id="sign-in-password"')
+
+/** One browser posting the sign-in page's forms without JavaScript. */
+class PlainBrowser {
+  cookie: string | undefined
+  html = ''
+  private readonly app: Awaited<ReturnType<typeof build>>['app']
+  private readonly query: string
+  constructor(app: Awaited<ReturnType<typeof build>>['app'], query = '') {
+    this.app = app
+    this.query = query
+  }
+  async post(fields: Record<string, string>, headers: Record<string, string> = SAME_SITE_FORM) {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: `/auth/sign_in${this.query}`,
+      headers: { ...headers, ...cookieHeader(this.cookie) },
+      payload: form({ ...fields, ...(fields.step === 'email' ? {} : { _csrf: tokenOf(this.html) }) }),
+    })
+    this.cookie = sessionCookieOf(response) ?? this.cookie
+    if (response.headers['content-type']?.toString().startsWith('text/html')) this.html = response.body
+    return response
+  }
+  async get() {
+    const response = await this.app.inject({
+      url: `/auth/sign_in${this.query}`,
+      headers: cookieHeader(this.cookie),
+    })
+    this.html = response.body
+    return response
+  }
+}
+
+t.test('POST /auth/sign_in', async (t) => {
+  const { app, sandbox } = await build(t, {
+    ssr: true,
+    env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m', RATE_LIMIT_RENDER: '10000/1m' },
+  })
+  t.beforeEach(async () => {
+    await fetch(`${sandbox.regions.sg.url}/__sandbox/reset`, { method: 'POST' })
+  })
+
+  t.test('demo account › e-mail, a wrong password at its field, then signed in (303)', async (t) => {
+    const browser = new PlainBrowser(app, `?return=${encodeURIComponent('/auth/sign_in')}`)
+    const email = await browser.post({ step: 'email', email: DEMO_ACCOUNT.email })
+    t.equal(email.statusCode, 200, 'the page, not a bare answer')
+    t.equal(email.headers['cache-control'], 'no-store')
+    t.ok(hasPasswordField(email.body), 'the next step: the password')
+    t.match(email.body, `value="${DEMO_ACCOUNT.email}"`, 'the address stays in its field')
+    t.ok(tokenOf(email.body), 'with the session’s form token for the next post')
+    t.match(email.body, /name="step" value="password"/)
+
+    const wrong = await browser.post({ step: 'password', password: 'Wrong-Pass1' })
+    t.equal(wrong.statusCode, 200)
+    t.match(wrong.body, /data-testid="error-password"[^>]*>[^<]+</, 'the upstream’s message at the password')
+    t.notMatch(wrong.body, 'Wrong-Pass1', 'the password is never filled back')
+    t.match(wrong.body, `value="${DEMO_ACCOUNT.email}"`)
+
+    const right = await browser.post({ step: 'password', password: DEMO_ACCOUNT.password })
+    t.equal(right.statusCode, 303)
+    t.equal(right.headers.location, '/auth/sign_in', 'to the return path')
+    t.ok(await isSignedIn(app, browser.cookie))
+    const card = await browser.get()
+    t.match(card.body, /data-testid="signed-in"/, 'the signed-in card')
+  })
+
+  t.test('without the return path › on to the environment’s console', async (t) => {
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: DEMO_ACCOUNT.email })
+    const right = await browser.post({ step: 'password', password: DEMO_ACCOUNT.password })
+    t.equal(right.statusCode, 303)
+    t.match(right.headers.location, /\/__sandbox\/console\?ticket=/)
+  })
+
+  t.test('several environments › the picker, then the password', async (t) => {
+    const browser = new PlainBrowser(app, '?language=zh')
+    const email = await browser.post({ step: 'email', email: MULTI_ENV_ACCOUNT.email })
+    t.match(
+      email.body,
+      /type="radio"[^>]*name="environment"[^>]*value="us-k8s"|name="environment"[^>]*type="radio"[^>]*value="us-k8s"|value="us-k8s"/,
+    )
+    t.notOk(hasPasswordField(email.body))
+    const picked = await browser.post({ step: 'environment', environment: 'us-k8s' })
+    t.ok(hasPasswordField(picked.body), 'the password after the pick')
+    t.match(picked.body, /<html[^>]*lang="zh-CN"/, 'in the page’s language')
+    const right = await browser.post({ step: 'password', password: MULTI_ENV_ACCOUNT.password })
+    t.equal(right.statusCode, 303)
+    t.ok(await isSignedIn(app, browser.cookie))
+  })
+
+  t.test('e-mailed code › the time of the next code in words; an early resend refused with it', async (t) => {
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: EMAIL_CODE_ACCOUNT.email })
+    const sent = await browser.post({ step: 'password', password: EMAIL_CODE_ACCOUNT.password })
+    t.match(sent.body, /id="sign-in-code"/, 'the code field')
+    t.match(sent.body, /data-testid="resend-at"[^>]*>You can ask for a new code at \d\d:\d\d UTC\.</)
+    t.match(
+      sent.body,
+      /<form[^>]*id="sign-in-resend"[^>]*>\s*<input type="hidden" name="step" value="resend"/,
+      'the resend button posts a form',
+    )
+    t.notMatch(sent.body, EMAIL_CODE_ACCOUNT.password)
+    const early = await browser.post({ step: 'resend' })
+    t.match(early.body, /data-testid="error-code"[^>]*>You can ask for a new code at \d\d:\d\d UTC\.</)
+    const wrong = await browser.post({ step: 'code', code: '000000' })
+    t.match(wrong.body, /data-testid="error-code"[^>]*>This code is incorrect/)
+    const codes = await fetch(
+      `${sandbox.regions.sg.url}/__sandbox/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
+    )
+    const code = ((await codes.json()) as { messages: Array<{ code: string }> }).messages.at(-1)?.code ?? ''
+    const right = await browser.post({ step: 'code', code })
+    t.equal(right.statusCode, 303)
+    t.ok(await isSignedIn(app, browser.cookie))
+  })
+
+  t.test('an unknown account › the e-mail step again, with the message at the field', async (t) => {
+    const browser = new PlainBrowser(app)
+    const unknown = await browser.post({ step: 'email', email: 'nobody-here@sandbox.test' })
+    t.equal(unknown.statusCode, 200)
+    t.match(unknown.body, /data-testid="error-email"/)
+    t.match(unknown.body, 'value="nobody-here@sandbox.test"')
+    t.match(unknown.body, /name="step" value="email"/)
+  })
+
+  t.test('CSRF › no form token after the e-mail, or a cross-site post: our localised refusal', async (t) => {
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: DEMO_ACCOUNT.email })
+    const withoutToken = await app.inject({
+      method: 'POST',
+      url: '/auth/sign_in',
+      headers: { ...SAME_SITE_FORM, ...cookieHeader(browser.cookie) },
+      payload: form({ step: 'password', password: DEMO_ACCOUNT.password }),
+    })
+    t.equal(withoutToken.statusCode, 403)
+    t.match(withoutToken.body, enErrors.csrfForm)
+    t.notOk(await isSignedIn(app, browser.cookie))
+
+    for (const [query, text] of [
+      ['', enErrors.csrfForm],
+      ['?language=zh', zhErrors.csrfForm],
+    ] as const) {
+      const crossSite = await app.inject({
+        method: 'POST',
+        url: `/auth/sign_in${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+        payload: form({ step: 'email', email: DEMO_ACCOUNT.email }),
+      })
+      t.equal(crossSite.statusCode, 403, `cross-site ${query || 'en'}`)
+      t.match(crossSite.body, text)
+    }
+    const foreignOrigin = await app.inject({
+      method: 'POST',
+      url: '/auth/sign_in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: form({ step: 'email', email: DEMO_ACCOUNT.email }),
+    })
+    t.equal(foreignOrigin.statusCode, 403, 'another origin')
+  })
+})
+
+t.test('page cache › a visitor gets the cached sign-in page; a sign-in under way never does', async (t) => {
+  // Three uncached renders a minute per client: a page served from the cache spends none.
+  const { app } = await build(t, {
+    ssr: true,
+    env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_RENDER: '3/1m', PAGE_CACHE_MB: '8' },
+  })
+  const visitor = new PlainBrowser(app)
+  for (let i = 0; i < 6; i++) {
+    const response = await visitor.get()
+    t.equal(response.statusCode, 200, `visitor request ${i + 1}: from the cache, no render budget spent`)
+    t.notOk(hasPasswordField(response.body))
+  }
+  const midFlow = new PlainBrowser(app)
+  await midFlow.post({ step: 'email', email: DEMO_ACCOUNT.email }) // one render
+  const resumed = await midFlow.get() // two
+  t.equal(resumed.statusCode, 200)
+  t.ok(hasPasswordField(resumed.body), 'the step from the session, rendered for this request')
+  t.match(resumed.body, /"signInFlow":\{"step":"password"/, 'the flow reaches the page')
+  t.ok(tokenOf(resumed.body), 'with the session’s form token')
+  t.equal(resumed.headers['cache-control'], 'no-store')
+  t.equal((await midFlow.get()).statusCode, 200) // three
+  t.equal((await midFlow.get()).statusCode, 429, 'each mid-flow page is a render of its own')
+  t.equal((await visitor.get()).statusCode, 200, 'visitors still get the cached page')
+})
