@@ -1,10 +1,11 @@
-import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { DESKTOP, hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { holdChunkWith } from './hold-chunk.ts'
 import { createAccount, outbox, uniquePhone } from './sandbox.ts'
 
 // Issue 21: the password reset with JavaScript off — every step a form the server answers with
@@ -113,25 +114,6 @@ for (const [device, options] of Object.entries(DEVICES)) {
       })
     })
   }
-}
-
-/** The script chunk holding `text` is held back until `release()` (as navigation-before-hydration). */
-async function holdChunkWith(page: Page, text: string) {
-  let held = false
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/auth/_next/assets/chunks/*.js', async (route: Route) => {
-    const response = await route.fetch()
-    const body = await response.text()
-    if (!held && body.includes(text)) {
-      held = true
-      await released
-    }
-    await route.fulfill({ response, body })
-  })
-  return { held: () => held, release: () => release() }
 }
 
 test.afterEach(async ({ page }) => {
