@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import type { UserConfig } from 'vite'
+import { firstLoadChunk } from './build/first-load-chunk.ts'
 import { precompressClientBuild } from './build/precompress.ts'
 import { buildGraph } from './scripts/build-graph-plugin.ts'
 
 export default {
-  plugins: [react(), vike(), buildGraph(), precompressClientBuild()],
+  plugins: [react(), vike(), firstLoadChunk(), buildGraph(), precompressClientBuild()],
   build: {
     target: 'es2022',
     // One stylesheet for the whole site (≈ 4 KB gzip) instead of one per component: a page blocks

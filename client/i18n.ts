@@ -39,8 +39,14 @@ export function pageNamespaces(pageContext: Pick<PageContext, 'config'>): Namesp
 }
 
 /** The page's translator (server and browser): what +Wrapper provides, +title may use. */
-export function pageI18n(pageContext: Pick<PageContext, 'config' | 'language'>): Translator {
-  const namespaces = pageNamespaces(pageContext)
+export function pageI18n(
+  pageContext: Pick<PageContext, 'config' | 'language'>,
+  /** Namespaces the page does not declare, for a server-only part (+Head's `keywords`). */
+  extra: readonly Namespace[] = [],
+): Translator {
+  const namespaces = extra.length
+    ? withFrameNamespaces([...pageNamespaces(pageContext), ...extra])
+    : pageNamespaces(pageContext)
   // Node renders pages (server, tests); a window means the browser.
   if (typeof window === 'undefined') {
     if (!serverTranslator)

@@ -1,6 +1,8 @@
 import type { PageContext } from 'vike/types'
-import { addTranslations, hasTranslations } from '../shared/i18n/loaded.ts'
-import type { Messages } from '../shared/i18n/namespaces.ts'
+import { lightTranslator } from '../shared/i18n/light.ts'
+import { addTranslations, bundlesOf, hasTranslations } from '../shared/i18n/loaded.ts'
+import type { Messages, Namespace } from '../shared/i18n/namespaces.ts'
+import type { Translator } from '../shared/i18n/translator.ts'
 import type { Language } from '../shared/language.ts'
 import { pageNamespaces } from './i18n.ts'
 
@@ -19,8 +21,23 @@ for (const [file, load] of Object.entries(localeModules)) {
  * the page's language. On the server everything is registered already, so this does nothing.
  */
 export async function loadPageTranslations(pageContext: Pick<PageContext, 'config' | 'language'>) {
-  const language: Language = pageContext.language
-  const missing = pageNamespaces(pageContext).filter((namespace) => !hasTranslations(language, namespace))
+  await loadTranslations(pageContext.language, pageNamespaces(pageContext))
+}
+
+/**
+ * Browser only: a translator over namespaces no page declared, fetched when first asked for (the
+ * keywords after a client-side navigation, ADR 0085).
+ */
+export async function loadTranslator(
+  language: Language,
+  namespaces: readonly Namespace[],
+): Promise<Translator> {
+  await loadTranslations(language, namespaces)
+  return lightTranslator(language, bundlesOf(language, namespaces))
+}
+
+async function loadTranslations(language: Language, namespaces: readonly Namespace[]): Promise<void> {
+  const missing = namespaces.filter((namespace) => !hasTranslations(language, namespace))
   await Promise.all(
     missing.map(async (namespace) => {
       const load = loaders.get(`${language}:${namespace}`)

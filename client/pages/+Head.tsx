@@ -5,7 +5,7 @@ import { pageI18n } from '../i18n.ts'
 
 /**
  * The edition decides the favicon (spec §1); every page gets keywords and a canonical link
- * (spec §2). Title, description and `lang` come from the +title, +description and +lang files.
+ * (spec §2), from the `keywords` namespace no page loads in the browser (ADR 0085). Title, description and `lang` come from the +title, +description and +lang files.
  */
 export default function Head() {
   const pageContext = usePageContext()
@@ -14,7 +14,10 @@ export default function Head() {
   return (
     <>
       <link rel="icon" href={`/auth/_next/static/media/${icon}`} type="image/svg+xml" />
-      <meta name="keywords" content={keywordsFor(urlParsed.pathname, pageI18n(pageContext).t)} />
+      <meta
+        name="keywords"
+        content={keywordsFor(urlParsed.pathname, pageI18n(pageContext, ['keywords']).t)}
+      />
       {!is404 && (
         <link
           rel="canonical"

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useReducer } from 'react'
+import { type ReactNode, Suspense, useEffect, useReducer, useRef } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MARKETING_EMAIL, SITE_BASE } from '../../shared/frame/constants.ts'
 import { frameHiddenReason, isAloneItem } from '../../shared/frame/hidden.ts'
@@ -20,18 +20,37 @@ function useUserAgent(): string {
 
 /**
  * +Head renders keywords and canonical on the server only; after a client-side navigation they
- * are brought up to date here (vike-react itself updates title, description and lang).
+ * are brought up to date here (vike-react itself updates title, description and lang). The
+ * keywords' texts are fetched then, not with every page (ADR 0085).
  */
 function useClientHeadSync(pathname: string) {
   const { language, edition, publicOrigin } = usePageContext()
-  const { t } = useTranslation('frame')
+  const page = `${language} ${edition} ${publicOrigin} ${pathname}`
+  // What the server rendered the head for: nothing to update until the page changes.
+  const shown = useRef(page)
   useEffect(() => {
-    document.querySelector('meta[name="keywords"]')?.setAttribute('content', keywordsFor(pathname, t))
+    if (shown.current === page) return
+    shown.current = page
     document
       .querySelector('link[rel="canonical"]')
       ?.setAttribute('href', `${publicOrigin ?? ''}${canonicalHref(pathname, language, edition)}`)
-  }, [pathname, language, edition, publicOrigin, t])
+    let current = true
+    // Imported here, not at the top: the module lists the locale chunks (import.meta.glob), which
+    // only Vite resolves; the browser has it already (+onBeforeRenderClient), so no request.
+    void import('../load-translations.ts')
+      .then(({ loadTranslator }) => loadTranslator(language, ['keywords']))
+      .then(({ t }) => {
+        if (current)
+          document.querySelector('meta[name="keywords"]')?.setAttribute('content', keywordsFor(pathname, t))
+      }, keepShownKeywords)
+    return () => {
+      current = false
+    }
+  }, [page, pathname, language, edition, publicOrigin])
 }
+
+/** Offline or a failed fetch: the previous page's keywords stay; nothing a visitor sees changes. */
+function keepShownKeywords() {}
 
 /** Reports once, when the Suspense boundary it sits in has hydrated (or mounted on the client). */
 function WhenHydrated({ onHydrated }: { onHydrated: () => void }) {

@@ -5,6 +5,9 @@ import enDemo from './locales/en/demo.ts'
 import enErrors from './locales/en/errors.ts'
 import enExternal from './locales/en/external.ts'
 import enFrame from './locales/en/frame.ts'
+import enHome from './locales/en/home.ts'
+import enKeywords from './locales/en/keywords.ts'
+import enOverview from './locales/en/overview.ts'
 import enReset from './locales/en/reset.ts'
 import enSignInSteps from './locales/en/signInSteps.ts'
 import enSignUp from './locales/en/signUp.ts'
@@ -16,6 +19,9 @@ import zhDemo from './locales/zh/demo.ts'
 import zhErrors from './locales/zh/errors.ts'
 import zhExternal from './locales/zh/external.ts'
 import zhFrame from './locales/zh/frame.ts'
+import zhHome from './locales/zh/home.ts'
+import zhKeywords from './locales/zh/keywords.ts'
+import zhOverview from './locales/zh/overview.ts'
 import zhReset from './locales/zh/reset.ts'
 import zhSignInSteps from './locales/zh/signInSteps.ts'
 import zhSignUp from './locales/zh/signUp.ts'
@@ -40,6 +46,9 @@ export const resources = {
     external: enExternal,
     sso: enSso,
     captcha: enCaptcha,
+    home: enHome,
+    overview: enOverview,
+    keywords: enKeywords,
   },
   zh: {
     common: zhCommon,
@@ -53,6 +62,9 @@ export const resources = {
     external: zhExternal,
     sso: zhSso,
     captcha: zhCaptcha,
+    home: zhHome,
+    overview: zhOverview,
+    keywords: zhKeywords,
   },
 } as const
 

@@ -2,10 +2,20 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, type Route } from '@playwright/test'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import en from '../../shared/i18n/locales/en/frame.ts'
+import enHome from '../../shared/i18n/locales/en/home.ts'
+import enKeywords from '../../shared/i18n/locales/en/keywords.ts'
+import enOverview from '../../shared/i18n/locales/en/overview.ts'
 import zh from '../../shared/i18n/locales/zh/frame.ts'
+import zhHome from '../../shared/i18n/locales/zh/home.ts'
+import zhKeywords from '../../shared/i18n/locales/zh/keywords.ts'
+import zhOverview from '../../shared/i18n/locales/zh/overview.ts'
 import type { Language } from '../../shared/language.ts'
 
 export const TEXT = { en, zh } as const
+/** The home page's, the overview pages' and every page's keywords texts (ADR 0085). */
+export const HOME = { en: enHome, zh: zhHome } as const
+export const OVERVIEW = { en: enOverview, zh: zhOverview } as const
+export const KEYWORDS = { en: enKeywords, zh: zhKeywords } as const
 export const LANGUAGES: Language[] = ['en', 'zh']
 
 export const IPHONE_UA =

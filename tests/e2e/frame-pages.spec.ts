@@ -6,9 +6,12 @@ import {
   expectNoHorizontalOverflow,
   expectNoRawKeys,
   FRAME_PAGES,
+  HOME,
   hydrated,
   inLanguage,
+  KEYWORDS,
   LANGUAGES,
+  OVERVIEW,
   PHONE,
   TEXT,
 } from './frame-helpers.ts'
@@ -19,13 +22,17 @@ const DEVICES = { 'desktop 1440': DESKTOP, 'phone 375': PHONE } as const
 function expectedMeta(path: string, language: 'en' | 'zh') {
   const T = TEXT[language]
   if (path === '/')
-    return { title: T.home.metaTitle, keywords: T.home.keywords, description: T.home.metaDescription }
+    return {
+      title: T.home.metaTitle,
+      keywords: KEYWORDS[language].home,
+      description: HOME[language].metaDescription,
+    }
   const page = marketingPageForPath(path)
   if (!page) return undefined
-  const item = T.items[page.id as keyof typeof T.items] as { title: string; keywords: string; desc: string }
+  const item = T.items[page.id as keyof typeof T.items]
   return {
-    title: T.page.metaTitle.replace('{{title}}', item.title),
-    keywords: item.keywords,
+    title: OVERVIEW[language].metaTitle.replace('{{title}}', item.title),
+    keywords: KEYWORDS[language].pages[page.id as keyof (typeof KEYWORDS)['en']['pages']],
     description: item.desc,
   }
 }
@@ -146,11 +153,8 @@ test.describe('9 · no dead link into this site', () => {
     await hydrated(page)
     await page.getByTestId('site-footer').getByRole('link', { name: TEXT.zh.items.blog.title }).click()
     await expect(page).toHaveURL('/blog?language=zh')
-    await expect(page).toHaveTitle(TEXT.zh.page.metaTitle.replace('{{title}}', TEXT.zh.items.blog.title))
-    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute(
-      'content',
-      TEXT.zh.items.blog.keywords,
-    )
+    await expect(page).toHaveTitle(OVERVIEW.zh.metaTitle.replace('{{title}}', TEXT.zh.items.blog.title))
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', KEYWORDS.zh.pages.blog)
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', '/blog?language=zh')
   })
 })

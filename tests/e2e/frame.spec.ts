@@ -4,11 +4,13 @@ import {
   ANDROID_UA,
   DESKTOP,
   DESKTOP_APP_UA,
+  HOME,
   hydrated,
   IPHONE_UA,
   inLanguage,
   LANGUAGES,
   markWindow,
+  OVERVIEW,
   PHONE,
   TEXT,
   windowIsMarked,
@@ -274,7 +276,9 @@ for (const language of LANGUAGES) {
       await expect(page).toHaveURL(inLanguage('/customers', language))
       await expect(page.getByRole('heading', { level: 1, name: T.items.customers.title })).toBeVisible()
       expect(await windowIsMarked(page), 'client-side navigation').toBe(true)
-      await expect(page).toHaveTitle(`${T.items.customers.title} | ${T.page.metaTitle.split('| ')[1]}`)
+      await expect(page).toHaveTitle(
+        `${T.items.customers.title} | ${OVERVIEW[language].metaTitle.split('| ')[1]}`,
+      )
 
       const other = language === 'en' ? 'zh' : 'en'
       await page.locator('.fr-actions').getByTestId('language-switch').click()
@@ -444,12 +448,12 @@ test.describe('5 · languages', () => {
     const zhPage = await chinese.newPage()
     await zhPage.goto('/')
     await expect(zhPage.locator('html')).toHaveAttribute('lang', 'zh-CN')
-    await expect(zhPage.getByRole('heading', { level: 1 })).toHaveText(TEXT.zh.home.title)
+    await expect(zhPage.getByRole('heading', { level: 1 })).toHaveText(HOME.zh.title)
     await zhPage.goto('/?language=zh_CN')
     await expect(zhPage).toHaveURL('/')
     await zhPage.goto('/?language=en')
     await expect(zhPage).toHaveURL('/?language=en')
-    await expect(zhPage.getByRole('heading', { level: 1 })).toHaveText(TEXT.en.home.title)
+    await expect(zhPage.getByRole('heading', { level: 1 })).toHaveText(HOME.en.title)
     await chinese.close()
   })
 

@@ -16,11 +16,11 @@ export default function HomePage() {
       <section className="mk-hero" aria-labelledby="home-title">
         <div className="mk-container mk-hero__grid">
           <div className="mk-hero__copy">
-            <p className="mk-eyebrow">{t('home.eyebrow')}</p>
+            <p className="mk-eyebrow">{t('home:eyebrow')}</p>
             <h1 id="home-title" className="mk-hero__title">
-              {t('home.title')}
+              {t('home:title')}
             </h1>
-            <p className="mk-lead">{t('home.text')}</p>
+            <p className="mk-lead">{t('home:text')}</p>
             <CtaButtons />
           </div>
           <img
@@ -28,7 +28,7 @@ export default function HomePage() {
             src={`${MEDIA_PREFIX}hero-console.svg`}
             width={560}
             height={400}
-            alt={t('home.imageAlt')}
+            alt={t('home:imageAlt')}
             fetchPriority="high"
           />
         </div>
@@ -53,13 +53,13 @@ export default function HomePage() {
           src={`${MEDIA_PREFIX}workflow.svg`}
           width={960}
           height={320}
-          alt={t('home.workflowAlt')}
+          alt={t('home:workflowAlt')}
           loading="lazy"
           decoding="async"
         />
         <p className="mk-workflow__more">
           <FrameLink to="/omnichannel" className="mk-more">
-            {t('page.learnMore')}
+            {t('home:learnMore')}
             <span className="visually-hidden">: {t('items.omnichannel.title')}</span>
           </FrameLink>
         </p>
@@ -68,7 +68,7 @@ export default function HomePage() {
   )
 }
 
-/** A home page section titled by `home.<id>Title` and introduced by `home.<id>Text`. */
+/** A home page section titled by `home:<id>Title` and introduced by `home:<id>Text`. */
 function HomeSection({
   id,
   tinted = false,
@@ -88,9 +88,9 @@ function HomeSection({
     >
       <div className={`mk-container ${containerClass}`.trim()}>
         <h2 id={`home-${id}`} className="mk-section__title">
-          {t(`home.${id}Title`)}
+          {t(`home:${id}Title`)}
         </h2>
-        <p className="mk-section__text">{t(`home.${id}Text`)}</p>
+        <p className="mk-section__text">{t(`home:${id}Text`)}</p>
         {children}
       </div>
     </section>

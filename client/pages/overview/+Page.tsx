@@ -20,12 +20,12 @@ export default function OverviewPage() {
       <section className="mk-hero mk-hero--page" aria-labelledby="page-title">
         <div className="mk-container mk-hero__grid">
           <div className="mk-hero__copy">
-            <p className="mk-eyebrow">{t(`page.kind.${page.kind}`)}</p>
+            <p className="mk-eyebrow">{t(`overview:kind.${page.kind}`)}</p>
             <h1 id="page-title" className="mk-hero__title">
               {t(`items.${page.id}.title`)}
             </h1>
             <p className="mk-lead">{t(`items.${page.id}.desc`)}</p>
-            <p className="mk-body">{t(`items.${page.id}.body`)}</p>
+            <p className="mk-body">{t(`overview:body.${page.id}`)}</p>
             <CtaButtons />
           </div>
           <img
@@ -45,7 +45,7 @@ export default function OverviewPage() {
               {t('footer.contactUs')}
             </h2>
             <p className="mk-section__text">
-              {t('page.contact')} <a href={`mailto:${MARKETING_EMAIL}`}>{MARKETING_EMAIL}</a>
+              {t('overview:contact')} <a href={`mailto:${MARKETING_EMAIL}`}>{MARKETING_EMAIL}</a>
             </p>
           </div>
         </section>
@@ -55,7 +55,7 @@ export default function OverviewPage() {
         <section className="mk-section" aria-labelledby="related-title">
           <div className="mk-container">
             <h2 id="related-title" className="mk-section__title">
-              {page.group ? t(page.group) : t('page.moreTitle')}
+              {page.group ? t(page.group) : t('overview:moreTitle')}
             </h2>
             <CardList
               items={related.map((other) => ({ id: other.id, path: other.path, icon: other.icon }))}

@@ -3,5 +3,5 @@ import { pageI18n } from '../../i18n.ts'
 
 export default (pageContext: PageContext) => {
   const { t } = pageI18n(pageContext)
-  return t('frame:page.metaTitle', { title: t(`frame:items.${pageContext.routeParams.id}.title`) })
+  return t('overview:metaTitle', { title: t(`frame:items.${pageContext.routeParams.id}.title`) })
 }

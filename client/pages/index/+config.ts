@@ -1,0 +1,5 @@
+import type { Config } from 'vike/types'
+
+export default {
+  namespaces: ['home'],
+} satisfies Config
