@@ -8,10 +8,10 @@ import { createElement, type FunctionComponent } from 'react'
 import { renderToString } from 'react-dom/server'
 import t from 'tap'
 import { translateOnServerWith } from '../../../client/i18n.ts'
-import { TranslationProvider } from '../../../client/translation.tsx'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { i18nWith, translatorOf } from '../../../shared/i18n/instance.ts'
 import type { Language } from '../../../shared/language.ts'
+import '../../support/jsx.ts'
 
 // Vite bundles the CSS imports of the components; plain Node gets an empty module for them.
 register(
@@ -24,6 +24,7 @@ const { VikeReactProviderPageContext } = (await import('vike-react/usePageContex
 }
 // As +onCreateGlobalContext.server.ts does: the server translates with i18next.
 translateOnServerWith((language, namespaces) => translatorOf(i18nWith(language, namespaces)))
+const { TranslationProvider } = await import('../../../client/translation.tsx')
 const { default: Layout } = await import('../../../client/pages/+Layout.tsx')
 const { default: Head } = await import('../../../client/pages/+Head.tsx')
 

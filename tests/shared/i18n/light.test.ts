@@ -1,7 +1,6 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import t from 'tap'
-import { Trans } from '../../../client/translation.tsx'
 import '../../../shared/i18n/index.ts'
 import { i18nWith, translatorOf } from '../../../shared/i18n/instance.ts'
 import { lightTranslator } from '../../../shared/i18n/light.ts'
@@ -9,6 +8,9 @@ import { bundlesOf, withFrameNamespaces } from '../../../shared/i18n/loaded.ts'
 import type { Messages } from '../../../shared/i18n/namespaces.ts'
 import { NAMESPACES, resources } from '../../../shared/i18n/resources.ts'
 import type { Language } from '../../../shared/language.ts'
+import '../../support/jsx.ts'
+
+const { Trans } = await import('../../../client/translation.tsx')
 
 /**
  * The browser's light translator must return what the server's i18next returns for every text,
