@@ -4,6 +4,7 @@ import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
+import { Field } from '../../../components/form/Field.tsx'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { loadSignUpFlow } from './flow.ts'
@@ -49,7 +50,7 @@ export function SentStep({
   /** When a new e-mail may be asked for, as the server wrote it ("14:32 UTC"). */
   resendAt?: string | undefined
   /** The server's answer to this form posted without JavaScript. */
-  posted?: { error: string; resent: boolean } | undefined
+  posted?: { error: string; linkError: string; resent: boolean } | undefined
 }) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
@@ -147,6 +148,27 @@ export function SentStep({
           }}
         >
           {t('sent.otherEmail')}
+        </button>
+      </form>
+      {/*
+        The link's id rides in its fragment, which only a script reads (ADR 0089): pasted here, it
+        goes to the server in the POST body, which runs the verify page's own check (ADR 0090). A
+        plain post with or without JavaScript: one path, and the id never sits in the page's state.
+      */}
+      <form method={plain.method} action={plain.action} className="sign-up-link-paste">
+        {plain.hidden}
+        <Field
+          id="sign-up-link"
+          label={t('sent.linkLabel')}
+          hint={t('sent.linkHint')}
+          name="link"
+          type="url"
+          autoComplete="off"
+          defaultValue=""
+          error={posted?.linkError || undefined}
+        />
+        <button type="submit" name="intent" value="link" className="button">
+          {t('sent.linkSubmit')}
         </button>
       </form>
     </section>
