@@ -5,9 +5,10 @@ import {
   SIGN_UP_FORM_STEPS,
   type SignUpFormStep,
   signUpErrorsOf,
+  VERIFY_LINK_PATH,
 } from '../../shared/api/sign-up-flow.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
-import { pastedLinkOf } from '../../shared/forms/emailed-link.ts'
+import { pastedLinkTo } from '../../shared/forms/emailed-link.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
@@ -36,9 +37,6 @@ export interface SignUpFormOptions {
   /** A configured captcha provider's widget needs JavaScript; the sandbox's question does not. */
   captchaProvider: boolean
 }
-
-/** Where the e-mailed verification link leads (sandbox/sign-up.ts `verifyLinkPath`, the verify page). */
-const VERIFY_LINK_PATH = '/auth/sign_up/verify'
 
 type Fields = Record<string, unknown>
 type Errors = Record<string, string>
@@ -205,10 +203,9 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     const { t } = i18nFor(request.language)
     const atField = (message: string) =>
       app.renderFormPage(request, reply, { form: 'signUp', values: {}, errors: { link: message } })
-    const link = pastedLinkOf(text(body, 'link'))
-    if (!link) return atField(t('signUp:sent.linkNotALink'))
-    if (link.path !== undefined && link.path !== VERIFY_LINK_PATH)
-      return atField(t('signUp:sent.linkOtherKind'))
+    const link = pastedLinkTo(VERIFY_LINK_PATH, text(body, 'link'))
+    if (link === 'notALink') return atField(t('signUp:sent.linkNotALink'))
+    if (link === 'otherKind') return atField(t('signUp:sent.linkOtherKind'))
     const region = link.params.get('region')
     const answer = await call(
       request,

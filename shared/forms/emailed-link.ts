@@ -37,3 +37,13 @@ function pathOf(address: string): string {
     return address
   }
 }
+
+/**
+ * A pasted link that must lead to `path` (the sign-up's verify page): the link, or why not — no
+ * link at all, or a link of another kind (a reset link). An id pasted alone is taken as it is.
+ */
+export function pastedLinkTo(path: string, pasted: string): PastedLink | 'notALink' | 'otherKind' {
+  const link = pastedLinkOf(pasted)
+  if (!link) return 'notALink'
+  return link.path === undefined || link.path === path ? link : 'otherKind'
+}

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
 import { outbox, uniqueEmail } from './sandbox.ts'
-import { PASSWORD, solveCaptcha, TEXT } from './sign-up-helpers.ts'
+import { PASSWORD, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
 // Issue 21: the sign-up works with JavaScript off (or before the scripts ran). Every step is a
 // plain form the server answers with the page: the next step, or the same one with the errors
@@ -173,4 +173,23 @@ test('credentials sent before hydration: nothing typed is lost, the sign-up goes
   await page.getByRole('button', { name: T.s.credentials.submit }).click()
   await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
   await expect(page.getByTestId('sent-to')).toContainText(email)
+})
+
+// With JavaScript the field works too (ADR 0090): the page checks the pasted link with the verify
+// page's own call, no reload (a plain post would lack the form token the cached first page has not).
+test('with JavaScript, a pasted link moves the sign-up on as well', async ({ page }) => {
+  const T = TEXT.en
+  const email = uniqueEmail('paste-with-script')
+  await page.goto('/auth/sign_up')
+  await hydrated(page)
+  await startSignUp(page, T, email)
+  await pasteLink(page, T, 'https://trial.example/auth/sign_up/verify#id=not-a-real-one')
+  await expect(page.locator('#sign-up-link-error')).toHaveText(T.s.sent.linkExpired)
+  await hydrated(page)
+  const [message] = (await outbox(email, 'register-verify')).slice(-1)
+  await pasteLink(page, T, message?.link ?? '')
+  await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
+  await hydrated(page)
+  await page.getByLabel(T.s.setup.firstName).fill('Ada')
+  await expect(page.getByLabel(T.s.setup.firstName), 'the setup runs with its scripts').toHaveValue('Ada')
 })

@@ -1,6 +1,6 @@
 /** The e-mailed link pasted into a form (shared/forms/emailed-link.ts): reset and sign-up read it. */
 import t from 'tap'
-import { pastedLinkOf } from '../../../shared/forms/emailed-link.ts'
+import { pastedLinkOf, pastedLinkTo } from '../../../shared/forms/emailed-link.ts'
 import { resetLinkIdOf } from '../../../shared/forms/reset-form.ts'
 
 t.test('a whole link: its id, its fragment and the path that says its kind', async (t) => {
@@ -30,4 +30,15 @@ t.test('the reset reads its id through it, as before', async (t) => {
   t.equal(resetLinkIdOf('https://trial.example/auth/reset#id=r9'), 'r9')
   t.equal(resetLinkIdOf('r9'), 'r9')
   t.equal(resetLinkIdOf('https://trial.example/auth/reset'), undefined)
+})
+
+t.test('a link that must lead to one page: the link, another kind, or no link', async (t) => {
+  const verify = '/auth/sign_up/verify'
+  t.equal(
+    (pastedLinkTo(verify, 'https://x.example/auth/sign_up/verify#id=v1&region=us') as { id: string }).id,
+    'v1',
+  )
+  t.equal((pastedLinkTo(verify, 'v1') as { id: string }).id, 'v1', 'an id alone is taken as it is')
+  t.equal(pastedLinkTo(verify, 'https://x.example/auth/reset#id=r1'), 'otherKind')
+  t.equal(pastedLinkTo(verify, 'https://x.example/auth/sign_up/verify'), 'notALink')
 })
