@@ -5,8 +5,10 @@ import {
   SIGN_UP_FORM_STEPS,
   type SignUpFormStep,
   signUpErrorsOf,
+  VERIFY_LINK_PATH,
 } from '../../shared/api/sign-up-flow.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
+import { pastedLinkTo } from '../../shared/forms/emailed-link.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
@@ -190,9 +192,41 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     return nextStep(request, reply)
   }
 
-  /** "Check your inbox": a new e-mail once the wait is over, another address, or look again. */
+  /**
+   * The e-mailed link pasted whole into the "check your inbox" step: the way on where the verify
+   * page cannot read its fragment (JavaScript off). The id reaches the server only in this POST
+   * body, never a URL or a log (security.md #22), and is never filled back in; the check is the
+   * verify page's own call, `checkVerifyEmailLink` through the flow's hooks (`runSignUpCall`), so a
+   * link of this session's sign-up moves it on to setup exactly as opening the link does.
+   */
+  async function pastedLink(request: FastifyRequest, reply: FastifyReply, body: Fields) {
+    const { t } = i18nFor(request.language)
+    const atField = (message: string) =>
+      app.renderFormPage(request, reply, { form: 'signUp', values: {}, errors: { link: message } })
+    const link = pastedLinkTo(VERIFY_LINK_PATH, text(body, 'link'))
+    if (link === 'notALink') return atField(t('signUp:sent.linkNotALink'))
+    if (link === 'otherKind') return atField(t('signUp:sent.linkOtherKind'))
+    const region = link.params.get('region')
+    const answer = await call(
+      request,
+      reply,
+      'checkVerifyEmailLink',
+      region ? { id: link.id, region } : { id: link.id },
+    )
+    if (isSuccess(answer)) {
+      const item = answer.item as { continuesElsewhere?: unknown; email?: unknown } | undefined
+      // Another pending sign-up's link: it goes on where that one started (review L7), not here.
+      if (item?.continuesElsewhere === true)
+        return atField(t('signUp:sent.linkElsewhere', { email: String(item.email ?? '') }))
+      return nextStep(request, reply)
+    }
+    return atField(t('signUp:sent.linkExpired'))
+  }
+
+  /** "Check your inbox": a new e-mail once the wait is over, another address, the pasted link, or look again. */
   async function sent(request: FastifyRequest, reply: FastifyReply, body: Fields) {
     const intent = text(body, 'intent')
+    if (intent === 'link') return pastedLink(request, reply, body)
     if (intent === 'other') {
       signUpRestart(request)
       return nextStep(request, reply)

@@ -71,6 +71,9 @@ export interface SignUpResume {
   resendAt?: string
 }
 
+/** Where the e-mailed verification link leads (the verify page; sandbox/sign-up.ts `verifyLinkPath`). */
+export const VERIFY_LINK_PATH = '/auth/sign_up/verify'
+
 /** The plain-form steps of the sign-up page (`step` field of each `<form method="post">`). */
 export const SIGN_UP_FORM_STEPS = [
   'credentials',

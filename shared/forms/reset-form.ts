@@ -1,4 +1,5 @@
 import type { ResetFlowView } from '../api/reset-flow.ts'
+import { pastedLinkOf } from './emailed-link.ts'
 
 /**
  * Where the reset page stands when the server renders it: the answer to a step posted as a plain
@@ -50,8 +51,5 @@ export function resetFormAction(step: ResetFormStep, languageParam: string | und
  * page reads from its own URL with JavaScript, read here from what the visitor pasted.
  */
 export function resetLinkIdOf(pasted: string): string | undefined {
-  const text = pasted.trim()
-  const hash = text.indexOf('#')
-  if (hash >= 0) return new URLSearchParams(text.slice(hash + 1)).get('id') ?? undefined
-  return text.includes('/') || text.includes('=') ? undefined : text || undefined
+  return pastedLinkOf(pasted)?.id
 }

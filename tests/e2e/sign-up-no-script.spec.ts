@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
 import { outbox, uniqueEmail } from './sandbox.ts'
-import { openLink, PASSWORD, solveCaptcha, TEXT } from './sign-up-helpers.ts'
+import { PASSWORD, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
 // Issue 21: the sign-up works with JavaScript off (or before the scripts ran). Every step is a
 // plain form the server answers with the page: the next step, or the same one with the errors
@@ -25,13 +25,14 @@ async function answerQuestion(page: Page) {
   await page.locator('input[name="captchaAnswer"]').fill(String((a ?? 0) + (b ?? 0)))
 }
 
-/** The e-mailed link opened where scripts run (a phone's mail app): the sign-up goes on here. */
-async function openLinkElsewhere(browser: Browser, email: string) {
-  const mailApp = await browser.newContext({ javaScriptEnabled: true })
-  const page = await mailApp.newPage()
-  await openLink(page, email)
-  await expect(page.getByTestId('verify-elsewhere')).toBeVisible()
-  await mailApp.close()
+/**
+ * The e-mailed link copied whole and pasted into the "check your inbox" step (ADR 0090): the
+ * server checks it from the POST body, as the verify page checks its fragment with JavaScript.
+ */
+async function pasteLink(page: Page, T: Texts, link: string) {
+  const field = page.getByLabel(T.s.sent.linkLabel)
+  await field.fill(new URL(link, page.url()).href)
+  await page.getByRole('button', { name: T.s.sent.linkSubmit }).click()
 }
 
 /** Credentials posted twice: first the server asks its question, then the sign-up starts. */
@@ -64,7 +65,6 @@ for (const language of LANGUAGES) {
 
     test('a new address signs up through the e-mailed link to the welcome page and the console', async ({
       page,
-      browser,
     }) => {
       test.setTimeout(120_000)
       const email = uniqueEmail(`noscript-${language}`)
@@ -84,8 +84,21 @@ for (const language of LANGUAGES) {
       )
       await page.goto(inLanguage('/auth/sign_up', language))
       await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
-      await openLinkElsewhere(browser, email)
-      await page.getByRole('button', { name: T.s.sent.continue }).click()
+      // So the link is pasted here instead: a link of another kind is said at the field …
+      await pasteLink(
+        page,
+        T,
+        new URL(message?.link ?? '', page.url()).href.replace(/\/auth\/sign_up\/verify/, '/auth/reset'),
+      )
+      await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+      await expect(page.locator('#sign-up-link-error')).toHaveText(T.s.sent.linkOtherKind)
+      await expect(page.getByLabel(T.s.sent.linkLabel)).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel(T.s.sent.linkLabel), 'the pasted link is not filled back in').toHaveValue(
+        '',
+      )
+      await shot(page, `sign-up-noscript-link-error-${language}-desktop`)
+      // … and the e-mailed one moves the sign-up on.
+      await pasteLink(page, T, message?.link ?? '')
       await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
       await page.getByLabel(T.s.setup.firstName).fill('Ada')
       await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
@@ -115,7 +128,7 @@ for (const language of LANGUAGES) {
   test.describe(`sign-up without JavaScript on a phone · ${language}`, () => {
     test.use({ ...PHONE, javaScriptEnabled: false })
 
-    test('the one-page sign-up → link → finish → welcome', async ({ page, browser }) => {
+    test('the one-page sign-up → pasted link → finish → welcome', async ({ page }) => {
       test.setTimeout(120_000)
       const email = uniqueEmail(`noscript-phone-${language}`)
       await page.goto(inLanguage('/auth/sign_up', language))
@@ -125,8 +138,8 @@ for (const language of LANGUAGES) {
         await page.getByLabel(T.s.credentials.phone).fill('81234567')
       })
       await shot(page, `sign-up-noscript-sent-${language}-phone`)
-      await openLinkElsewhere(browser, email)
-      await page.getByRole('button', { name: T.s.sent.continue }).click()
+      const [message] = (await outbox(email, 'register-verify')).slice(-1)
+      await pasteLink(page, T, message?.link ?? '')
       await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
       await page.getByRole('button', { name: T.s.finish.submit }).click()
       await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
@@ -160,4 +173,23 @@ test('credentials sent before hydration: nothing typed is lost, the sign-up goes
   await page.getByRole('button', { name: T.s.credentials.submit }).click()
   await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
   await expect(page.getByTestId('sent-to')).toContainText(email)
+})
+
+// With JavaScript the field works too (ADR 0090): the page checks the pasted link with the verify
+// page's own call, no reload (a plain post would lack the form token the cached first page has not).
+test('with JavaScript, a pasted link moves the sign-up on as well', async ({ page }) => {
+  const T = TEXT.en
+  const email = uniqueEmail('paste-with-script')
+  await page.goto('/auth/sign_up')
+  await hydrated(page)
+  await startSignUp(page, T, email)
+  await pasteLink(page, T, 'https://trial.example/auth/sign_up/verify#id=not-a-real-one')
+  await expect(page.locator('#sign-up-link-error')).toHaveText(T.s.sent.linkExpired)
+  await hydrated(page)
+  const [message] = (await outbox(email, 'register-verify')).slice(-1)
+  await pasteLink(page, T, message?.link ?? '')
+  await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
+  await hydrated(page)
+  await page.getByLabel(T.s.setup.firstName).fill('Ada')
+  await expect(page.getByLabel(T.s.setup.firstName), 'the setup runs with its scripts').toHaveValue('Ada')
 })

@@ -283,6 +283,93 @@ t.test('link → setup → questionnaire → welcome → console, every step a p
   )
 })
 
+/** The verification link the sandbox e-mailed to this address (whole, as the visitor copies it). */
+async function emailedLink(email: string) {
+  const outbox = (await (
+    await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
+  ).json()) as { messages: { link?: string }[] }
+  const link = outbox.messages.at(-1)?.link ?? ''
+  return link.startsWith('/') ? `https://trial.example${link}` : link
+}
+const linkChecks = async () =>
+  (await sandboxRequests(sg)).filter((request) => request.url.includes('checkVerifyEmailLink')).length
+
+t.test('sent › the pasted link: its errors at the field, then on to setup (ADR 0090)', async (t) => {
+  for (const [language, S] of [
+    ['en', enSignUp],
+    ['zh', zhSignUp],
+  ] as const) {
+    const browser = new PlainBrowser(language)
+    const email = freshSignUpEmail(`plain-paste-${language}`)
+    await start(browser, email)
+    const link = await emailedLink(email)
+    const id = new URLSearchParams(link.split('#')[1]).get('id') ?? ''
+    t.ok(id, 'the e-mail has its link')
+
+    const checksBefore = await linkChecks()
+    const otherKind = await browser.post({
+      step: 'sent',
+      intent: 'link',
+      link: `https://trial.example/auth/reset#id=${id}`,
+    })
+    t.equal(otherKind.response.statusCode, 200, `${language}: a reset link: the same step`)
+    t.match(otherKind.response.body, 'id="sign-up-link-error"', 'with the error at the field')
+    t.match(htmlText(otherKind.response.body), S.sent.linkOtherKind)
+    t.notMatch(otherKind.response.body, id, 'the pasted id is never filled back in')
+    const notALink = await browser.post({ step: 'sent', intent: 'link', link: 'see https://trial.example/' })
+    t.match(htmlText(notALink.response.body), S.sent.linkNotALink, 'no link at all')
+    t.equal(await linkChecks(), checksBefore, 'neither went upstream')
+
+    const unknown = await browser.post({
+      step: 'sent',
+      intent: 'link',
+      link: `${link.split('#')[0]}#id=nope`,
+    })
+    t.equal(unknown.response.statusCode, 200, 'an unknown link: the same step')
+    t.equal(browser.step(), 'sent')
+    t.match(htmlText(unknown.response.body), S.sent.linkExpired, 'said at the field')
+    t.match(unknown.response.body, 'aria-invalid="true"', 'the field marked')
+
+    const used = await browser.post({ step: 'sent', intent: 'link', link: `  ${link}  ` })
+    t.ok(used.followed, 'the e-mailed link, pasted whole: 303')
+    t.equal(browser.step(), 'setup', 'to the setup, rendered from the session')
+
+    // The same link again, in another sign-up waiting for its own: used up, said at the field.
+    const other = new PlainBrowser(language)
+    await start(other, freshSignUpEmail(`plain-paste-other-${language}`))
+    const again = await other.post({ step: 'sent', intent: 'link', link })
+    t.equal(again.response.statusCode, 200)
+    t.equal(other.step(), 'sent', 'still waiting for its own link')
+    t.match(htmlText(again.response.body), S.sent.linkExpired, 'a used link is said at the field')
+  }
+})
+
+t.test('sent › a pasted link posted cross-site or without the token runs nothing', async (t) => {
+  const browser = new PlainBrowser()
+  const email = freshSignUpEmail('plain-paste-csrf')
+  await start(browser, email)
+  const link = await emailedLink(email)
+  const checksBefore = await linkChecks()
+  const crossSite = await browser.post(
+    { step: 'sent', intent: 'link', link },
+    { ...FORM, 'sec-fetch-site': 'cross-site' },
+  )
+  t.equal(crossSite.response.statusCode, 403, 'cross-site refused')
+  t.match(htmlText(crossSite.response.body), enErrors.csrfForm)
+  const noToken = await app.inject({
+    method: 'POST',
+    url: '/auth/sign_up',
+    headers: { ...FORM, ...cookieHeader(browser.cookie) },
+    payload: encode({ step: 'sent', intent: 'link', link }),
+  })
+  t.equal(noToken.statusCode, 403, 'without the form token refused')
+  t.equal(await linkChecks(), checksBefore, 'the link was not checked')
+  await browser.open()
+  const pasted = await browser.post({ step: 'sent', intent: 'link', link })
+  t.ok(pasted.followed, 'and still works from the page itself')
+  t.equal(browser.step(), 'setup')
+})
+
 t.test('a configured captcha provider: a clear message that it needs JavaScript', async (t) => {
   const withProvider = await build(t, {
     ssr: true,

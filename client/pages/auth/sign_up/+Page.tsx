@@ -128,7 +128,13 @@ export default function SignUpPage() {
           onOtherEmail={() => void restartSignUp().then(show)}
           resendAt={signUpResume?.resendAt}
           posted={
-            postedErrors ? { error: postedErrors.form ?? '', resent: Boolean(posted?.done) } : undefined
+            postedErrors
+              ? {
+                  error: postedErrors.form ?? '',
+                  linkError: postedErrors.link ?? '',
+                  resent: Boolean(posted?.done),
+                }
+              : undefined
           }
         />
       ) : flow.step === 'limit' ? (

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
-import type { SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
+import { type SignUpFlowView, VERIFY_LINK_PATH } from '../../../../shared/api/sign-up-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { pastedLinkTo } from '../../../../shared/forms/emailed-link.ts'
 import { useApiClient } from '../../../api.ts'
+import { Field } from '../../../components/form/Field.tsx'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { loadSignUpFlow } from './flow.ts'
@@ -49,7 +51,7 @@ export function SentStep({
   /** When a new e-mail may be asked for, as the server wrote it ("14:32 UTC"). */
   resendAt?: string | undefined
   /** The server's answer to this form posted without JavaScript. */
-  posted?: { error: string; resent: boolean } | undefined
+  posted?: { error: string; linkError: string; resent: boolean } | undefined
 }) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
@@ -57,6 +59,7 @@ export function SentStep({
   const { seconds, start } = useCountdown()
   const [notice, setNotice] = useState(posted?.resent ? t('sent.resent') : '')
   const [error, setError] = useState(posted?.error ?? '')
+  const [linkError, setLinkError] = useState(posted?.linkError ?? '')
   const [busy, setBusy] = useState(false)
   // Until the scripts run (or without them), the wait is plain text with its time and the button
   // stays usable: the server refuses it until then, with the same words (issue 21 point 4).
@@ -66,6 +69,34 @@ export function SentStep({
     start(flow.resendInSeconds ?? 0)
   }, [flow.resendInSeconds, start])
   useLinkOpenedElsewhere(onFlow)
+
+  /**
+   * With scripts, the pasted link is checked as the verify page checks the link it opens with (the
+   * same `/api` call, no reload); without them the form posts and the server does the same.
+   */
+  async function checkPastedLink(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const link = pastedLinkTo(VERIFY_LINK_PATH, String(new FormData(event.currentTarget).get('link') ?? ''))
+    if (link === 'notALink') return setLinkError(t('sent.linkNotALink'))
+    if (link === 'otherKind') return setLinkError(t('sent.linkOtherKind'))
+    setBusy(true)
+    setLinkError('')
+    const region = link.params.get('region')
+    try {
+      const answer = await api.call(signUpEndpoints.checkVerifyEmailLink, {
+        data: region ? { id: link.id, region } : { id: link.id },
+        throws: false,
+      })
+      const item = answer.item as { continuesElsewhere?: unknown; email?: unknown } | undefined
+      if (!isSuccess(answer)) setLinkError(t('sent.linkExpired'))
+      else if (item?.continuesElsewhere === true)
+        setLinkError(t('sent.linkElsewhere', { email: String(item.email ?? '') }))
+      else onFlow(await loadSignUpFlow())
+    } finally {
+      setBusy(false)
+    }
+  }
 
   async function resend() {
     if (busy || seconds > 0) return
@@ -147,6 +178,33 @@ export function SentStep({
           }}
         >
           {t('sent.otherEmail')}
+        </button>
+      </form>
+      {/*
+        The link's id rides in its fragment, which only a script reads (ADR 0089): pasted here
+        without JavaScript it goes to the server in the POST body, never a URL, and the server runs
+        the verify page's own check (ADR 0090); with JavaScript the page makes that call itself.
+      */}
+      <form
+        method={plain.method}
+        action={plain.action}
+        className="sign-up-link-paste"
+        onSubmit={checkPastedLink}
+      >
+        {plain.hidden}
+        <Field
+          id="sign-up-link"
+          label={t('sent.linkLabel')}
+          hint={t('sent.linkHint')}
+          name="link"
+          type="url"
+          autoComplete="off"
+          defaultValue=""
+          onChange={() => setLinkError('')}
+          error={linkError || undefined}
+        />
+        <button type="submit" name="intent" value="link" className="button" disabled={busy}>
+          {t('sent.linkSubmit')}
         </button>
       </form>
     </section>

@@ -47,6 +47,14 @@ export default {
     waiting: 'This page moves on by itself once the link is opened, here or on another device.',
     resendAt: 'You can ask for a new link at {{time}}.',
     continue: 'I opened the link: continue',
+    linkLabel: 'Or paste the link from the email',
+    linkHint:
+      'Where the link cannot be opened with JavaScript, copy the whole link from the email and paste it here.',
+    linkSubmit: 'Use this link',
+    linkNotALink: 'This is not the link from the email. Copy the whole link and paste it here.',
+    linkOtherKind: 'This is not a sign-up link. Paste the link from the sign-up verification email.',
+    linkExpired: 'This link has expired or was already used. Ask for a new link below.',
+    linkElsewhere: 'This link confirmed {{email}}, a sign-up started in another browser: it goes on there.',
   },
   limit: {
     title: 'Daily limit reached',

@@ -49,6 +49,13 @@ export default {
     waiting: '链接被打开后（无论在本设备还是其他设备），本页会自动继续。',
     resendAt: '{{time}} 后可以重新获取链接。',
     continue: '我已打开链接，继续',
+    linkLabel: '或粘贴邮件中的链接',
+    linkHint: '如果无法在启用 JavaScript 的浏览器中打开链接，请复制邮件中的完整链接并粘贴到这里。',
+    linkSubmit: '使用此链接',
+    linkNotALink: '这不是邮件中的链接，请复制完整链接后粘贴到这里。',
+    linkOtherKind: '这不是注册链接，请粘贴注册验证邮件中的链接。',
+    linkExpired: '此链接已过期或已被使用，请在下方重新获取链接。',
+    linkElsewhere: '此链接已验证 {{email}}，该注册在另一个浏览器中开始，将在那里继续。',
   },
   limit: {
     title: '已达今日上限',
