@@ -7,6 +7,12 @@ import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
 // next step's page (server/routes/sign-in-form.server.ts) — and a step posted before the scripts
 // ran loses nothing.
 
+// A chunk asked for late may still be in a route handler when the test ends: its answer no longer
+// matters then (as in navigation-before-hydration.spec.ts).
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+})
+
 const DEVICES = { desktop: DESKTOP, phone: PHONE } as const
 /** Stays on this site after the sign-in (else the environment's console opens). */
 const RETURN_HERE = `return=${encodeURIComponent('/auth/sign_in')}`
