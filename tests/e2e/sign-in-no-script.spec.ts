@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
-import { DESKTOP, holdChunkWith, inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { DESKTOP, holdChunkWith, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
 
 // Issue 21: sign-in works with JavaScript off — each step is a form the server answers with the
@@ -38,6 +38,10 @@ for (const language of LANGUAGES) {
         await page.getByRole('button', { name: T.signIn.continue }).click()
         await expect(page.getByTestId('error-email')).toBeVisible()
         await expect(page.getByLabel(T.signIn.email)).toHaveValue(unknown)
+        await keepScreenshot(page, {
+          path: `.cache/screens/sign-in-no-script-error-${language}-${device}.png`,
+          fullPage: true,
+        })
         await page.getByLabel(T.signIn.email).fill(DEMO_ACCOUNT.email)
         await page.getByRole('button', { name: T.signIn.continue }).click()
         await expect(page.getByLabel(T.signIn.email)).toHaveValue(DEMO_ACCOUNT.email)
@@ -54,7 +58,15 @@ for (const language of LANGUAGES) {
         await page.getByLabel(T.signIn.email).fill(MULTI_ENV_ACCOUNT.email)
         await page.getByRole('button', { name: T.signIn.continue }).click()
         await page.getByRole('radio', { name: T.environments['us-k8s'], exact: true }).check()
+        await keepScreenshot(page, {
+          path: `.cache/screens/sign-in-no-script-picker-${language}-${device}.png`,
+          fullPage: true,
+        })
         await page.getByRole('button', { name: T.signIn.continue }).click()
+        await keepScreenshot(page, {
+          path: `.cache/screens/sign-in-no-script-password-${language}-${device}.png`,
+          fullPage: true,
+        })
         await page.getByLabel(T.signIn.password, { exact: true }).fill(MULTI_ENV_ACCOUNT.password)
         await page.getByRole('button', { name: T.signIn.submit }).click()
         await expect(page.getByTestId('signed-in')).toContainText(MULTI_ENV_ACCOUNT.email)
