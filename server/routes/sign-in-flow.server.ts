@@ -56,7 +56,9 @@ export const SIGN_IN_FLOW_TTL_MS = 15 * 60_000
 /** Spec §9: a new code one minute after the last, unless the upstream says otherwise. */
 const RESEND_WAIT_SECONDS = 60
 /** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
-export /** Too many wrong passwords (spec §8). */
+export /** A new code asked for within the upstream's wait (spec §8). */
+const TOO_SOON = '700631'
+/** Too many wrong passwords (spec §8). */
 const LOCKED = '700123'
 /** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
 export const NOT_IN_FLOW = '409'
@@ -277,25 +279,25 @@ export function signInFlow(topology: Topology): SignInFlow {
   async function resend(request: FastifyRequest): Promise<StepResult> {
     const flow = signInSlot.get(request)
     if (flow?.step !== 'code') return notInFlow(request)
-    const now = Date.now()
-    // Refused until the time the page shows ("you can ask for a new code at 14:32"), without
-    // JavaScript as with it: no upstream call before then.
-    if (flow.resendAt && now < flow.resendAt)
+    // The upstream keeps the wait (700631 within the minute) and its clock decides: the BFF's
+    // may differ from it. A refusal says when, in words the page shows without JavaScript
+    // ("you can ask for a new code at 14:32 UTC").
+    const { answer } = await call(request, 'sendEmailRandomCode', { email: flow.email })
+    if (answer.retCode === TOO_SOON && flow.resendAt)
       return result(
         request,
         envelope(
-          '700631',
+          TOO_SOON,
           t(request)('signInSteps:resendAt', { time: clockTime(flow.resendAt, request.language) }),
           {
-            resendAfterSeconds: Math.ceil((flow.resendAt - now) / 1000),
+            resendAfterSeconds: Math.max(1, Math.ceil((flow.resendAt - Date.now()) / 1000)),
           },
         ),
       )
-    const { answer } = await call(request, 'sendEmailRandomCode', { email: flow.email })
     if (!isSuccess(answer)) return result(request, withoutTokens(answer))
     const wait =
       Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || RESEND_WAIT_SECONDS
-    save(request, { ...flow, resendAt: now + wait * 1000 })
+    save(request, { ...flow, resendAt: Date.now() + wait * 1000 })
     return result(request, envelope('000000', 'success', { resendAfterSeconds: wait }))
   }
 

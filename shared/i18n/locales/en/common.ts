@@ -23,7 +23,6 @@ export default {
     account: 'Signed in as',
     openConsole: 'Open the console',
     working: 'Please wait…',
-    needsScript: 'Signing in needs JavaScript. Please enable it in your browser.',
     chooseEnvironment: 'Your account is in several data centres. Which one do you want to sign in to?',
     environmentLegend: 'Data centre',
   },

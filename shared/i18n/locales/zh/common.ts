@@ -24,7 +24,6 @@ export default {
     signOut: '退出登录',
     openConsole: '进入工作台',
     working: '请稍候…',
-    needsScript: '登录需要 JavaScript，请在浏览器中启用。',
     chooseEnvironment: '您的账号位于多个数据中心，请选择要登录的数据中心。',
     environmentLegend: '数据中心',
   },
