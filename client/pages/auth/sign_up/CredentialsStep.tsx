@@ -1,4 +1,12 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
+import {
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
@@ -38,7 +46,8 @@ export function CredentialsStep({
   serverChallenge,
 }: {
   values: CredentialsValues
-  onChange: (values: CredentialsValues) => void
+  /** Takes an update of the previous values: edits that land in one render never undo each other. */
+  onChange: Dispatch<SetStateAction<CredentialsValues>>
   onStarted: (email: string, mobile: boolean) => void
   /** The server's answer to this form posted without JavaScript: its errors, its next question. */
   initialErrors?: FieldErrors | undefined
@@ -64,7 +73,10 @@ export function CredentialsStep({
   const privacyInput = useRef<HTMLInputElement>(null)
   // An edited field loses its error at once (a new country code re-frames the number too).
   const set = (patch: Partial<CredentialsValues>) => {
-    onChange({ ...values, ...patch })
+    // From the latest values, not this render's: a field typed before hydration is restored by
+    // the first effect while the next field's input may already be on its way (an e-mail typed on
+    // a slow page was wiped by the password's change that way).
+    onChange((latest) => ({ ...latest, ...patch }))
     changed(...Object.keys(patch), ...('areaCode' in patch ? ['phone'] : []))
   }
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpDetailsView } from '../../../../shared/api/sign-up-flow.ts'
@@ -38,7 +38,8 @@ export function SetupStep({
   /** Set when the user came back to this step: the update endpoint is used. */
   saved: boolean
   values: SignUpDetailsView
-  onChange: (values: SignUpDetailsView) => void
+  /** Takes an update of the previous values (see CredentialsStep). */
+  onChange: Dispatch<SetStateAction<SignUpDetailsView>>
   onDone: () => void
   /** The server's answer to this form posted without JavaScript. */
   initialErrors?: Record<string, string> | undefined
@@ -53,7 +54,7 @@ export function SetupStep({
   const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
   // An edited field loses its error at once (a new country code re-frames the number too).
   const set = (patch: Partial<SignUpDetailsView>) => {
-    onChange({ ...values, areaCode, ...patch })
+    onChange((latest) => ({ ...latest, areaCode, ...patch }))
     changed(...Object.keys(patch), ...('areaCode' in patch ? ['phone'] : []))
   }
 
