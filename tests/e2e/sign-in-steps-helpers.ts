@@ -21,7 +21,8 @@ export const STEPS_TEXT = {
 
 /** The form's one submit button (its label changes from step to step). */
 export async function submit(page: Page) {
-  await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+  // Not a button that submits another form from inside this one (the code step's resend).
+  await page.locator('form:has(#sign-in-email) button[type=submit]:not([form])').click()
 }
 
 /** E-mail, then password, on the sign-in page in `language` (with an optional query). */

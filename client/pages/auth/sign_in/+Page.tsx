@@ -401,6 +401,7 @@ export default function SignInPage() {
                   error={codeError}
                   resendAt={resendAt}
                   language={language}
+                  onCode={setCode}
                 />
               }
             >

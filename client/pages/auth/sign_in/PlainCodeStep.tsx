@@ -1,6 +1,10 @@
+import { useEffect, useRef } from 'react'
 import { clockTime } from '../../../../shared/api/sign-in-flow.ts'
 import type { Language } from '../../../../shared/language.ts'
+import { earlyText } from '../../../components/form/early-input.ts'
 import { useTranslation } from '../../../translation.tsx'
+
+const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, 6)
 
 /**
  * The code step as the server renders it, and as it stands until the scripts arrive (the lazy
@@ -12,13 +16,26 @@ export function PlainCodeStep({
   error,
   resendAt,
   language,
+  onCode,
 }: {
   email: string
   error: string
   resendAt: number | undefined
   language: Language
+  /**
+   * With scripts: what is typed here goes to the page's state, so the lazy CodeStep that takes
+   * this field's place shows it (and a submit sends it) instead of an empty field.
+   */
+  onCode?: (code: string) => void
 }) {
   const { t } = useTranslation('signInSteps')
+  const input = useRef<HTMLInputElement>(null)
+  // Typed before hydration: the browser kept it in the field; the page's state learns it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = earlyText(input.current)
+    if (typed) onCode?.(digitsOnly(typed))
+  }, [])
   return (
     <fieldset className="field code-field">
       <legend>{t('codeLegend')}</legend>
@@ -32,6 +49,8 @@ export function PlainCodeStep({
         autoComplete="one-time-code"
         maxLength={6}
         required
+        ref={input}
+        onChange={(event) => onCode?.(digitsOnly(event.target.value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'sign-in-code-error' : undefined}
       />
