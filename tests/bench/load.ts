@@ -75,9 +75,6 @@ async function probeHealth(base: string, until: number): Promise<number[]> {
 const percentileOf = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 
-// The flood stands for many clients; one address would meet the per-IP render limit (120/min)
-// first, which has its own test. The mixed load renders nothing per request from one address.
-process.env.RATE_LIMIT_RENDER ??= '999999/1m'
 const server = await startBenchServer(PORT)
 const lines: string[] = []
 try {

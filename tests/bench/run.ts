@@ -101,9 +101,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
-// The render rows stand for many visitors; from one address the per-IP render limit (120/min,
-// its own test) answered nearly all of them 429 and the row measured refusals.
-process.env.RATE_LIMIT_RENDER ??= '999999/1m'
 const server = await startBenchServer(PORT)
 // Past the sandbox's four region ports (PORT + 2 … + 5).
 const passthrough = await startPassthrough(PORT + 6, server.sandboxBase('us'))
