@@ -177,6 +177,11 @@ for (const [device, options] of [
           header.getByRole('link', { name: FRAME[language].buttons.freeTrial, exact: true }),
         ).toHaveCount(0)
         await expect(page.getByTestId('header-sign-out')).toBeVisible()
+        // Nor the footer's free-trial banner: someone signed in has an account already.
+        await expect(
+          page.getByTestId('site-footer').getByRole('button', { name: FRAME[language].footer.bannerButton }),
+        ).toHaveCount(0)
+        await expect(page.getByTestId('site-footer')).toBeVisible()
         // The account fits beside sign-out and the menu toggle, at every width.
         if (device === 'phone')
           await expect(header.getByRole('button', { name: FRAME[language].nav.openMenu })).toBeInViewport({

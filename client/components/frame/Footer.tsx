@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
 import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import { FOOTER_GROUPS, SOCIAL_ENTRIES } from '../../../shared/frame/footer.ts'
 import { signUpHref } from '../../../shared/frame/links.ts'
@@ -148,9 +149,12 @@ function SupportBlock({ marketingEmail }: { marketingEmail: string }) {
 /** The marketing footer (spec §2): banner, four link groups, Support block, logo to `/`. */
 export function Footer({ marketingEmail, language, base }: FooterProps) {
   const t = useFrameText()
+  // Someone signed in already has an account: no free-trial offer, as the bar shows none (issue
+  // 18 point 8). Signed-in pages are rendered per request, so cached pages keep the banner.
+  const { user } = usePageContext()
   return (
     <footer className="fr-footer" data-testid="site-footer">
-      <TrialBanner language={language} />
+      {user ? null : <TrialBanner language={language} />}
       <div className="fr-container fr-footer__main">
         <div className="fr-footer__brand">
           <FrameLink to="/" base={base} className="fr-footer__logo">

@@ -135,14 +135,14 @@ export default function DemoPage() {
           {t('doneTitle')}
         </h1>
         <p role="status">{t('doneBody', { email: bookedFor })}</p>
-        <p>
+        <div className="actions">
           <a className="button primary" href={language === 'zh' ? '/?language=zh' : '/'}>
             {t('doneHome')}
-          </a>{' '}
+          </a>
           <button type="button" className="link-button" onClick={() => setBookedFor(null)}>
             {t('doneAgain')}
           </button>
-        </p>
+        </div>
       </section>
     )
   }
