@@ -11,6 +11,7 @@ import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
+import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
@@ -186,14 +187,10 @@ export function WaitStep({
       {via === 'email' && (
         // A link opened where no script runs (or it arrived here without its id) is pasted here.
         <ResetForm step="link" className="reset-link-paste" onSubmit={useLink}>
-          <Field
+          <PastedLinkField
             id="reset-link"
             label={t('reset:linkPasteLabel')}
             hint={t('reset:linkPasteHint')}
-            name="link"
-            type="url"
-            autoComplete="off"
-            defaultValue=""
             onChange={() => changed('link')}
             error={errors.link}
           />

@@ -5,7 +5,7 @@ import { type SignUpFlowView, VERIFY_LINK_PATH } from '../../../../shared/api/si
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { pastedLinkTo } from '../../../../shared/forms/emailed-link.ts'
 import { useApiClient } from '../../../api.ts'
-import { Field } from '../../../components/form/Field.tsx'
+import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { loadSignUpFlow } from './flow.ts'
@@ -192,14 +192,10 @@ export function SentStep({
         onSubmit={checkPastedLink}
       >
         {plain.hidden}
-        <Field
+        <PastedLinkField
           id="sign-up-link"
           label={t('sent.linkLabel')}
           hint={t('sent.linkHint')}
-          name="link"
-          type="url"
-          autoComplete="off"
-          defaultValue=""
           onChange={() => setLinkError('')}
           error={linkError || undefined}
         />
