@@ -147,17 +147,18 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     const email = text(body, 'email')
     const password = typeof body.password === 'string' ? body.password : ''
     const privacy = values.privacy !== ''
+    // The phone's one-page form: the credentials and the setup's fields in one step.
+    const phoneFields = {
+      email,
+      password,
+      fullName: values.fullName,
+      company: values.company,
+      areaCode: values.areaCode,
+      phone: values.phone,
+      referralCode: values.referralCode,
+    }
     const parsed = isPhone
-      ? signUpH5Schema.safeParse({
-          email,
-          password,
-          fullName: values.fullName,
-          company: values.company,
-          areaCode: values.areaCode,
-          phone: values.phone,
-          referralCode: values.referralCode,
-          captchaPass: 'checked below',
-        })
+      ? signUpH5Schema.safeParse({ ...phoneFields, captchaPass: 'checked below' })
       : signUpCredentialsFormSchema.safeParse({ email, password, confirmPassword: password, privacy })
     const errors: Errors = parsed.success ? {} : schemaErrors(request, parsed.error)
     if (isPhone && !privacy) errors.privacy = t('common:validation.privacy')
@@ -175,16 +176,7 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     const check = await call(request, reply, 'registerEmailCheck', { email })
     if (!isSuccess(check)) return answerWith({ password: passwordError, ...signUpErrorsOf(check) })
     const started = isPhone
-      ? await call(request, reply, 'registerSgH5', {
-          email,
-          password,
-          fullName: values.fullName,
-          company: values.company,
-          areaCode: values.areaCode,
-          phone: values.phone,
-          referralCode: values.referralCode,
-          captchaPass: captcha.pass,
-        })
+      ? await call(request, reply, 'registerSgH5', { ...phoneFields, captchaPass: captcha.pass })
       : await call(request, reply, 'registerSgNew', { email, password, captchaPass: captcha.pass })
     if (!isSuccess(started)) return answerWith({ password: passwordError, ...signUpErrorsOf(started) })
     // As the page does right after the start: the verification e-mail (its answer moves the slot).
