@@ -90,12 +90,17 @@ async function signedInCookie(base: string): Promise<string> {
  * The session cookie a browser gets with its first /api call (it remembers the region) and sends
  * with every later one; without it each call would pay for sealing a new session.
  */
-async function visitorCookie(base: string): Promise<string> {
+async function visitorCookie(base: string, usSandbox: string): Promise<string> {
+  // The check answers alike in every region: the us server's request log tells where it went.
+  const usCalls = async () =>
+    ((await (await fetch(`${usSandbox}/__sandbox/requests`)).json()) as { requests: { url: string }[] })
+      .requests.length
+  const before = await usCalls()
   const response = await fetch(`${base}${API_ROW}`, API)
   const answer = (await response.json()) as { retCode?: string }
   // 700037: the address has an account (the upstream answered the check, not a refusal of ours).
-  if (answer.retCode !== '700037')
-    throw new Error(`registerEmailCheck for the bench failed: ${answer.retCode}`)
+  if (answer.retCode !== '700037' || (await usCalls()) === before)
+    throw new Error(`registerEmailCheck for the bench did not reach us: ${answer.retCode}`)
   return response.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
@@ -119,7 +124,7 @@ const server = await startBenchServer(PORT)
 const passthrough = await startPassthrough(PORT + 6, server.sandboxBase('us'))
 try {
   const cookie = await signedInCookie(server.base)
-  const visitor = await visitorCookie(server.base)
+  const visitor = await visitorCookie(server.base, server.sandboxBase('us'))
   const scenarios: Scenario[] = [
     { name: '/healthz (ceiling)', url: '/healthz', kind: 'ceiling' },
     { name: '/ (cached)', url: '/', kind: 'cached' },
