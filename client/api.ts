@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import type { ApiClient, ApiClientOptions } from '../shared/api/call.ts'
-import type { ApiEnvelope } from '../shared/envelope.ts'
 import { toasts } from '../shared/ui/toasts.ts'
 import { useTranslation } from './translation.tsx'
 
@@ -46,17 +45,6 @@ export function useApiClient(): ApiClient {
       }),
     [language, edition, i18n],
   )
-}
-
-/** Tells the BFF which of the account's environments to sign in to (multi-environment picker). */
-export async function chooseEnvironment(environment: string): Promise<ApiEnvelope> {
-  const response = await fetch('/auth/environment', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' },
-    body: JSON.stringify({ environment }),
-  })
-  return (await response.json()) as ApiEnvelope
 }
 
 /** Ends the session: POST with the custom header the BFF's CSRF check asks for. */

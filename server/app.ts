@@ -36,7 +36,7 @@ import { imageRoutes } from './routes/image.ts'
 import { resetFlowHooks, resetFlowRoutes } from './routes/reset-flow.server.ts'
 import { resetFormRoutes } from './routes/reset-form.server.ts'
 import { sessionRoutes } from './routes/session.ts'
-import { signInFlow, signInFlowHooks, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
+import { signInFlow, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
 import { signInFormRoutes } from './routes/sign-in-form.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
@@ -177,11 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(agentLanguageAtSignIn, { topology })
   await app.register(healthRoutes, { isReady: () => ready })
-  await app.register(sessionRoutes, { publicOrigin: config.publicOrigin, topology })
+  await app.register(sessionRoutes, { publicOrigin: config.publicOrigin })
   await app.register(apiProxyRoutes, {
     publicOrigin: config.publicOrigin,
     topology,
-    flows: [signInFlowHooks(topology), resetFlowHooks, signUpFlowHooks],
+    flows: [resetFlowHooks, signUpFlowHooks],
   })
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   const signIn = signInFlow(topology)

@@ -66,17 +66,49 @@ export function cookieHeader(value: string | undefined): Record<string, string> 
   return value ? { cookie: `${SESSION_COOKIE}=${encodeURIComponent(value)}` } : {}
 }
 
-/** Signs in through the BFF and returns the sealed cookie value. */
-export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+export type SignInStepName = 'email' | 'environment' | 'password' | 'code' | 'resend' | 'back'
+
+/**
+ * One step of the sign-in flow as the page's fetch call makes it (`POST /auth/sign_in/flow/<step>`,
+ * docs/flows/sign-in.md): the session cookie goes in, and the one the answer sets (else the same)
+ * comes back. `query` is appended to the URL (e.g. `?language=zh`).
+ */
+export async function signInStep(
+  app: FastifyInstance,
+  step: SignInStepName,
+  payload: Record<string, unknown> = {},
+  options: { cookie?: string; headers?: Record<string, string>; query?: string } = {},
+): Promise<{ response: LightMyRequestResponse; cookie: string | undefined }> {
   const response = await app.inject({
     method: 'POST',
-    url: '/api/basic-login/serviceLoginNew/4',
-    headers: SAME_ORIGIN,
-    payload: { email, password },
+    url: `/auth/sign_in/flow/${step}${options.query ?? ''}`,
+    headers: { ...SAME_ORIGIN, ...options.headers, ...cookieHeader(options.cookie) },
+    payload,
   })
-  const cookie = sessionCookieOf(response)
-  if (response.statusCode !== 200 || !cookie)
-    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`)
+  return { response, cookie: sessionCookieOf(response) ?? options.cookie }
+}
+
+/**
+ * Signs in through the sign-in flow's steps (e-mail, the environment when one is given, password)
+ * and returns the sealed cookie value; throws unless the last step signed in.
+ */
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  options: { environment?: string; headers?: Record<string, string>; cookie?: string } = {},
+): Promise<string> {
+  let cookie = options.cookie
+  const steps: [SignInStepName, Record<string, unknown>][] = [['email', { email }]]
+  if (options.environment) steps.push(['environment', { environment: options.environment }])
+  steps.push(['password', { password }])
+  for (const [step, payload] of steps) {
+    const next = await signInStep(app, step, payload, { cookie, headers: options.headers })
+    cookie = next.cookie
+    if (next.response.statusCode !== 200 || next.response.json().retCode !== '000000')
+      throw new Error(`sign-in (${step}) failed: ${next.response.statusCode} ${next.response.body}`)
+  }
+  if (!cookie) throw new Error('sign-in set no session cookie')
   return cookie
 }
 

@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
-import type { Topology } from '../../config/index.ts'
 import { envelope } from '../../shared/envelope.ts'
-import { i18nFor } from '../../shared/i18n/index.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
-import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
-import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { checkApiRequest, checkSameSite, varyOnCsrfHeaders } from './api/csrf.ts'
 
 const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded'
-const environmentChoice = z.object({ environment: z.enum(ENVIRONMENT_NAMES) })
 
 function isPlainFormPost(request: FastifyRequest): boolean {
   return (
@@ -26,10 +20,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, reason: string, ht
 }
 
 /** BFF-own account routes: they change the session, never call an upstream. */
-export async function sessionRoutes(
-  app: FastifyInstance,
-  options: { publicOrigin: string | undefined; topology: Topology },
-) {
+export async function sessionRoutes(app: FastifyInstance, options: { publicOrigin: string | undefined }) {
   const https = options.publicOrigin?.startsWith('https:') ?? false
   app.addHook('onRequest', async (_request, reply) => {
     varyOnCsrfHeaders(reply)
@@ -55,21 +46,5 @@ export async function sessionRoutes(
     if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
     await request.signOut(reply)
     return reply.code(200).send(envelope('000000', 'success'))
-  })
-
-  // The multi-environment picker: only an environment getAllEnvDomain listed for this account.
-  app.post('/auth/environment', route({ ownPages: 'fetch' }), async (request, reply) => {
-    const t = i18nFor(request.language).t
-    const parsed = environmentChoice.safeParse(request.body)
-    const offered = request.session.get('accountEnvironments') ?? []
-    if (
-      !parsed.success ||
-      !offered.includes(parsed.data.environment) ||
-      !options.topology.environments[parsed.data.environment]
-    ) {
-      return reply.code(400).send(envelope('400', t('errors:badRequest')))
-    }
-    request.session.set('environment', parsed.data.environment)
-    return reply.send(envelope('000000', 'success', { environment: parsed.data.environment }))
   })
 }

@@ -15,7 +15,6 @@ import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { trustedConsoleUrl } from './api/console-url.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
-import type { FlowHooks } from './api/flow.ts'
 import { identityOf } from './api/proxy.server.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
 
@@ -365,27 +364,5 @@ export async function signInFlowRoutes(app: FastifyInstance, options: { flow: Si
           .send({ ...answer, item: { ...answer.item, flow: view } })
       },
     )
-  }
-}
-
-/**
- * The sign-in's part in the `/api` calls of its rows, which stay page rows until the tests and
- * tools that call them directly move to the flow (docs/flows/sign-in.md › Not done yet): the
- * environments an account lives in are remembered for the picker and reach the caller as names
- * only (never upstream hosts), and the console address after a sign-in only when it is the
- * configured console.
- */
-export function signInFlowHooks(topology: Topology): FlowHooks {
-  return {
-    endpoints: ['getAllEnvDomain', 'consoleLogin'],
-    after(name, request, _reply, _data, answer, environment) {
-      if (!isSuccess(answer)) return undefined
-      if (name === 'getAllEnvDomain') {
-        const environments = rememberAccountEnvironments(request, answer.items, topology)
-        return { ...answer, items: environments.map((env) => ({ env })) }
-      }
-      const consoleUrl = trustedConsoleUrl(answer.item.consoleUrl, environment, topology)
-      return { ...answer, item: { ...answer.item, consoleUrl } }
-    },
   }
 }

@@ -32,6 +32,9 @@ const API_HEADERS = {
   'sec-fetch-site': 'same-origin',
 }
 
+/** The /api row: the sign-up's address check, a read-only page row (the sign-in's are flow-only). */
+const API_ROW = '/api/basic-login/registerEmailCheck/4'
+
 /**
  * A signed-out /api call routed to one region by the browser's time zone (spec §4: loopback hosts
  * are no regional host, so the zone decides), for an account that lives there.
@@ -39,20 +42,36 @@ const API_HEADERS = {
 function apiCall(region: 'sg' | 'us') {
   return {
     method: 'POST' as const,
-    path: '/api/basic-login/loginEmailCheck/4',
+    path: API_ROW,
     headers: { ...API_HEADERS, 'x-time-zone': region === 'sg' ? 'Asia/Singapore' : 'America/Chicago' },
     body: JSON.stringify({ email: (region === 'sg' ? DEMO_ACCOUNT : US_ACCOUNT).email }),
   }
 }
 
-/** Each region's call reaches that region's account (else the rows would measure a refusal). */
-async function checkRouting(base: string) {
+/** How many calls of the row one region's sandbox server has logged. */
+async function rowCalls(server: { sandboxBase: (region: 'sg' | 'us') => string }, region: 'sg' | 'us') {
+  const log = (await (await fetch(`${server.sandboxBase(region)}/__sandbox/requests`)).json()) as {
+    requests: { url: string }[]
+  }
+  return log.requests.filter((entry) => entry.url.startsWith(API_ROW.slice('/api'.length))).length
+}
+
+/**
+ * Each region's call reaches that region's server (else the region rows would measure the wrong
+ * one): the address check answers alike everywhere, so the sandbox's request logs tell.
+ */
+async function checkRouting(base: string, server: { sandboxBase: (region: 'sg' | 'us') => string }) {
   for (const region of ['sg', 'us'] as const) {
+    const other = region === 'sg' ? 'us' : 'sg'
+    const before = { here: await rowCalls(server, region), there: await rowCalls(server, other) }
     const { method, path: url, headers, body } = apiCall(region)
     const answer = (await (await fetch(`${base}${url}`, { method, headers, body })).json()) as {
       retCode?: string
     }
-    if (answer.retCode !== '000000')
+    // 700037: the account exists — the upstream answered, not a refusal of ours.
+    const reached = (await rowCalls(server, region)) === before.here + 1
+    const strayed = (await rowCalls(server, other)) !== before.there
+    if (answer.retCode !== '700037' || !reached || strayed)
       throw new Error(`the ${region} call did not reach ${region}: ${answer.retCode}`)
   }
 }
@@ -78,7 +97,7 @@ const percentileOf = (sorted: number[], p: number) =>
 const server = await startBenchServer(PORT)
 const lines: string[] = []
 try {
-  await checkRouting(server.base)
+  await checkRouting(server.base, server)
   // Phase 1: mixed load with RSS sampled every 5 s.
   const rss: number[] = [server.rssMb()]
   const cpuBefore = server.cpuMs()

@@ -17,10 +17,11 @@ const DEVICES = { desktop: DESKTOP, phone: PHONE } as const
 
 /** Whether the password signs the account in (a direct call: signing in is not under test here). */
 async function signsIn(request: APIRequestContext, email: string, password: string): Promise<boolean> {
-  const answer = await request.post('/api/basic-login/serviceLoginNew/4', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'Sec-Fetch-Site': 'same-origin' },
-    form: { email, password },
-  })
+  // The sign-in flow's steps (its rows are flow-only); the request context keeps the cookie.
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', 'Sec-Fetch-Site': 'same-origin' }
+  const started = await request.post('/auth/sign_in/flow/email', { headers, data: { email } })
+  if (((await started.json()) as { retCode: string }).retCode !== '000000') return false
+  const answer = await request.post('/auth/sign_in/flow/password', { headers, data: { password } })
   return ((await answer.json()) as { retCode: string }).retCode === '000000'
 }
 

@@ -180,10 +180,20 @@ t.test(
     t.ok(asset, 'the page links its script')
     t.equal((await fetch(`${url}${asset}`)).status, 200, 'the built assets are served')
 
-    const signIn = await fetch(`${url}/api/basic-login/serviceLoginNew/4`, {
+    // The sign-in flow's steps (its rows are flow-only): the e-mail, then the password.
+    const started = await fetch(`${url}/auth/sign_in/flow/email`, {
       method: 'POST',
       headers: { ...SAME_ORIGIN, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+      body: JSON.stringify({ email: DEMO_ACCOUNT.email }),
+    })
+    const cookie = started.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ')
+    const signIn = await fetch(`${url}/auth/sign_in/flow/password`, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ password: DEMO_ACCOUNT.password }),
     })
     const answer = (await signIn.json()) as { retCode: string }
     t.equal(signIn.status, 200)

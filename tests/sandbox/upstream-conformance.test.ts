@@ -11,7 +11,7 @@ import { NOT_CALLED_YET } from '../../scripts/upstream/probes.ts'
 import { runContract } from '../../scripts/upstream/run.ts'
 import type { UpstreamExchange } from '../../server/upstream/client.server.ts'
 import { ENDPOINT_NAMES } from '../../shared/api/endpoints.ts'
-import { build, cookieHeader, SAME_ORIGIN, signIn } from '../helper.ts'
+import { build, cookieHeader, SAME_ORIGIN, signIn, signInStep } from '../helper.ts'
 import { watchUpstreamConformance } from '../support/upstream-conformance.ts'
 
 const checker = await ContractChecker.fromFile()
@@ -41,20 +41,16 @@ t.test('every sandbox answer the BFF sees conforms to docs/upstream/openapi.yaml
   const { app, sandbox } = await build(t)
   const seen = watch(app)
 
-  // Through /api, as the pages call it (the BFF encodes, adds the token, rewrites sendVerifyCode).
-  await app.inject(post('basic-login/loginEmailCheck/4', { email: DEMO_ACCOUNT.email }))
-  await app.inject(post('basic-login/loginEmailCheck/4', { email: 'nobody@sandbox.test' }))
-  await app.inject(post('basic-login/getServiceLoginWrongTimes/4', { email: DEMO_ACCOUNT.email }))
-  await app.inject(post('basic-login/getAllEnvDomain', { email: DEMO_ACCOUNT.email }))
+  // The sign-in flow's steps (its rows are flow-only): the e-mail step's three look-ups, an unknown
+  // address, and the password of an account that asks for a code (the BFF rewrites sendVerifyCode).
+  await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
+  await signInStep(app, 'email', { email: 'nobody@sandbox.test' })
+  const codeFlow = await signInStep(app, 'email', { email: EMAIL_CODE_ACCOUNT.email })
+  await signInStep(app, 'password', { password: EMAIL_CODE_ACCOUNT.password }, { cookie: codeFlow.cookie })
+  // Through /api, as the pages call it (the BFF encodes and adds the token).
   await app.inject(post('basic-login/config/loginConfig', { domain: 'localhost' }, JSON_BODY))
   await app.inject(post('basic-login/initSgGeetestInfo/4', {}))
   await app.inject(post('basic-login/registerEmailCheck/4', { email: DEMO_ACCOUNT.email }))
-  await app.inject(
-    post('basic-login/account/sendVerifyCode', {
-      email: EMAIL_CODE_ACCOUNT.email,
-      password: EMAIL_CODE_ACCOUNT.password,
-    }),
-  )
   await app.inject(post('basic-login/account/sendResetEmail', { email: DEMO_ACCOUNT.email }))
   const cookie = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
   await app.inject(post('tokens/getToken', {}, cookieHeader(cookie)))
@@ -66,7 +62,7 @@ t.test('every sandbox answer the BFF sees conforms to docs/upstream/openapi.yaml
     ),
   )
   const throughApi = seen.length
-  t.ok(throughApi >= 11, `${throughApi} exchanges through /api`)
+  t.ok(throughApi >= 11, `${throughApi} exchanges through /api and the sign-in steps`)
 
   // Every other endpoint, through an instance of the BFF's upstream client (flow-only calls too), with
   // the sandbox's fixed test account; forward mode through the sandbox's forwarder.
@@ -111,8 +107,8 @@ t.test('a deliberately broken sandbox answer is reported, naming the call and th
   const seen = watch(app)
   // The check every test's build() installs (tests/support/upstream-conformance.ts).
   const suiteCheck = watchUpstreamConformance(app)
-  await app.inject(post('basic-login/loginEmailCheck/4', { email: DEMO_ACCOUNT.email }))
-  await app.inject(post('basic-login/getAllEnvDomain', { email: DEMO_ACCOUNT.email }))
+  // The sign-in's e-mail step: loginEmailCheck, then getAllEnvDomain (and the captcha question).
+  await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
   await t.rejects(
     suiteCheck(),
     /loginEmailCheck.*emailCodeRequired must be boolean/s,

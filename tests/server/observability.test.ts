@@ -12,7 +12,8 @@ import { ROOT, SAME_ORIGIN, sandboxRequests, sessionKey } from '../helper.ts'
 import { admin } from '../sandbox/helpers.ts'
 import { sampleOf } from '../support/metrics.ts'
 
-const SIGN_IN = '/api/basic-login/serviceLoginNew/4'
+/** One /api call that makes one upstream call (the sign-up's address check, a page row). */
+const EMAIL_CHECK = '/api/basic-login/registerEmailCheck/4'
 
 interface LogLine {
   msg: string
@@ -44,12 +45,12 @@ async function appWithLog(t: Test, env: Record<string, string> = {}, ssr = false
   return { app, sandbox, lines }
 }
 
-function signInCall(app: FastifyInstance, headers: Record<string, string> = {}) {
+function apiCall(app: FastifyInstance, headers: Record<string, string> = {}) {
   return app.inject({
     method: 'POST',
-    url: SIGN_IN,
+    url: EMAIL_CHECK,
     headers: { ...SAME_ORIGIN, ...headers },
-    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    payload: { email: DEMO_ACCOUNT.email },
   })
 }
 
@@ -64,11 +65,13 @@ t.test(
     const sg = sandbox.regions.sg.url
     await admin(sg, 'PUT', '/faults', { status: 503, remaining: 1 })
     const id = 'f3a9c2d1e4b5a6978877665544332211'
-    const response = await signInCall(app, { 'x-request-id': id })
+    const response = await apiCall(app, { 'x-request-id': id })
     t.equal(response.statusCode, 502, 'the injected upstream fault answered')
     t.equal(response.headers['x-request-id'], id)
 
-    const upstreamCall = (await sandboxRequests(sg)).find((logged) => logged.url.includes('serviceLoginNew'))
+    const upstreamCall = (await sandboxRequests(sg)).find((logged) =>
+      logged.url.includes('registerEmailCheck'),
+    )
     t.equal(upstreamCall?.headers['x-request-id'], id, 'the upstream call carries the same id')
 
     const ofRequest = lines.filter((line) => line.reqId === id)
@@ -85,16 +88,14 @@ t.test(
 
 t.test('request id › generated when absent or unfit to log, and different per request', async (t) => {
   const { app, sandbox } = await appWithLog(t, INGRESS)
-  const first = await signInCall(app)
-  const second = await signInCall(app, { 'x-request-id': 'bad id\n{"forged":true}' })
-  const tooLong = await signInCall(app, { 'x-request-id': 'a'.repeat(200) })
+  const first = await apiCall(app)
+  const second = await apiCall(app, { 'x-request-id': 'bad id\n{"forged":true}' })
+  const tooLong = await apiCall(app, { 'x-request-id': 'a'.repeat(200) })
   const ids = [first, second, tooLong].map((response) => String(response.headers['x-request-id']))
   for (const id of ids) t.match(id, UUID)
   t.equal(new Set(ids).size, 3)
-  // Each sign-in makes two calls with its id: the sign-in and the agent's language after it.
-  const sent = (await sandboxRequests(sandbox.regions.sg.url))
-    .filter((logged) => !logged.url.includes('updateAgentLanguage'))
-    .map((logged) => logged.headers['x-request-id'])
+  // Each call makes one upstream call, with its id.
+  const sent = (await sandboxRequests(sandbox.regions.sg.url)).map((logged) => logged.headers['x-request-id'])
   t.same(sent, ids, 'upstream got the generated ids')
 })
 
@@ -105,21 +106,20 @@ t.test('request id › a client-chosen id is replaced unless a trusted proxy sen
     ['another address trusted', { TRUST_PROXY: '10.0.0.0/8,uniquelocal' }],
   ] as const) {
     const { app, sandbox, lines } = await appWithLog(t, env)
-    const response = await signInCall(app, { 'x-request-id': chosen })
+    const response = await apiCall(app, { 'x-request-id': chosen })
     const id = String(response.headers['x-request-id'])
     t.match(id, UUID, `${label}: a fresh id is echoed`)
     const sent = (await sandboxRequests(sandbox.regions.sg.url)).map(
       (logged) => logged.headers['x-request-id'],
     )
-    // The sign-in and the agent's language it sends (issue 18 point 4), both with the fresh id.
-    t.same(sent, [id, id], `${label}: upstream gets the fresh id`)
+    t.same(sent, [id], `${label}: upstream gets the fresh id`)
     t.notOk(
       lines.some((line) => line.reqId === chosen),
       `${label}: no log line carries the client's id`,
     )
   }
   const { app } = await appWithLog(t, { TRUST_PROXY: 'loopback' })
-  const viaIngress = await signInCall(app, { 'x-request-id': chosen })
+  const viaIngress = await apiCall(app, { 'x-request-id': chosen })
   t.equal(viaIngress.headers['x-request-id'], chosen, 'kept when the peer is a trusted proxy')
   const direct = await app.inject({
     method: 'GET',
@@ -135,13 +135,13 @@ t.test(
   async (t) => {
     const { app, sandbox } = await appWithLog(
       t,
-      { RATE_LIMIT_SIGN_IN: '2/1m', REGION: 'us', GIT_REVISION: 'abc1234' },
+      { RATE_LIMIT_SIGN_UP: '2/1m', REGION: 'us', GIT_REVISION: 'abc1234' },
       true,
     )
-    t.equal((await signInCall(app)).statusCode, 200)
+    t.equal((await apiCall(app)).statusCode, 200)
     await admin(sandbox.regions.sg.url, 'PUT', '/faults', { status: 503, remaining: 1 })
-    t.equal((await signInCall(app)).statusCode, 502)
-    t.equal((await signInCall(app)).statusCode, 429)
+    t.equal((await apiCall(app)).statusCode, 502)
+    t.equal((await apiCall(app)).statusCode, 429)
     t.equal((await app.inject('/auth/sign_in')).statusCode, 200)
 
     const text = await app.metrics.metrics()
@@ -153,12 +153,11 @@ t.test(
     t.equal(sample('http_request_duration_seconds_count', { route: '/api/*', status_code: '429' }), 1)
     t.equal(sample('rate_limit_refusals_total', { route: '/api/*' }), 1)
     const sgK8s = { upstream_region: 'sg', environment: 'sg-k8s' }
-    // The first sign-in and the agent's language it sends (issue 18 point 4).
-    t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'answered' }), 2)
+    t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'answered' }), 1)
     t.equal(sample('upstream_request_duration_seconds_count', { ...sgK8s, outcome: 'failed' }), 1)
     t.equal(sample('upstream_errors_total', { ...sgK8s, failure: 'badStatus' }), 1)
     t.equal(sample('ssr_render_duration_seconds_count', { status_code: '200' }), 1)
-    t.notMatch(text, /sign_in|serviceLoginNew/, 'raw URLs never become labels')
+    t.notMatch(text, /sign_in|registerEmailCheck/, 'raw URLs never become labels')
 
     // The release's region on every series, the build on one (issue 20 point 6).
     const series = text.split('\n').filter((line) => line && !line.startsWith('#'))
@@ -181,7 +180,7 @@ t.test('logs › probes log nothing at info; a failing probe logs at warn', asyn
   for (const probe of ['/healthz', '/readyz', '/healthz']) t.equal((await app.inject(probe)).statusCode, 200)
   const aboutProbes = () => lines.filter((line) => JSON.stringify(line).match(/\/(healthz|readyz)/))
   t.same(aboutProbes(), [], 'answered probes leave no line')
-  t.equal((await signInCall(app)).statusCode, 200)
+  t.equal((await apiCall(app)).statusCode, 200)
   t.ok(
     lines.some((line) => line.msg === 'incoming request' && line.level === 30),
     'other requests still log at info',

@@ -5,7 +5,8 @@ import t, { type Test } from 'tap'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { build, cookieHeader, SAME_ORIGIN, signIn } from '../helper.ts'
 
-const LOGIN = '/api/basic-login/serviceLoginNew/4'
+/** A page row through /api (the sign-up's address check): the refusals come before the proxy. */
+const LOGIN = '/api/basic-login/registerEmailCheck/4'
 
 /** Every refusal carries the headers a page would, and never Fastify's default error shape. */
 function assertHardened(t: Test, headers: Record<string, unknown>, body: string, label: string) {

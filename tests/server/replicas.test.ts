@@ -170,10 +170,15 @@ t.test('two replicas with one key ring serve one session interchangeably', async
   ])
   t.not(a.url, b.url, 'two processes on two ports')
 
-  const signedIn = await post(a, '/api/basic-login/serviceLoginNew/4', {
-    email: DEMO_ACCOUNT.email,
-    password: DEMO_ACCOUNT.password,
-  })
+  // The sign-in flow's steps (its rows are flow-only): the e-mail, then the password.
+  const started = await post(a, '/auth/sign_in/flow/email', { email: DEMO_ACCOUNT.email })
+  t.equal(started.json.retCode, '000000', JSON.stringify(started.json))
+  const signedIn = await post(
+    a,
+    '/auth/sign_in/flow/password',
+    { password: DEMO_ACCOUNT.password },
+    started.session,
+  )
   t.equal(signedIn.status, 200, JSON.stringify(signedIn.json))
   t.equal(signedIn.json.retCode, '000000', 'signed in through replica A')
   const cookie = signedIn.session

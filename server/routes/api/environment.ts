@@ -28,7 +28,7 @@ export function environmentFor(request: FastifyRequest, topology: Topology): Env
 
 /**
  * After `getAllEnvDomain`: remember which configured environments the account lives in. With
- * exactly one, it is chosen at once; with several, the user picks (POST /auth/environment).
+ * exactly one, it is chosen at once; with several, the user picks (the sign-in flow's `environment` step).
  */
 export function rememberAccountEnvironments(
   request: FastifyRequest,

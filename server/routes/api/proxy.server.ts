@@ -93,20 +93,11 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       }
       for (const flow of flows)
         answer = (await flow.after?.(name, request, reply, data, answer, environment)) ?? answer
+      // No page row signs in (every sign-in is a flow's, tests/sandbox/behaviour-table.test.ts):
+      // a token here is a refreshed one, and replaces the sealed one only in a signed-in session.
       const token = findToken(answer.item) ?? findToken(answer.items)
-      if (token && isSuccess(answer)) {
-        if (endpoint.session === 'signsIn') {
-          // The identity is the one the upstream answered for (security.md #21): a token that
-          // names nobody is a failed sign-in, never a session with a body's address in it.
-          const email = identityOf(answer)
-          if (!email) {
-            request.log.warn({ endpoint: name }, 'sign-in answer without an identity: refused')
-            return sendEnvelope(reply, 502, envelope('502', t('errors:upstreamUnavailable')))
-          }
-          request.signIn({ token, email, environment })
-        } else if (request.sessionArrival === 'signedIn') {
-          request.session.set('token', token) // a refreshed token replaces the sealed one
-        }
+      if (token && isSuccess(answer) && request.sessionArrival === 'signedIn') {
+        request.session.set('token', token)
       }
       return sendEnvelope(reply, 200, withoutTokens(answer))
     },

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
+import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { loadConfig } from '../../../config/index.ts'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
@@ -13,10 +14,10 @@ import {
   cookieHeader,
   isSignedIn,
   ROOT,
-  SAME_ORIGIN,
   sandboxRequests,
   sessionCookieOf,
   sessionKey,
+  signInStep,
 } from '../../helper.ts'
 
 // Issue 18 point 4: after every sign-in the agent's language is the one they signed in with,
@@ -57,14 +58,16 @@ async function updateCalls(): Promise<number> {
   return (await sandboxRequests(sg)).filter((entry) => entry.url.includes('updateAgentLanguage')).length
 }
 
+/** The demo account's password sign-in through the flow's steps, on a page in `language`. */
+async function passwordSignIn(bff: FastifyInstance, password: string, language: 'en' | 'zh') {
+  const headers = { language }
+  const started = await signInStep(bff, 'email', { email: DEMO_ACCOUNT.email }, { headers })
+  return (await signInStep(bff, 'password', { password }, { cookie: started.cookie, headers })).response
+}
+
 t.test('password sign-in on the Chinese page › the agent language becomes zh, once', async (t) => {
   t.equal(await agentLanguage(DEMO_ACCOUNT.email), null, 'unset before')
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/account/consoleLogin',
-    headers: { ...SAME_ORIGIN, language: 'zh' },
-    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  })
+  const response = await passwordSignIn(app, DEMO_ACCOUNT.password, 'zh')
   t.equal(response.json().retCode, '000000')
   t.equal(await settledAgentLanguage(DEMO_ACCOUNT.email), 'zh')
   t.equal(await updateCalls(), 1, 'sent once')
@@ -77,22 +80,12 @@ t.test('password sign-in on the Chinese page › the agent language becomes zh, 
 })
 
 t.test('password sign-in on the English page › en', async (t) => {
-  await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/account/consoleLogin',
-    headers: { ...SAME_ORIGIN, language: 'en' },
-    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  })
+  await passwordSignIn(app, DEMO_ACCOUNT.password, 'en')
   t.equal(await settledAgentLanguage(DEMO_ACCOUNT.email), 'en')
 })
 
 t.test('a refused sign-in sends nothing', async (t) => {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/account/consoleLogin',
-    headers: { ...SAME_ORIGIN, language: 'zh' },
-    payload: { email: DEMO_ACCOUNT.email, password: 'Wrong-Password1' },
-  })
+  const response = await passwordSignIn(app, 'Wrong-Password1', 'zh')
   t.not(response.json().retCode, '000000')
   t.equal(await updateCalls(), 0)
   t.equal(await agentLanguage(DEMO_ACCOUNT.email), null)
@@ -142,12 +135,7 @@ t.test('updateAgentLanguage failing › the sign-in still succeeds, and the fail
   })
   t.teardown(() => logged.close())
   await logged.ready()
-  const response = await logged.inject({
-    method: 'POST',
-    url: '/api/basic-login/account/consoleLogin',
-    headers: { ...SAME_ORIGIN, language: 'zh' },
-    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  })
+  const response = await passwordSignIn(logged, DEMO_ACCOUNT.password, 'zh')
   t.equal(response.statusCode, 200)
   t.equal(response.json().retCode, '000000')
   t.ok(await isSignedIn(logged, sessionCookieOf(response)), 'signed in all the same')

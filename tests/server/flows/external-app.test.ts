@@ -92,16 +92,11 @@ t.test(
       shop.cookie,
     )
     // The next person signs in with a password in the same browser, without signing out first.
-    const next = await app.inject({
-      method: 'POST',
-      url: '/api/basic-login/serviceLoginNew/4',
-      headers: { ...SAME_ORIGIN, ...cookieHeader(waiting.cookie) },
-      payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-    })
+    const next = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, { cookie: waiting.cookie })
     const authorize = await app.inject({
       method: 'POST',
       url: '/auth/channel_auth/authorize',
-      headers: { ...SAME_ORIGIN, ...cookieHeader(sessionCookieOf(next)), 'content-type': 'application/json' },
+      headers: { ...SAME_ORIGIN, ...cookieHeader(next), 'content-type': 'application/json' },
       payload: { consent: true },
     })
     t.equal(authorize.statusCode, 409, 'the previous account’s store is not authorized here')

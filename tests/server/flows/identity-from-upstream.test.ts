@@ -3,7 +3,14 @@ import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
-import { atIdentityProvider, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import {
+  atIdentityProvider,
+  cookieHeader,
+  isSignedIn,
+  SAME_ORIGIN,
+  sessionCookieOf,
+  signInStep,
+} from '../../helper.ts'
 import { appWithUpstreams } from '../upstream/harness.ts'
 
 // Security claim 21: a session's identity is the one the upstream's answer names. These tests put
@@ -15,7 +22,7 @@ t.teardown(() => sandbox.close())
 const sg = sandbox.regions.sg.url
 
 /** Paths whose success answers lose their identity on the way back. */
-const ANONYMISED = /\/(serviceLoginNew\/4|sso\/aadLoginOverseas|sso\/aadLogin)(\?|$)/
+const ANONYMISED = /\/(account\/consoleLogin|sso\/aadLoginOverseas|sso\/aadLogin)(\?|$)/
 
 const interposer = Fastify()
 interposer.removeAllContentTypeParsers()
@@ -55,12 +62,14 @@ t.beforeEach(async () => {
 })
 
 t.test('a password sign-in answered with a token but no identity: 502, no session', async (t) => {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/serviceLoginNew/4',
-    headers: SAME_ORIGIN,
-    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  })
+  // The sign-in flow's password step (consoleLogin; the sign-in's rows are flow-only).
+  const started = await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
+  const { response } = await signInStep(
+    app,
+    'password',
+    { password: DEMO_ACCOUNT.password },
+    { cookie: started.cookie },
+  )
   t.equal(response.statusCode, 502, 'refused as an upstream fault')
   t.notMatch(response.body, /token/i, 'the token is not handed to the page either')
   t.notOk(await isSignedIn(app, sessionCookieOf(response)), 'the body’s address did not become a session')

@@ -118,7 +118,7 @@ t.test(
   async (t) => {
     const app = await build(t, 'international')
     for (const url of [
-      '/api/basic-login/loginEmailCheck/4?language=en',
+      '/api/basic-login/registerEmailCheck/4?language=en',
       '/api?language=en',
       '/auth/_next/static/media/logo.svg?language=en',
       '/auth/_next/image?url=x&language=en',

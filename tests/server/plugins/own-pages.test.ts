@@ -27,11 +27,16 @@ const ROUTES: [method: 'GET' | 'POST', url: string][] = [
   ['GET', '/auth/channel_auth/flow'],
   ['POST', '/auth/channel_auth/authorize'],
   ['POST', '/auth/channel_auth/deny'],
-  ['POST', '/auth/environment'],
+  ['POST', '/auth/sign_in/flow/email'],
+  ['POST', '/auth/sign_in/flow/environment'],
+  ['POST', '/auth/sign_in/flow/password'],
+  ['POST', '/auth/sign_in/flow/code'],
+  ['POST', '/auth/sign_in/flow/resend'],
+  ['POST', '/auth/sign_in/flow/back'],
   ['GET', `${base}/api/flow`],
   ['POST', `${base}/api/login-config`],
-  ['POST', '/api/basic-login/loginEmailCheck/4'],
-  ['GET', '/api/basic-login/account/sendVerifyCode'],
+  ['POST', '/api/basic-login/registerEmailCheck/4'],
+  ['GET', '/api/basic-login/config/loginConfig'],
 ]
 
 t.test(

@@ -8,12 +8,16 @@ import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, SAME_ORIGIN } from '../../helper.ts'
 import { freePort, startRedis } from '../../support/redis.ts'
 
-const SIGN_IN = '/api/basic-login/serviceLoginNew/4'
-const SEND_CODE = '/api/basic-login/sendEmailRandomCode/4'
+// The sign-in's steps spend the buckets its rows name (the rows are flow-only): without a cookie
+// every call starts again and pays. `resend` outside a flow is refused without an upstream call.
+const SIGN_IN = '/auth/sign_in/flow/email'
+const SEND_CODE = '/auth/sign_in/flow/resend'
+/** A page row through /api with a bucket (signUp). */
+const EMAIL_CHECK = '/api/basic-login/registerEmailCheck/4'
 /** An endpoint without a `limit` bucket. */
 const UNLIMITED = '/api/basic-login/config/loginConfig'
 
-const SMALL_LIMITS = { RATE_LIMIT_SIGN_IN: '3/1m', RATE_LIMIT_CODE: '2/1m' }
+const SMALL_LIMITS = { RATE_LIMIT_SIGN_IN: '3/1m', RATE_LIMIT_CODE: '2/1m', RATE_LIMIT_SIGN_UP: '3/1m' }
 
 function call(
   app: FastifyInstance,
@@ -74,10 +78,17 @@ t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, i
   )
   t.equal(chinese.headers['cache-control'], 'no-store')
 
-  // Another spelling of the same endpoint reaches the same bucket.
-  t.equal((await call(app, `/api//${SIGN_IN.slice('/api/'.length)}`, ip)).statusCode, 429)
-  // Other sign-in endpoints share the bucket: the budget is per bucket, not per endpoint.
-  t.equal((await call(app, '/api/basic-login/loginEmailCheck/4', ip)).statusCode, 429)
+  // The other sign-in steps share the bucket: the budget is per bucket, not per route.
+  t.equal((await call(app, '/auth/sign_in/flow/password', ip)).statusCode, 429)
+})
+
+t.test('rate limit › another spelling of an /api endpoint reaches the same bucket', async (t) => {
+  const { app } = await build(t, { env: SMALL_LIMITS })
+  const ip = '203.0.113.11'
+  const first = await statuses(3, () => call(app, EMAIL_CHECK, ip))
+  t.notOk(first.includes(429), `the first three pass (${first})`)
+  t.equal((await call(app, `/api//${EMAIL_CHECK.slice('/api/'.length)}`, ip)).statusCode, 429)
+  t.equal((await call(app, EMAIL_CHECK, ip)).statusCode, 429)
 })
 
 t.test(

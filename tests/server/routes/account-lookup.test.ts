@@ -1,10 +1,15 @@
+/**
+ * The account look-ups (`loginEmailCheck`, `getAllEnvDomain`, `getServiceLoginWrongTimes`) are the
+ * sign-in flow's e-mail step (their rows are flow-only, docs/flows/sign-in.md): what the page
+ * learns of where an account lives, and what they cost.
+ */
 import t from 'tap'
 import { MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
 
-const LOOKUP = '/api/basic-login/getAllEnvDomain'
+const LOOKUP = '/auth/sign_in/flow/email'
 
-t.test('getAllEnvDomain › answers environment names only, never upstream hosts', async (t) => {
+t.test('the e-mail step › answers environment names only, never upstream hosts', async (t) => {
   const { app, sandbox } = await build(t)
   const response = await app.inject({
     method: 'POST',
@@ -13,14 +18,14 @@ t.test('getAllEnvDomain › answers environment names only, never upstream hosts
     payload: { email: MULTI_ENV_ACCOUNT.email },
   })
   t.equal(response.statusCode, 200)
-  t.same(response.json().items, [{ env: 'sg-k8s' }, { env: 'us-k8s' }])
+  t.same(response.json().item.flow.environments, ['sg-k8s', 'us-k8s'])
   for (const { url } of Object.values(sandbox.regions)) {
     t.notMatch(response.body, new URL(url).host, 'no upstream address')
   }
   t.notMatch(response.body, /host|127\.0\.0\.1|localhost/)
 })
 
-t.test('getAllEnvDomain › a malformed e-mail is refused before it is forwarded', async (t) => {
+t.test('the e-mail step › a malformed e-mail is refused before it is forwarded', async (t) => {
   const { app, sandbox } = await build(t)
   const response = await app.inject({
     method: 'POST',
@@ -29,9 +34,10 @@ t.test('getAllEnvDomain › a malformed e-mail is refused before it is forwarded
     payload: { email: 'nobody' },
   })
   t.equal(response.statusCode, 400)
+  t.equal(response.json().item.field, 'email')
   const forwarded = await sandboxRequests(sandbox.regions.sg.url)
   t.notOk(
-    forwarded.some((entry) => entry.url.includes('getAllEnvDomain')),
+    forwarded.some((entry) => /getAllEnvDomain|loginEmailCheck|getServiceLoginWrongTimes/.test(entry.url)),
     'not forwarded',
   )
 })
@@ -49,7 +55,6 @@ t.test('account look-ups › share the sign-in budget per IP', async (t) => {
   const codes: number[] = []
   for (let index = 0; index < 3; index++) codes.push((await lookUp(LOOKUP)).statusCode)
   t.notOk(codes.includes(429), `the first three pass (${codes})`)
-  t.equal((await lookUp(LOOKUP)).statusCode, 429, 'getAllEnvDomain is limited')
-  t.equal((await lookUp('/api/basic-login/getServiceLoginWrongTimes/4')).statusCode, 429)
-  t.equal((await lookUp('/api/basic-login/loginEmailCheck/4')).statusCode, 429)
+  t.equal((await lookUp(LOOKUP)).statusCode, 429, 'the e-mail step (three look-ups) is limited')
+  t.equal((await lookUp('/auth/sign_in/flow/password')).statusCode, 429, 'so is the password step')
 })

@@ -2,7 +2,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
 
-const URL = '/api/basic-login/loginEmailCheck/4'
+const URL = '/api/basic-login/registerEmailCheck/4'
 
 t.test('/api CSRF layers › each missing layer is a 403 and nothing reaches the upstream', async (t) => {
   const { app, sandbox } = await build(t, { env: { PUBLIC_ORIGIN: 'https://www.example.com' } })
@@ -30,7 +30,7 @@ t.test('/api CSRF layers › each missing layer is a 403 and nothing reaches the
   }
   const upstream = await sandboxRequests(sandbox.regions.sg.url)
   t.equal(
-    upstream.filter((entry) => entry.url.includes('loginEmailCheck')).length,
+    upstream.filter((entry) => entry.url.includes('registerEmailCheck')).length,
     0,
     'nothing was forwarded',
   )

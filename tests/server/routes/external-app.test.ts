@@ -1,7 +1,7 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import en from '../../../shared/i18n/locales/en/sso.ts'
-import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf, signIn } from '../../helper.ts'
 import { giveBack as giveBackToPage } from '../external-return.ts'
 
 const BASE = '/auth/external'
@@ -118,13 +118,7 @@ t.test('channel authorization › consent first, sign-in kept the flow, then the
     })
   t.equal((await authorize({ consent: true })).statusCode, 401, 'signed out: sign in first')
 
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/serviceLoginNew/4',
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
-    payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-  })
-  cookie = sessionCookieOf(signIn) ?? cookie
+  cookie = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, { cookie })
   const flow = await app.inject({
     method: 'GET',
     url: '/auth/channel_auth/flow',

@@ -4,7 +4,7 @@ import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
 import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import enReset from '../../../shared/i18n/locales/en/reset.ts'
 import zhReset from '../../../shared/i18n/locales/zh/reset.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, signInStep } from '../../helper.ts'
 
 // Issue 21: each step of the password reset posted as a plain form (no JavaScript) runs the reset
 // flow's own step and is answered with the reset page.
@@ -58,14 +58,11 @@ async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
 const testIdOf = (html: string) => /data-testid="(reset-[a-zA-Z]+)"/.exec(html)?.[1]
 const errorAt = (html: string, id: string) =>
   new RegExp(`id="${id}-error" class="field-error" role="alert">([^<]+)<`).exec(html)?.[1]
+/** Whether the password signs the reset account in (the sign-in flow's e-mail, then password). */
 const signsIn = async (app: FastifyInstance, password: string) => {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/serviceLoginNew/4',
-    headers: SAME_ORIGIN,
-    payload: { email: RESET_ACCOUNT.email, password },
-  })
-  return (answer.json() as { retCode: string }).retCode === '000000'
+  const started = await signInStep(app, 'email', { email: RESET_ACCOUNT.email })
+  const answer = await signInStep(app, 'password', { password }, { cookie: started.cookie })
+  return (answer.response.json() as { retCode: string }).retCode === '000000'
 }
 
 t.test('reset by code, posted as plain forms: each answer is the next step', async (t) => {

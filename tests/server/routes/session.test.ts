@@ -29,7 +29,7 @@ t.test('sign-up region › the time zone decides once, and the flow stays there'
   const { app, sandbox } = await build(t)
   const first = await call(
     app,
-    '/api/basic-login/loginEmailCheck/4',
+    '/api/basic-login/registerEmailCheck/4',
     undefined,
     { email: US_ACCOUNT.email },
     { 'x-time-zone': 'America/Denver', host: 'bff.test' },
@@ -39,20 +39,20 @@ t.test('sign-up region › the time zone decides once, and the flow stays there'
   t.ok(cookie, 'the decision is remembered in the sealed session')
   const usLog = await sandboxRequests(sandbox.regions.us.url)
   t.ok(
-    usLog.some((entry) => entry.url.includes('loginEmailCheck')),
+    usLog.some((entry) => entry.url.includes('registerEmailCheck')),
     'a US time zone goes to the us upstream',
   )
 
   await call(
     app,
-    '/api/basic-login/loginEmailCheck/4',
+    '/api/basic-login/registerEmailCheck/4',
     cookie,
     { email: US_ACCOUNT.email },
     { 'x-time-zone': 'Asia/Singapore', host: 'bff.test' },
   )
   const sgLog = await sandboxRequests(sandbox.regions.sg.url)
   t.notOk(
-    sgLog.some((entry) => entry.url.includes('loginEmailCheck')),
+    sgLog.some((entry) => entry.url.includes('registerEmailCheck')),
     'a later zone does not move the flow',
   )
 })
@@ -61,16 +61,14 @@ t.test(
   'environment › one environment from getAllEnvDomain is chosen at once and used for sign-in',
   async (t) => {
     const { app, sandbox } = await build(t)
-    const listed = await call(app, '/api/basic-login/getAllEnvDomain', undefined, { email: US_ACCOUNT.email })
+    const listed = await call(app, '/auth/sign_in/flow/email', undefined, { email: US_ACCOUNT.email })
     t.equal(listed.json().retCode, '000000')
+    t.match(listed.json().item.flow, { step: 'password' }, 'no picker for one environment')
     const cookie = sessionCookieOf(listed)
-    const login = await call(app, '/api/basic-login/serviceLoginNew/4', cookie, {
-      email: US_ACCOUNT.email,
-      password: US_ACCOUNT.password,
-    })
+    const login = await call(app, '/auth/sign_in/flow/password', cookie, { password: US_ACCOUNT.password })
     t.equal(login.json().retCode, '000000', 'the US account signs in on the us upstream')
     const usLog = await sandboxRequests(sandbox.regions.us.url)
-    t.ok(usLog.some((entry) => entry.url.includes('serviceLoginNew')))
+    t.ok(usLog.some((entry) => entry.url.includes('consoleLogin')))
   },
 )
 
@@ -78,22 +76,20 @@ t.test(
   'environment › with several, the user picks one of them and every later call goes there',
   async (t) => {
     const { app, sandbox } = await build(t)
-    const listed = await call(app, '/api/basic-login/getAllEnvDomain', undefined, {
-      email: MULTI_ENV_ACCOUNT.email,
-    })
-    t.equal(listed.json().items.length, 2)
+    const listed = await call(app, '/auth/sign_in/flow/email', undefined, { email: MULTI_ENV_ACCOUNT.email })
+    t.equal(listed.json().item.flow.environments.length, 2)
     let cookie = sessionCookieOf(listed)
 
-    const foreign = await call(app, '/auth/environment', cookie, { environment: 'hk' })
+    const step = '/auth/sign_in/flow/environment'
+    const foreign = await call(app, step, cookie, { environment: 'hk' })
     t.equal(foreign.statusCode, 400, 'an environment the account does not live in is refused')
-    const unknown = await call(app, '/auth/environment', cookie, { environment: 'mars' })
+    const unknown = await call(app, step, cookie, { environment: 'mars' })
     t.equal(unknown.statusCode, 400)
 
-    const chosen = await call(app, '/auth/environment', cookie, { environment: 'us-k8s' })
+    const chosen = await call(app, step, cookie, { environment: 'us-k8s' })
     t.equal(chosen.statusCode, 200)
     cookie = sessionCookieOf(chosen) ?? cookie
-    const login = await call(app, '/api/basic-login/serviceLoginNew/4', cookie, {
-      email: MULTI_ENV_ACCOUNT.email,
+    const login = await call(app, '/auth/sign_in/flow/password', cookie, {
       password: MULTI_ENV_ACCOUNT.password,
     })
     t.equal(login.json().retCode, '000000')
@@ -112,13 +108,10 @@ t.test(
 t.test('session › the value changes at sign-in and the pre-sign-in cookie does not carry it', async (t) => {
   const { app } = await build(t)
   const pre = sessionCookieOf(
-    await call(app, '/api/basic-login/loginEmailCheck/4', undefined, { email: DEMO_ACCOUNT.email }),
+    await call(app, '/auth/sign_in/flow/email', undefined, { email: DEMO_ACCOUNT.email }),
   )
   t.ok(pre)
-  const login = await call(app, '/api/basic-login/serviceLoginNew/4', pre, {
-    email: DEMO_ACCOUNT.email,
-    password: DEMO_ACCOUNT.password,
-  })
+  const login = await call(app, '/auth/sign_in/flow/password', pre, { password: DEMO_ACCOUNT.password })
   const post = sessionCookieOf(login)
   t.ok(post)
   t.not(post, pre)

@@ -7,7 +7,7 @@ import {
   UNAVAILABLE_ACCOUNT,
   US_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
-import { build, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { build, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
 
 // Many sign-ins from one test client: the per-IP limits have their own tests.
 const { app, sandbox } = await build(t, {
@@ -19,6 +19,7 @@ t.beforeEach(async () => {
   await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
 })
 
+/** A page-row call through /api (the captcha's rows). */
 async function post(path: string, payload: Record<string, string>, language: 'en' | 'zh' = 'en') {
   const response = await app.inject({
     method: 'POST',
@@ -28,8 +29,24 @@ async function post(path: string, payload: Record<string, string>, language: 'en
   })
   return { status: response.statusCode, body: response.json(), cookie: sessionCookieOf(response) }
 }
-const signIn = (payload: Record<string, string>, language: 'en' | 'zh' = 'en') =>
-  post('serviceLoginNew/4', payload, language)
+
+/**
+ * A new browser's password sign-in through the flow's steps (the sign-in's rows are flow-only):
+ * the e-mail step's answer when it refuses, else the password step's.
+ */
+async function signIn({ email, password, ...extra }: Record<string, string>, language: 'en' | 'zh' = 'en') {
+  const headers = { 'accept-language': language }
+  const started = await signInStep(app, 'email', { email }, { headers })
+  const answer = (response: typeof started.response) => ({
+    status: response.statusCode,
+    body: response.json(),
+    cookie: sessionCookieOf(response),
+    flow: response.json().item?.flow,
+  })
+  if (started.response.json().retCode !== '000000') return answer(started.response)
+  const done = await signInStep(app, 'password', { password, ...extra }, { cookie: started.cookie, headers })
+  return answer(done.response)
+}
 
 t.test(
   'empty or malformed input is refused by the BFF, naming the field (700004/700009/700201 upstream)',
@@ -38,8 +55,6 @@ t.test(
     t.match(noEmail, { status: 400, body: { item: { field: 'email' } } })
     const noPassword = await signIn({ email: DEMO_ACCOUNT.email, password: '' })
     t.match(noPassword, { status: 400, body: { item: { field: 'password' } } })
-    const consoleNoPassword = await post('account/consoleLogin', { email: DEMO_ACCOUNT.email, password: '' })
-    t.match(consoleNoPassword, { status: 400, body: { item: { field: 'password' } } })
     const malformed = await signIn({ email: 'not-an-email', password: 'x' })
     t.match(malformed, { status: 400, body: { item: { field: 'email' } } })
   },
@@ -66,10 +81,14 @@ t.test(
   },
 )
 
-t.test('700014 unknown account (or not in this region), localised', async (t) => {
+t.test('700014 unknown account, localised; an account of another region signs in there', async (t) => {
   t.match(await signIn({ email: 'nobody@sandbox.test', password: 'x' }), { body: { retCode: '700014' } })
-  t.match(await signIn({ email: US_ACCOUNT.email, password: US_ACCOUNT.password }, 'zh'), {
+  t.match(await signIn({ email: 'nobody@sandbox.test', password: 'x' }, 'zh'), {
     body: { retCode: '700014', retMsg: /账号不存在/ },
+  })
+  // The e-mail step asks getAllEnvDomain where the account lives: the sign-in goes there.
+  t.match(await signIn({ email: US_ACCOUNT.email, password: US_ACCOUNT.password }, 'zh'), {
+    body: { retCode: '000000' },
   })
 })
 
@@ -93,8 +112,9 @@ t.test(
   'after 3 wrong passwords: 700112 without a captcha, 700169 with a bad one, sign-in with a solved one',
   async (t) => {
     for (let i = 0; i < 3; i++) await signIn({ email: CAPTCHA_ACCOUNT.email, password: 'Wrong-Pass1' })
-    const wrongTimes = await post('getServiceLoginWrongTimes/4', { email: CAPTCHA_ACCOUNT.email })
-    t.match(wrongTimes.body, { retCode: '000000', item: { wrongTimes: 3, captchaRequired: true } })
+    // getServiceLoginWrongTimes, asked at the e-mail step: the flow says a captcha is asked for.
+    const asked = await signInStep(app, 'email', { email: CAPTCHA_ACCOUNT.email })
+    t.match(asked.response.json(), { retCode: '000000', item: { flow: { captchaRequired: true } } })
     const good = { email: CAPTCHA_ACCOUNT.email, password: CAPTCHA_ACCOUNT.password }
     t.match((await signIn(good)).body, { retCode: '700112' })
     t.match((await signIn({ ...good, captchaPass: 'cpt_forged' }, 'zh')).body, {
@@ -127,9 +147,9 @@ t.test('700625 password sign-in disabled for the Microsoft-only account', async 
 })
 
 t.test(
-  'consoleLogin signs in with e-mail and password: agent (09) console URL, no token to the browser',
+  'the flow’s consoleLogin signs in with e-mail and password: agent (09) console URL, no token to the browser',
   async (t) => {
-    const answer = await post('account/consoleLogin', {
+    const answer = await signIn({
       email: DEMO_ACCOUNT.email,
       password: DEMO_ACCOUNT.password,
       productCode: '09',
@@ -145,7 +165,7 @@ t.test(
     )
     t.notMatch(JSON.stringify(answer.body), /sbx_|"token"/)
     t.ok(answer.cookie, 'a signed-in session')
-    const refused = await post('account/consoleLogin', { email: DEMO_ACCOUNT.email, password: 'Wrong-Pass1' })
+    const refused = await signIn({ email: DEMO_ACCOUNT.email, password: 'Wrong-Pass1' })
     t.match(refused.body, { retCode: '700211' })
   },
 )

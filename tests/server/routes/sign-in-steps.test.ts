@@ -1,3 +1,7 @@
+/**
+ * The sandbox's sign-in rules as the sign-in flow's steps meet them (the sign-in's rows are
+ * flow-only: docs/flows/sign-in.md): codes, products, consoles, notices, password age.
+ */
 import t from 'tap'
 import {
   AGENT_ACCOUNT,
@@ -9,7 +13,14 @@ import {
   RESTRICTED_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
 import type { OutboxMessage } from '../../../sandbox/outbox.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  SAME_ORIGIN,
+  type SignInStepName,
+  sandboxRequests,
+  signInStep,
+} from '../../helper.ts'
 
 // Many sign-ins and codes from one test client: the per-IP limits have their own tests.
 const { app, sandbox } = await build(t, {
@@ -21,18 +32,29 @@ t.beforeEach(async () => {
   await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
 })
 
-async function post(
-  path: string,
-  payload: Record<string, string>,
-  options: { language?: 'en' | 'zh'; cookie?: string } = {},
+/** One browser running the sign-in flow's steps; its cookie follows every answer. */
+class Visitor {
+  cookie: string | undefined
+  async step(name: SignInStepName, payload: Record<string, string> = {}, language: 'en' | 'zh' = 'en') {
+    const { response, cookie } = await signInStep(app, name, payload, {
+      cookie: this.cookie,
+      headers: { 'accept-language': language },
+    })
+    this.cookie = cookie
+    return { status: response.statusCode, body: response.json(), cookie }
+  }
+}
+
+/** A new browser that gave the account's address, then the password (and what else is given). */
+async function signInWith(
+  account: { email: string; password: string },
+  extra: Record<string, string> = {},
+  language: 'en' | 'zh' = 'en',
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/basic-login/${path}`,
-    headers: { ...SAME_ORIGIN, 'accept-language': options.language ?? 'en', ...cookieHeader(options.cookie) },
-    payload,
-  })
-  return { status: response.statusCode, body: response.json(), cookie: sessionCookieOf(response) }
+  const visitor = new Visitor()
+  const started = await visitor.step('email', { email: account.email }, language)
+  if (started.body.retCode !== '000000') throw new Error(`e-mail step: ${JSON.stringify(started.body)}`)
+  return visitor.step('password', { password: account.password, ...extra }, language)
 }
 
 async function advanceClock(ms: number) {
@@ -61,27 +83,39 @@ async function signedIn(cookie: string | undefined): Promise<boolean> {
 }
 
 const { email, password } = EMAIL_CODE_ACCOUNT
-const withCode = (code: string) => post('account/consoleLogin', { email, password, code })
+/** A browser at the code step: the password was taken and a code sent. */
+async function atCodeStep() {
+  const visitor = new Visitor()
+  await visitor.step('email', { email })
+  const sent = await visitor.step('password', { password })
+  if (sent.body.item.flow?.step !== 'code') throw new Error(`password step: ${JSON.stringify(sent.body)}`)
+  return visitor
+}
 
-t.test('loginEmailCheck tells when the account needs an e-mailed code', async (t) => {
-  t.match((await post('loginEmailCheck/4', { email })).body, { item: { emailCodeRequired: true } })
-  t.match((await post('loginEmailCheck/4', { email: DEMO_ACCOUNT.email })).body, {
-    item: { emailCodeRequired: false },
+t.test('the e-mail step tells when the account needs an e-mailed code', async (t) => {
+  t.match((await new Visitor().step('email', { email })).body, {
+    item: { flow: { emailCodeRequired: true } },
+  })
+  t.match((await new Visitor().step('email', { email: DEMO_ACCOUNT.email })).body, {
+    item: { flow: { emailCodeRequired: false } },
   })
 })
 
 t.test(
   'sendVerifyCode › the BFF makes the GET with the base64 password; a code reaches the outbox',
   async (t) => {
-    const wrong = await post('account/sendVerifyCode', { email, password: 'Wrong-Pass1' })
+    const visitor = new Visitor()
+    await visitor.step('email', { email })
+    const wrong = await visitor.step('password', { password: 'Wrong-Pass1' })
     t.match(wrong.body, { retCode: '700211' }, 'a wrong password sends nothing')
     t.same(await loginCodes(email), [])
 
-    const sent = await post('account/sendVerifyCode', { email, password })
+    const sent = await visitor.step('password', { password })
     t.match(sent, {
       status: 200,
-      body: { retCode: '000000', item: { expiresInSeconds: 300, resendAfterSeconds: 60 } },
+      body: { retCode: '000000', item: { resendAfterSeconds: 60, flow: { step: 'code' } } },
     })
+    t.notMatch(JSON.stringify(sent.body), password, 'the password is never in an answer')
     t.notOk(await signedIn(sent.cookie), 'no session before the code')
     const [message] = await loginCodes(email)
     t.match(message?.code, /^\d{6}$/)
@@ -101,153 +135,117 @@ t.test(
 )
 
 t.test(
-  'consoleLogin with the code › 700203 missing or wrong (localised), then the right code signs in once',
+  'the code step › only after the password; a wrong code 700203 (localised), the right one signs in once',
   async (t) => {
-    t.match(
-      (await post('serviceLoginNew/4', { email, password })).body,
-      { retCode: '700203' },
-      'no way around the code',
-    )
-    await post('account/sendVerifyCode', { email, password })
+    const early = new Visitor()
+    await early.step('email', { email })
+    t.equal((await early.step('code', { code: '123456' })).body.retCode, '409', 'no way around the password')
+    const visitor = await atCodeStep()
     const code = (await loginCodes(email)).at(-1)?.code ?? ''
-    t.match((await post('account/consoleLogin', { email, password })).body, { retCode: '700203' })
     const wrongCode = code === '000000' ? '111111' : '000000'
-    const wrong = await post('account/consoleLogin', { email, password, code: wrongCode }, { language: 'zh' })
+    const wrong = await visitor.step('code', { code: wrongCode }, 'zh')
     t.match(wrong, { body: { retCode: '700203', retMsg: /验证码错误/ } })
     t.notOk(await signedIn(wrong.cookie))
-    const right = await withCode(code)
+    const right = await visitor.step('code', { code })
     t.match(right.body, { retCode: '000000' })
     t.ok(await signedIn(right.cookie), 'signed in')
-    t.match((await withCode(code)).body, { retCode: '700125' }, 'a code signs in once')
+    t.equal(
+      (await visitor.step('code', { code })).body.retCode,
+      '409',
+      'the flow is over: a code signs in once',
+    )
   },
 )
 
 t.test('the BFF refuses a code that is not six digits before the upstream hears of it', async (t) => {
-  const answer = await post('account/consoleLogin', { email, password, code: '12345' })
+  const visitor = await atCodeStep()
+  const before = (await sandboxRequests(sg)).length
+  const answer = await visitor.step('code', { code: '12345' })
   t.match(answer, { status: 400, body: { item: { field: 'code' } } })
+  t.equal((await sandboxRequests(sg)).length, before, 'nothing went upstream')
 })
 
 t.test('a code expires after 5 minutes on the sandbox clock (700125)', async (t) => {
-  await post('account/sendVerifyCode', { email, password })
+  const visitor = await atCodeStep()
   const code = (await loginCodes(email)).at(-1)?.code ?? ''
   await advanceClock(5 * 60_000 + 1000)
-  t.match((await withCode(code)).body, { retCode: '700125', retMsg: /expired/ })
+  t.match((await visitor.step('code', { code })).body, { retCode: '700125', retMsg: /expired/ })
 })
 
 t.test(
-  'sendEmailRandomCode › 700631 within the minute, then a new code that replaces the old one',
+  'resend (sendEmailRandomCode) › 700631 within the minute, then a new code that replaces the old one',
   async (t) => {
-    t.match(
-      (await post('sendEmailRandomCode/4', { email })).body,
-      { retCode: '700125' },
-      'no code without the password first',
-    )
-    await post('account/sendVerifyCode', { email, password })
+    const early = new Visitor()
+    await early.step('email', { email })
+    t.equal((await early.step('resend')).body.retCode, '409', 'no code without the password first')
+    const visitor = await atCodeStep()
     const first = (await loginCodes(email)).at(-1)?.code ?? ''
-    t.match((await post('sendEmailRandomCode/4', { email }, { language: 'zh' })).body, {
+    t.match((await visitor.step('resend', {}, 'zh')).body, {
       retCode: '700631',
-      retMsg: /一分钟/,
+      retMsg: /重新获取验证码/,
     })
     await advanceClock(60_000)
-    t.match((await post('sendEmailRandomCode/4', { email })).body, {
+    t.match((await visitor.step('resend')).body, {
       retCode: '000000',
       item: { resendAfterSeconds: 60 },
     })
     const codes = await loginCodes(email)
     t.equal(codes.length, 2)
     const second = codes.at(-1)?.code ?? ''
-    if (first !== second) t.match((await withCode(first)).body, { retCode: '700203' }, 'the old code is void')
-    t.match((await withCode(second)).body, { retCode: '000000' })
+    if (first !== second)
+      t.match(
+        (await visitor.step('code', { code: first })).body,
+        { retCode: '700203' },
+        'the old code is void',
+      )
+    t.match((await visitor.step('code', { code: second })).body, { retCode: '000000' })
   },
 )
 
 t.test(
   'products › an agent opens the agent (09), others the console (02); the URL is the environment console',
   async (t) => {
-    const agent = await post('account/consoleLogin', {
-      email: AGENT_ACCOUNT.email,
-      password: AGENT_ACCOUNT.password,
-    })
+    const agent = await signInWith(AGENT_ACCOUNT)
     t.match(agent.body, { retCode: '000000', item: { productCode: '09', appType: 'console' } })
     t.match(agent.body.item.consoleUrl, new RegExp(`^${sg}/__sandbox/console\\?ticket=.+&product=09`))
-    const demo = await post('account/consoleLogin', {
-      email: DEMO_ACCOUNT.email,
-      password: DEMO_ACCOUNT.password,
-      appType: 'appConsole',
-    })
+    const demo = await signInWith(DEMO_ACCOUNT, { appType: 'appConsole' })
     t.match(demo.body, { retCode: '000000', item: { productCode: '02', appType: 'appConsole' } })
     const page = await (await fetch(demo.body.item.consoleUrl)).text()
     t.match(page, /console \(02\).*appConsole/s, 'the console stand-in opens the product and app type')
-    const notAgents = await post('account/consoleLogin', {
-      email: AGENT_ACCOUNT.email,
-      password: AGENT_ACCOUNT.password,
-      productCode: '02',
-    })
+    const notAgents = await signInWith(AGENT_ACCOUNT, { productCode: '02' })
     t.match(notAgents, { body: { retCode: '700702' } }, 'the console was not activated for the agent')
     t.notOk(await signedIn(notAgents.cookie))
   },
 )
 
 t.test('several environments › the console URL is the chosen environment’s region', async (t) => {
-  const listed = await app.inject({
-    method: 'POST',
-    url: '/api/basic-login/getAllEnvDomain',
-    headers: SAME_ORIGIN,
-    payload: { email: MULTI_ENV_ACCOUNT.email },
+  const visitor = new Visitor()
+  t.match((await visitor.step('email', { email: MULTI_ENV_ACCOUNT.email })).body, {
+    item: { flow: { step: 'environment' } },
   })
-  let cookie = sessionCookieOf(listed)
-  const chosen = await app.inject({
-    method: 'POST',
-    url: '/auth/environment',
-    headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
-    payload: { environment: 'us-k8s' },
-  })
-  cookie = sessionCookieOf(chosen) ?? cookie
-  const login = await post(
-    'account/consoleLogin',
-    { email: MULTI_ENV_ACCOUNT.email, password: MULTI_ENV_ACCOUNT.password },
-    { cookie },
-  )
+  t.match((await visitor.step('environment', { environment: 'us-k8s' })).body, { retCode: '000000' })
+  const login = await visitor.step('password', { password: MULTI_ENV_ACCOUNT.password })
   t.match(login.body, { retCode: '000000' })
   t.ok(String(login.body.item.consoleUrl).startsWith(`${sandbox.regions.us.url}/__sandbox/console?`))
 })
 
 t.test('notices › 700702 not activated and 700703 restricted start no session', async (t) => {
-  const inactive = await post('account/consoleLogin', {
-    email: NOT_ACTIVATED_ACCOUNT.email,
-    password: NOT_ACTIVATED_ACCOUNT.password,
-  })
+  const inactive = await signInWith(NOT_ACTIVATED_ACCOUNT)
   t.match(inactive, { status: 200, body: { retCode: '700702' } })
   t.notOk(await signedIn(inactive.cookie))
-  const restricted = await post(
-    'account/consoleLogin',
-    { email: RESTRICTED_ACCOUNT.email, password: RESTRICTED_ACCOUNT.password },
-    { language: 'zh' },
-  )
+  const restricted = await signInWith(RESTRICTED_ACCOUNT, {}, 'zh')
   t.match(restricted, { status: 200, body: { retCode: '700703' } })
   t.notOk(await signedIn(restricted.cookie))
-  const wrong = await post('account/consoleLogin', {
-    email: RESTRICTED_ACCOUNT.email,
-    password: 'Wrong-Pass1',
-  })
+  const wrong = await signInWith({ email: RESTRICTED_ACCOUNT.email, password: 'Wrong-Pass1' })
   t.match(wrong.body, { retCode: '700211' }, 'the notice only after the right password')
 })
 
 t.test('password age › due after 3 months on the sandbox clock', async (t) => {
-  const old = await post('account/consoleLogin', {
-    email: OLD_PASSWORD_ACCOUNT.email,
-    password: OLD_PASSWORD_ACCOUNT.password,
-  })
+  const old = await signInWith(OLD_PASSWORD_ACCOUNT)
   t.match(old.body, { retCode: '000000', item: { passwordChangeDue: true } })
-  const fresh = await post('account/consoleLogin', {
-    email: DEMO_ACCOUNT.email,
-    password: DEMO_ACCOUNT.password,
-  })
+  const fresh = await signInWith(DEMO_ACCOUNT)
   t.match(fresh.body, { item: { passwordChangeDue: false } })
   await advanceClock(91 * 24 * 60 * 60_000)
-  const later = await post('account/consoleLogin', {
-    email: DEMO_ACCOUNT.email,
-    password: DEMO_ACCOUNT.password,
-  })
+  const later = await signInWith(DEMO_ACCOUNT)
   t.match(later.body, { item: { passwordChangeDue: true } })
 })

@@ -1,41 +1,42 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  SAME_ORIGIN,
+  sandboxRequests,
+  sessionCookieOf,
+  signIn,
+  signInStep,
+} from '../../helper.ts'
 
 t.test(
-  'POST /api/basic-login/loginEmailCheck/4 › answers the envelope for a known and an unknown account',
+  'sign-in flow › the e-mail step answers the envelope for a known and an unknown account',
   async (t) => {
     const { app } = await build(t)
-    const known = await app.inject({
-      method: 'POST',
-      url: '/api/basic-login/loginEmailCheck/4',
-      headers: SAME_ORIGIN,
-      payload: { email: DEMO_ACCOUNT.email },
-    })
+    const known = (await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })).response
     t.equal(known.statusCode, 200)
-    t.match(known.json(), { retCode: '000000', item: {}, items: [] })
+    t.match(known.json(), { retCode: '000000', item: { flow: { step: 'password' } }, items: [] })
 
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/api/basic-login/loginEmailCheck/4?language=zh',
-      headers: SAME_ORIGIN,
-      payload: { email: 'nobody@sandbox.test' },
-    })
+    const unknown = (
+      await signInStep(app, 'email', { email: 'nobody@sandbox.test' }, { query: '?language=zh' })
+    ).response
     t.equal(unknown.statusCode, 200)
     t.equal(unknown.json().retCode, '700014')
   },
 )
 
 t.test(
-  'POST /api/basic-login/serviceLoginNew/4 › moves the token into the sealed cookie and out of the JSON',
+  'sign-in flow › the password step moves the token into the sealed cookie and out of the JSON',
   async (t) => {
     const { app, sandbox } = await build(t)
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/basic-login/serviceLoginNew/4',
-      headers: SAME_ORIGIN,
-      payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-    })
+    const started = await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
+    const { response } = await signInStep(
+      app,
+      'password',
+      { password: DEMO_ACCOUNT.password },
+      { cookie: started.cookie },
+    )
     t.equal(response.statusCode, 200)
     const body = response.json()
     t.equal(body.retCode, '000000')
@@ -53,7 +54,7 @@ t.test(
     t.notMatch(cookie?.value ?? '', /sbx_|demo@sandbox/, 'the cookie value is sealed, not readable')
 
     const upstreamLog = await sandboxRequests(sandbox.regions.sg.url)
-    const login = upstreamLog.find((entry) => entry.url.includes('serviceLoginNew'))
+    const login = upstreamLog.find((entry) => entry.url.includes('consoleLogin'))
     t.ok(login, 'the call reached the sg upstream over HTTP')
     t.equal(login?.headers.language, 'en', 'the language header went upstream')
   },
@@ -132,22 +133,24 @@ t.test('POST /auth/sign_out › expires the cookie, clears site data, and needs 
   t.equal(expired?.maxAge, 0)
 })
 
-t.test('/api › refuses a cross-site call before it reaches the upstream', async (t) => {
+t.test('/api and the sign-in steps › refuse a cross-site call before it reaches the upstream', async (t) => {
   const { app } = await build(t)
   for (const headers of [
     { 'sec-fetch-site': 'cross-site', 'x-requested-with': 'XMLHttpRequest' },
     { origin: 'https://evil.example', 'x-requested-with': 'XMLHttpRequest' },
     { 'sec-fetch-site': 'same-origin' },
   ]) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/basic-login/serviceLoginNew/4',
-      headers,
-      payload: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
-    })
-    t.equal(response.statusCode, 403, JSON.stringify(headers))
-    t.notOk(sessionCookieOf(response))
-    t.match(response.headers.vary, /Origin/)
+    for (const url of ['/api/basic-login/registerEmailCheck/4', '/auth/sign_in/flow/email']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers,
+        payload: { email: DEMO_ACCOUNT.email },
+      })
+      t.equal(response.statusCode, 403, `${url} ${JSON.stringify(headers)}`)
+      t.notOk(sessionCookieOf(response))
+      t.match(response.headers.vary, /Origin/)
+    }
   }
 })
 

@@ -8,6 +8,7 @@ import {
   isSignedIn as isSignedInWith,
   SAME_ORIGIN,
   sessionCookieOf,
+  signInStep,
 } from '../../helper.ts'
 
 const sandbox = await startSandbox()
@@ -97,12 +98,15 @@ t.test('700625: the Microsoft-only account cannot sign in with its password, loc
     ['en', /Sign in with Microsoft/],
     ['zh', /微软登录/],
   ] as const) {
-    const response = await app.inject({
-      method: 'POST',
-      url: `/api/basic-login/serviceLoginNew/4?language=${language}`,
-      headers: { ...SAME_ORIGIN, 'accept-language': language },
-      payload: { email: SSO_MICROSOFT_ACCOUNT.email, password: SSO_MICROSOFT_ACCOUNT.password },
-    })
+    // The sign-in flow's steps (its rows are flow-only): the e-mail, then the password.
+    const options = { headers: { 'accept-language': language }, query: `?language=${language}` }
+    const started = await signInStep(app, 'email', { email: SSO_MICROSOFT_ACCOUNT.email }, options)
+    const { response } = await signInStep(
+      app,
+      'password',
+      { password: SSO_MICROSOFT_ACCOUNT.password },
+      { ...options, cookie: started.cookie },
+    )
     t.match(response.json(), { retCode: '700625', retMsg: pattern })
   }
 })

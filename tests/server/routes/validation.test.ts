@@ -5,7 +5,7 @@ t.test('/api validation › bad input is a localised 400 envelope and is never f
   const { app, sandbox } = await build(t)
   const english = await app.inject({
     method: 'POST',
-    url: '/api/basic-login/loginEmailCheck/4',
+    url: '/api/basic-login/registerEmailCheck/4',
     headers: SAME_ORIGIN,
     payload: { email: 'not-an-email' },
   })
@@ -15,7 +15,7 @@ t.test('/api validation › bad input is a localised 400 envelope and is never f
 
   const chinese = await app.inject({
     method: 'POST',
-    url: '/api/basic-login/loginEmailCheck/4?language=zh',
+    url: '/api/basic-login/registerEmailCheck/4?language=zh',
     headers: SAME_ORIGIN,
     payload: { email: '' },
   })
@@ -24,9 +24,9 @@ t.test('/api validation › bad input is a localised 400 envelope and is never f
 
   const tooLong = await app.inject({
     method: 'POST',
-    url: '/api/basic-login/serviceLoginNew/4',
+    url: '/api/basic-login/registerEmailCheck/4',
     headers: SAME_ORIGIN,
-    payload: { email: 'demo@sandbox.test', password: 'x'.repeat(300) },
+    payload: { email: `${'x'.repeat(400)}@sandbox.test` },
   })
   t.equal(tooLong.statusCode, 400)
   t.notMatch(tooLong.json().retMsg, /\{\{/, 'placeholders are filled in')

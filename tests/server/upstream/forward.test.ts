@@ -5,7 +5,7 @@ import { startSandbox } from '../../../sandbox/index.ts'
 import { FORWARD_PATH, UpstreamClient } from '../../../server/upstream/client.server.ts'
 import { UpstreamError } from '../../../server/upstream/errors.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import { cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { cookieHeader, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
 import {
   apiPost,
   appWithUpstreams,
@@ -23,6 +23,10 @@ t.teardown(() => sandbox.close())
 const sg = sandbox.regions.sg.url
 const ten = sandbox.regions.ten.url
 const tenHost = new URL(sandbox.environments.ten.url).host
+
+/** A read-only page row through /api (the sign-in's rows are flow-only), for a free address: 000000. */
+const EMAIL_CHECK = '/api/basic-login/registerEmailCheck/4'
+const FREE_EMAIL = 'forward-free@trial.example'
 
 t.equal(sandbox.forwarderUrl, sg, 'the forwarder lives on the sg server')
 
@@ -183,9 +187,7 @@ t.test('/api proxy › a ten environment that does not answer in time gives 504 
   const { app } = await appWithUpstreams(t, tenOnly(), { UPSTREAM_TIMEOUT_MS: String(timeoutMs) })
   await armFault(ten, { delayMs: 10_000 })
   const started = Date.now()
-  const response = await apiPost(app, '/api/basic-login/loginEmailCheck/4?language=zh', {
-    email: TEN_ACCOUNT.email,
-  })
+  const response = await apiPost(app, `${EMAIL_CHECK}?language=zh`, { email: FREE_EMAIL })
   const elapsed = Date.now() - started
   t.equal(response.statusCode, 504, response.body)
   t.same(response.json(), {
@@ -198,12 +200,17 @@ t.test('/api proxy › a ten environment that does not answer in time gives 504 
   t.match(only(t, await tenCalls(), 'inner call'), { fault: /delay/ }, 'the forwarder was waiting on ten')
 })
 
-t.test('/api proxy › a ten account signs in through the BFF in forward mode', async (t) => {
+t.test('a ten account signs in through the sign-in flow in forward mode', async (t) => {
   const { app } = await appWithUpstreams(t, tenOnly())
-  const response = await apiPost(app, '/api/basic-login/serviceLoginNew/4?language=zh', {
-    email: TEN_ACCOUNT.email,
-    password: TEN_ACCOUNT.password,
-  })
+  const started = await signInStep(app, 'email', { email: TEN_ACCOUNT.email }, { query: '?language=zh' })
+  t.equal(started.response.json().retCode, '000000', started.response.body)
+  const signedIn = await signInStep(
+    app,
+    'password',
+    { password: TEN_ACCOUNT.password },
+    { cookie: started.cookie, query: '?language=zh' },
+  )
+  const response = signedIn.response
   t.equal(response.statusCode, 200, response.body)
   t.equal(response.json().retCode, '000000')
   t.notMatch(response.body, /sbx_/, 'the token stays out of the JSON')
@@ -217,12 +224,12 @@ t.test('/api proxy › a ten account signs in through the BFF in forward mode', 
     forwarded.some((entry) => innerUrl(entry) === '/basic-public/agent/updateAgentLanguage'),
     'the agent language update is forwarded as well',
   )
-  const signIns = forwarded.filter((entry) => innerUrl(entry) === '/basic-login/serviceLoginNew/4')
+  const signIns = forwarded.filter((entry) => innerUrl(entry) === '/basic-login/account/consoleLogin')
   t.match(only(t, signIns, 'forward call of the sign-in'), {
     method: 'POST',
     headers: { language: 'zh', 'content-type': /^application\/json/ },
     body: {
-      url: '/basic-login/serviceLoginNew/4',
+      url: '/basic-login/account/consoleLogin',
       method: 'POST',
       domain: tenHost,
       env: 'ten',
@@ -230,9 +237,9 @@ t.test('/api proxy › a ten account signs in through the BFF in forward mode', 
       payload: { email: TEN_ACCOUNT.email, password: '***' },
     },
   })
-  const innerSignIns = (await tenCalls()).filter((entry) => entry.url === '/basic-login/serviceLoginNew/4')
+  const innerSignIns = (await tenCalls()).filter((entry) => entry.url === '/basic-login/account/consoleLogin')
   t.match(only(t, innerSignIns, 'inner call of the sign-in'), {
-    url: '/basic-login/serviceLoginNew/4',
+    url: '/basic-login/account/consoleLogin',
     headers: { language: 'zh' },
     status: 200,
   })
@@ -268,10 +275,13 @@ t.test(
   '/api proxy › a non-success retCode through the forwarder passes through as the envelope',
   async (t) => {
     const { app } = await appWithUpstreams(t, tenOnly())
-    const wrong = await apiPost(app, '/api/basic-login/serviceLoginNew/4?language=zh', {
-      email: TEN_ACCOUNT.email,
-      password: 'Wrong-Password1',
-    })
+    const started = await signInStep(app, 'email', { email: TEN_ACCOUNT.email }, { query: '?language=zh' })
+    const { response: wrong } = await signInStep(
+      app,
+      'password',
+      { password: 'Wrong-Password1' },
+      { cookie: started.cookie, query: '?language=zh' },
+    )
     t.equal(wrong.statusCode, 200)
     t.match(wrong.json(), {
       retCode: '700211',
@@ -291,9 +301,7 @@ t.test(
         if (environment?.forwarder) environment.forwarder.env = 'mars'
       }),
     )
-    const refused = await apiPost(misconfigured, '/api/basic-login/loginEmailCheck/4', {
-      email: TEN_ACCOUNT.email,
-    })
+    const refused = await apiPost(misconfigured, EMAIL_CHECK, { email: FREE_EMAIL })
     t.equal(refused.statusCode, 502)
     t.match(refused.json(), { retCode: '502', item: {}, items: [] })
     t.notMatch(refused.json().retMsg, /mars|UND_ERR/, 'no forwarder internals reach the page')
@@ -314,7 +322,7 @@ t.test('/api proxy › an inner 5xx, an inner non-JSON body or a failing forward
   ]
   for (const { server, fault, what } of cases) {
     await armFault(server, fault)
-    const response = await apiPost(app, '/api/basic-login/loginEmailCheck/4', { email: TEN_ACCOUNT.email })
+    const response = await apiPost(app, EMAIL_CHECK, { email: FREE_EMAIL })
     t.equal(response.statusCode, 502, `${what}: ${response.body}`)
     t.same(
       response.json(),
@@ -323,6 +331,6 @@ t.test('/api proxy › an inner 5xx, an inner non-JSON body or a failing forward
     )
     await clearFault(server)
   }
-  const fine = await apiPost(app, '/api/basic-login/loginEmailCheck/4', { email: TEN_ACCOUNT.email })
+  const fine = await apiPost(app, EMAIL_CHECK, { email: FREE_EMAIL })
   t.equal(fine.json().retCode, '000000', 'once the faults are gone, forward mode works again')
 })

@@ -5,7 +5,7 @@ import t, { type Test } from 'tap'
 import type { Topology } from '../../../config/index.ts'
 import { SESSION_COOKIE } from '../../../server/plugins/app/session.server.ts'
 import { FORWARD_PATH } from '../../../server/upstream/client.server.ts'
-import { cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { cookieHeader, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
 import { apiPost, appWithUpstreams } from './harness.ts'
 
 const UPSTREAM_TOKEN = 'tiny_upstream_token_4f1c'
@@ -42,12 +42,16 @@ async function tinyUpstream(t: Test): Promise<{ url: string; seen: Seen[] }> {
     item,
     items: [],
   })
+  upstream.post('/basic-login/registerEmailCheck/4', async () => envelope({ email: 'a@b.test' }))
+  // The sign-in flow's calls (its e-mail step, then the password).
   upstream.post('/basic-login/loginEmailCheck/4', async () => envelope({ email: 'a@b.test' }))
-  upstream.post('/basic-login/serviceLoginNew/4', async () =>
+  upstream.post('/basic-login/getAllEnvDomain', async () => envelope({}))
+  upstream.post('/basic-login/getServiceLoginWrongTimes/4', async () => envelope({ captchaRequired: false }))
+  upstream.post('/basic-login/account/consoleLogin', async () =>
     envelope({ token: UPSTREAM_TOKEN, email: 'a@b.test', expiresIn: 7200 }),
   )
   upstream.post('/tokens/getToken', async () => envelope({ token: `${UPSTREAM_TOKEN}_2` }))
-  upstream.post('/basic-login/getServiceLoginWrongTimes/4', async (_request, reply) =>
+  upstream.post('/basic-login/initSgGeetestInfo/4', async (_request, reply) =>
     reply.code(503).send({ code: '999999', message: 'down' }),
   )
   // Forward mode: the forwarder itself sets cookies too; the inner answer is a plain envelope.
@@ -88,19 +92,21 @@ t.test('/api proxy › upstream Set-Cookie never reaches the browser, in any kin
   }
   const { app } = await appWithUpstreams(t, topology)
 
-  const check = await apiPost(app, '/api/basic-login/loginEmailCheck/4', { email: 'a@b.test' })
+  const check = await apiPost(app, '/api/basic-login/registerEmailCheck/4', { email: 'a@b.test' })
   t.equal(check.statusCode, 200, check.body)
   t.equal(check.json().retCode, '000000', 'the tiny upstream was called')
   assertNoUpstreamHeaders(t, check, 'a plain answer')
 
-  const login = await apiPost(app, '/api/basic-login/serviceLoginNew/4', {
-    email: 'a@b.test',
-    password: 'Sandbox-Demo1',
-  })
-  t.equal(login.statusCode, 200, login.body)
-  assertNoUpstreamHeaders(t, login, 'a sign-in answer')
-  const session = sessionCookieOf(login)
-  t.ok(session, 'the BFF set its own session cookie')
+  // The sign-in's rows are flow-only: its steps make the upstream calls, and answer the same way.
+  const started = await signInStep(app, 'email', { email: 'a@b.test' })
+  t.equal(started.response.json().retCode, '000000', started.response.body)
+  assertNoUpstreamHeaders(t, started.response, 'a sign-in step')
+  const login = await signInStep(app, 'password', { password: 'Sandbox-Demo1' }, { cookie: started.cookie })
+  t.equal(login.response.statusCode, 200, login.response.body)
+  t.equal(login.response.json().retCode, '000000', login.response.body)
+  assertNoUpstreamHeaders(t, login.response, 'a sign-in answer')
+  const session = login.cookie
+  t.ok(sessionCookieOf(login.response), 'the BFF set its own session cookie')
 
   const refreshed = await app.inject({
     method: 'POST',
@@ -117,7 +123,7 @@ t.test('/api proxy › upstream Set-Cookie never reaches the browser, in any kin
   t.equal(getToken?.headers.authorization, `Bearer ${UPSTREAM_TOKEN}`, 'the sealed token went upstream')
   t.notOk(getToken?.headers.cookie, 'the browser cookies did not go upstream')
 
-  const failed = await apiPost(app, '/api/basic-login/getServiceLoginWrongTimes/4', { email: 'a@b.test' })
+  const failed = await apiPost(app, '/api/basic-login/initSgGeetestInfo/4', {})
   t.equal(failed.statusCode, 502, 'an upstream 5xx')
   assertNoUpstreamHeaders(t, failed, 'an error answer')
 })
@@ -135,7 +141,7 @@ t.test('/api proxy › a forwarder Set-Cookie never reaches the browser either',
     regions: { ten: { defaultEnvironment: 'ten' } },
   }
   const { app } = await appWithUpstreams(t, topology)
-  const response = await apiPost(app, '/api/basic-login/loginEmailCheck/4', { email: 'a@b.test' })
+  const response = await apiPost(app, '/api/basic-login/registerEmailCheck/4', { email: 'a@b.test' })
   t.equal(response.statusCode, 200, response.body)
   t.match(response.json(), { retCode: '000000', item: { email: 'a@b.test' } })
   t.equal(tiny.seen.at(-1)?.url, FORWARD_PATH, 'the call went through the (tiny) forwarder')
