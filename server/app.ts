@@ -240,7 +240,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
     await app.register(resetFormRoutes, { topology })
-    await app.register(signInFormRoutes, { flow: signIn, publicOrigin: config.publicOrigin })
+    await app.register(signInFormRoutes, {
+      flow: signIn,
+      publicOrigin: config.publicOrigin,
+      topology,
+      captchaProvider: config.captchaProvider !== null,
+    })
     await app.register(signUpFormRoutes, {
       topology,
       edition: config.edition,

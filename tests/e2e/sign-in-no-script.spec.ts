@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { DEMO_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { DEMO_ACCOUNT, FIXTURE_PASSWORD, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
+import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
+import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import { DESKTOP, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
+import { SANDBOX_URL } from './sandbox.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
 
 // Issue 21: sign-in works with JavaScript off — each step is a form the server answers with the
@@ -15,6 +18,29 @@ test.afterEach(async ({ page }) => {
 })
 
 const DEVICES = { desktop: DESKTOP, phone: PHONE } as const
+const CAPTCHA = { en: enCaptcha, zh: zhCaptcha } as const
+
+/**
+ * A throwaway account whose sign-in asks for a captcha from the first try (the sandbox's
+ * `captchaAfter`): no test shares `captcha@sandbox.test`'s count of wrong passwords.
+ */
+async function captchaAccount(prefix: string): Promise<string> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sandbox.test`
+  const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: FIXTURE_PASSWORD, captchaAfter: 0 }),
+  })
+  expect(response.status, await response.text()).toBe(201)
+  return email
+}
+
+/** The sum the page's question asks for ("What is 3 plus 4?" / "3 加 4 等于多少？"). */
+async function answerOf(page: import('@playwright/test').Page): Promise<string> {
+  const question = (await page.locator('label[for="sign-in-captcha-answer"]').textContent()) ?? ''
+  const [a, b] = question.match(/\d+/g)?.map(Number) ?? []
+  return String((a ?? 0) + (b ?? 0))
+}
 /** Stays on this site after the sign-in (else the environment's console opens). */
 const RETURN_HERE = `return=${encodeURIComponent('/auth/sign_in')}`
 
@@ -53,6 +79,38 @@ for (const language of LANGUAGES) {
         await page.getByRole('button', { name: T.signIn.submit }).click()
         await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
         await expect(page).toHaveURL(/\/auth\/sign_in/)
+      })
+
+      test('an account that asks for a captcha answers the sandbox’s question', async ({ page }) => {
+        const C = CAPTCHA[language]
+        const email = await captchaAccount(`captcha-no-script-${language}-${device}`)
+        await page.goto(withReturn('/auth/sign_in'))
+        await page.getByLabel(T.signIn.email).fill(email)
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        // The question is in the server's page: no widget, no "needs JavaScript".
+        const asked = new RegExp(C.question.replace(/[?.*+()[\]]/g, '\\$&').replace(/\{\{[ab]\}\}/g, '\\d+'))
+        await expect(page.getByRole('group', { name: C.legend }).getByLabel(asked)).toBeVisible()
+        await expect(page.getByTestId('captcha-needs-script')).toHaveCount(0)
+        // The password without an answer: the same step, "complete the check" at the captcha.
+        await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        await expect(page.getByTestId('error-captcha')).toHaveText(T.validation.captcha)
+        await expect(page.getByLabel(T.signIn.password, { exact: true }), 'never filled back').toHaveValue('')
+        await keepScreenshot(page, {
+          path: `.cache/screens/sign-in-no-script-captcha-${language}-${device}.png`,
+          fullPage: true,
+        })
+        // A wrong answer: the upstream's word at the captcha.
+        await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
+        await page.locator('#sign-in-captcha-answer').fill(String(Number(await answerOf(page)) + 1))
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        await expect(page.getByTestId('error-captcha')).toBeVisible()
+        await expect(page.getByTestId('signed-in')).toHaveCount(0)
+        // Answered: signed in.
+        await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
+        await page.locator('#sign-in-captcha-answer').fill(await answerOf(page))
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        await expect(page.getByTestId('signed-in')).toContainText(email)
       })
 
       test('an account in several environments picks one, then signs in', async ({ page }) => {

@@ -5,8 +5,15 @@
  * form token too. Issue 21 point 3: the page cache keeps serving visitors, never a flow's step.
  */
 import t from 'tap'
-import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import {
+  CAPTCHA_ACCOUNT,
+  DEMO_ACCOUNT,
+  EMAIL_CODE_ACCOUNT,
+  MULTI_ENV_ACCOUNT,
+} from '../../../sandbox/fixtures.ts'
+import enCaptcha from '../../../shared/i18n/locales/en/captcha.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
+import zhCaptcha from '../../../shared/i18n/locales/zh/captcha.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import { build, cookieHeader, isSignedIn, sessionCookieOf } from '../../helper.ts'
 
@@ -17,6 +24,18 @@ const SAME_SITE_FORM = {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
 const hasPasswordField = (html: string) => html.includes('id="sign-in-password"')
+/** The captcha question the page asks (`What is 3 plus 4?` / `3 加 4 等于多少？`) and its id. */
+function questionOf(html: string): { challengeId: string; sum: string } | null {
+  const challengeId = /name="captchaChallengeId" value="([^"]+)"/.exec(html)?.[1]
+  const label = /<label for="sign-in-captcha-answer">([^<]+)<\/label>/.exec(html)?.[1]
+  const [a, b] = label?.match(/\d+/g)?.map(Number) ?? []
+  return challengeId && a !== undefined && b !== undefined ? { challengeId, sum: String(a + b) } : null
+}
+/** The captcha account asks for a captcha after 3 wrong passwords (sandbox/fixtures.ts). */
+async function untilCaptcha(browser: PlainBrowser) {
+  await browser.post({ step: 'email', email: CAPTCHA_ACCOUNT.email })
+  for (let i = 0; i < 3; i++) await browser.post({ step: 'password', password: 'Wrong-Pass1' })
+}
 
 /** One browser posting the sign-in page's forms without JavaScript. */
 class PlainBrowser {
@@ -131,6 +150,67 @@ t.test('POST /auth/sign_in', async (t) => {
     t.ok(await isSignedIn(app, browser.cookie))
   })
 
+  t.test(
+    'captcha › the sandbox’s question in the page; its answer posted with the password signs in',
+    async (t) => {
+      const browser = new PlainBrowser(app, `?language=zh&return=${encodeURIComponent('/auth/sign_in')}`)
+      await untilCaptcha(browser)
+      const asked = questionOf(browser.html)
+      t.ok(asked, 'the question, in the plain form')
+      t.match(browser.html, /\d+ 加 \d+ 等于多少？/, 'in the page’s language')
+      t.notMatch(browser.html, /data-testid="captcha-needs-script"/, 'no provider: nothing needs JavaScript')
+
+      // The password without an answer: the upstream's 700112, said at the captcha, a question below.
+      await fetch(
+        `${sandbox.regions.sg.url}/__sandbox/reset?email=${encodeURIComponent(CAPTCHA_ACCOUNT.email)}`,
+        {
+          method: 'POST',
+        },
+      )
+      await untilCaptcha(browser)
+      const unanswered = await app.inject({
+        method: 'POST',
+        url: `/auth/sign_in?language=zh`,
+        headers: { ...SAME_SITE_FORM, ...cookieHeader(browser.cookie) },
+        payload: form({ step: 'password', password: CAPTCHA_ACCOUNT.password, _csrf: tokenOf(browser.html) }),
+      })
+      t.equal(unanswered.statusCode, 200)
+      t.match(unanswered.body, `data-testid="error-captcha">${zhCaptcha.answerBelow}<`)
+      t.ok(questionOf(unanswered.body), 'a question to answer')
+      t.notOk(await isSignedIn(app, browser.cookie))
+      browser.html = unanswered.body
+
+      // A wrong answer: the upstream's word at the captcha, a new question, the password not kept.
+      const first = questionOf(browser.html)
+      const wrong = await browser.post({
+        step: 'password',
+        password: CAPTCHA_ACCOUNT.password,
+        captchaChallengeId: first?.challengeId ?? '',
+        captchaAnswer: String(Number(first?.sum) + 1),
+      })
+      t.equal(wrong.statusCode, 200)
+      t.match(wrong.body, /data-testid="error-captcha">[^<]+</)
+      t.not(
+        questionOf(wrong.body)?.challengeId,
+        first?.challengeId,
+        'a new question (the last one is used up)',
+      )
+      t.notMatch(wrong.body, CAPTCHA_ACCOUNT.password, 'never the password')
+      t.notOk(await isSignedIn(app, browser.cookie))
+
+      const next = questionOf(wrong.body)
+      const right = await browser.post({
+        step: 'password',
+        password: CAPTCHA_ACCOUNT.password,
+        captchaChallengeId: next?.challengeId ?? '',
+        captchaAnswer: next?.sum ?? '',
+      })
+      t.equal(right.statusCode, 303)
+      t.equal(right.headers.location, '/auth/sign_in')
+      t.ok(await isSignedIn(app, browser.cookie))
+    },
+  )
+
   t.test('an unknown account › the e-mail step again, with the message at the field', async (t) => {
     const browser = new PlainBrowser(app)
     const unknown = await browser.post({ step: 'email', email: 'nobody-here@sandbox.test' })
@@ -200,3 +280,31 @@ t.test('page cache › a visitor gets the cached sign-in page; a sign-in under w
   t.equal((await midFlow.get()).statusCode, 429, 'each mid-flow page is a render of its own')
   t.equal((await visitor.get()).statusCode, 200, 'visitors still get the cached page')
 })
+
+t.test(
+  'captcha with a configured provider › says it needs JavaScript, the upstream’s question as the fallback',
+  async (t) => {
+    const { app } = await build(t, {
+      ssr: true,
+      env: {
+        RATE_LIMIT_SIGN_IN: '10000/1m',
+        RATE_LIMIT_RENDER: '10000/1m',
+        CAPTCHA_SCRIPT_URL: 'https://static.geetest.com/v4/gt4.js',
+        CAPTCHA_ID: 'c0ffee42',
+      },
+    })
+    const browser = new PlainBrowser(app)
+    await untilCaptcha(browser)
+    t.match(browser.html, `data-testid="captcha-needs-script">${enCaptcha.needsScriptFallback}<`)
+    const asked = questionOf(browser.html)
+    t.ok(asked, 'the sandbox still answers its own question: offered without JavaScript')
+    const right = await browser.post({
+      step: 'password',
+      password: CAPTCHA_ACCOUNT.password,
+      captchaChallengeId: asked?.challengeId ?? '',
+      captchaAnswer: asked?.sum ?? '',
+    })
+    t.equal(right.statusCode, 303, 'answered, the sign-in goes on')
+    t.ok(await isSignedIn(app, browser.cookie))
+  },
+)
