@@ -38,6 +38,7 @@ import { resetFormRoutes } from './routes/reset-form.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { signInFlow, signInFlowHooks, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
 import { signInFormRoutes } from './routes/sign-in-form.server.ts'
+import { passwordChangeRoutes } from './routes/sign-in-password-change.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   const signIn = signInFlow(topology)
   await app.register(signInFlowRoutes, { flow: signIn })
+  await app.register(passwordChangeRoutes, { topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
     topology,

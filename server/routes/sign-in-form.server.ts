@@ -10,6 +10,7 @@ import { parseLanguageQuery } from '../../shared/language.ts'
 import { sendPagesRateLimited } from '../busy.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { openAllowance, paidByAllowance } from '../rate-limit-actions.server.ts'
+import { passwordAgeSteps, reminderStepOf } from './password-age-form.server.ts'
 import {
   type CaptchaAnswer,
   captchaAnswerOf,
@@ -124,6 +125,8 @@ export async function signInFormRoutes(
   // pages that show those steps are rendered per request with it. The e-mail step has none: its
   // page is the cached signed-out page (ADR 0015), and it only starts a flow in the session that
   // posts it — nothing is signed in or sent anywhere without the steps that carry the token.
+  const reminderStep = passwordAgeSteps(app, { topology: options.topology, https })
+
   const formToken = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (stepOf(request.body) === 'email') return done()
     app.csrfProtection(request, reply, done)
@@ -136,6 +139,9 @@ export async function signInFormRoutes(
       const queryStart = request.url.indexOf('?')
       const query = queryStart < 0 ? '' : request.url.slice(queryStart)
       const search = new URLSearchParams(query)
+      // After a sign-in: the password age reminder's buttons (password-age-form.server.ts).
+      const reminder = reminderStepOf(request.body)
+      if (reminder) return reminderStep(request, reply, reminder, query)
       const step = stepOf(request.body) ?? 'email'
       const values = { email: text(request.body, 'email') }
       const wait = await spend(request, step)
@@ -168,6 +174,8 @@ export async function signInFormRoutes(
       )
 
       if (outcome.signedIn) {
+        // An old password: the reminder first (as the page's scripts show it), then on.
+        if (outcome.signedIn.passwordChangeDue) return page({ values: {}, errors: {}, notice: 'passwordAge' })
         const target = signedInTarget(query, outcome.signedIn.consoleUrl)
         // Without a target, the sign-in page shows the signed-in card (a GET: a reload posts nothing).
         return reply.redirect(target ?? `${SIGN_IN_PAGE}${query}`, 303)

@@ -4,7 +4,7 @@ import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import { DESKTOP, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
-import { SANDBOX_URL } from './sandbox.ts'
+import { createAccount, SANDBOX_URL } from './sandbox.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
 
 // Issue 21: sign-in works with JavaScript off — each step is a form the server answers with the
@@ -111,6 +111,67 @@ for (const language of LANGUAGES) {
         await page.locator('#sign-in-captcha-answer').fill(await answerOf(page))
         await page.getByRole('button', { name: T.signIn.submit }).click()
         await expect(page.getByTestId('signed-in')).toContainText(email)
+      })
+
+      test('an old password: the reminder, "change now" as a plain form, then on', async ({ page }) => {
+        const S = STEPS_TEXT[language].steps
+        const oldPassword = 'Aged-Password1'
+        const newPassword = 'Fresh-Password2'
+        const email = await createAccount(`aged-no-script-${language}-${device}`, oldPassword, undefined, 120)
+        await page.goto(withReturn('/auth/sign_in'))
+        await page.getByLabel(T.signIn.email).fill(email)
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        await page.getByLabel(T.signIn.password, { exact: true }).fill(oldPassword)
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        // The reminder, as the page's scripts show it, before the sign-in goes on.
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(S.reminderTitle)
+        await expect(page.getByText(S.reminderText)).toBeVisible()
+        await keepScreenshot(page, {
+          path: `.cache/screens/sign-in-no-script-reminder-${language}-${device}.png`,
+          fullPage: true,
+        })
+        await page.getByRole('button', { name: S.changeNow }).click()
+        await expect(page.getByRole('heading', { name: S.changeTitle })).toBeVisible()
+        const current = page.getByLabel(S.currentPassword, { exact: true })
+        const fresh = page.getByLabel(S.newPassword, { exact: true })
+        const confirm = page.getByLabel(S.confirmPassword, { exact: true })
+        // A wrong current password: the same form, the message at that field, nothing filled back.
+        await current.fill('Not-The-One1')
+        await fresh.fill(newPassword)
+        await confirm.fill(newPassword)
+        await page.getByRole('button', { name: S.changeSave, exact: true }).click()
+        await expect(page.locator('#change-current-error')).toBeVisible()
+        for (const field of [current, fresh, confirm]) await expect(field).toHaveValue('')
+        await keepScreenshot(page, {
+          path: `.cache/screens/sign-in-no-script-change-error-${language}-${device}.png`,
+          fullPage: true,
+        })
+        await current.fill(oldPassword)
+        await fresh.fill(newPassword)
+        await confirm.fill(newPassword)
+        await page.getByRole('button', { name: S.changeSave, exact: true }).click()
+        // On to where the sign-in was going (here the return path: the signed-in card).
+        await expect(page.getByTestId('signed-in')).toContainText(email)
+        await expect(page).toHaveURL(/\/auth\/sign_in/)
+      })
+
+      test('an old password: "later" goes on to the console', async ({ page }) => {
+        const S = STEPS_TEXT[language].steps
+        const email = await createAccount(
+          `aged-later-${language}-${device}`,
+          FIXTURE_PASSWORD,
+          undefined,
+          120,
+        )
+        await page.goto(inLanguage('/auth/sign_in', language))
+        await page.getByLabel(T.signIn.email).fill(email)
+        await page.getByRole('button', { name: T.signIn.continue }).click()
+        await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
+        await page.getByRole('button', { name: T.signIn.submit }).click()
+        await page.getByRole('button', { name: S.later, exact: true }).click()
+        // The console stand-in, opened for this session (a fresh hand-over).
+        await page.waitForURL(/\/__sandbox\/console/)
+        await expect(page.locator('body')).toContainText(email)
       })
 
       test('an account in several environments picks one, then signs in', async ({ page }) => {

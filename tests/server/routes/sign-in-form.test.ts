@@ -10,6 +10,7 @@ import {
   DEMO_ACCOUNT,
   EMAIL_CODE_ACCOUNT,
   MULTI_ENV_ACCOUNT,
+  OLD_PASSWORD_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
 import enCaptcha from '../../../shared/i18n/locales/en/captcha.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
@@ -210,6 +211,91 @@ t.test('POST /auth/sign_in', async (t) => {
       t.ok(await isSignedIn(app, browser.cookie))
     },
   )
+
+  t.test(
+    'old password › the reminder, "change now" as a plain form, then on to the return path',
+    async (t) => {
+      const email = `aged-form-${Date.now()}@sandbox.test`
+      const oldPassword = 'Aged-Password1'
+      const newPassword = 'Fresh-Password2'
+      const created = await fetch(`${sandbox.regions.sg.url}/__sandbox/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: oldPassword, passwordAgeDays: 120 }),
+      })
+      t.equal(created.status, 201)
+      const browser = new PlainBrowser(app, `?language=zh&return=${encodeURIComponent('/auth/sign_in')}`)
+      await browser.post({ step: 'email', email })
+      const signedIn = await browser.post({ step: 'password', password: oldPassword })
+      t.equal(signedIn.statusCode, 200, 'not straight on: the reminder')
+      t.equal(signedIn.headers['cache-control'], 'no-store')
+      t.match(signedIn.body, /data-testid="password-age-notice"/)
+      t.match(signedIn.body, '更换密码', 'in the page’s language')
+      t.match(signedIn.body, /<button type="submit" value="later"[^>]*name="step"/)
+      t.match(signedIn.body, /<button type="submit" value="changeNow"[^>]*name="step"/)
+      t.ok(await isSignedIn(app, browser.cookie), 'signed in already')
+
+      const form = await browser.post({ step: 'changeNow' })
+      t.equal(form.statusCode, 200)
+      t.match(form.body, /id="change-current"/, 'the change-password form')
+      t.match(form.body, /name="step" value="changePassword"/)
+
+      const wrongCurrent = await browser.post({
+        step: 'changePassword',
+        oldPassword: 'Not-The-One1',
+        password: newPassword,
+        confirmPassword: newPassword,
+      })
+      t.equal(wrongCurrent.statusCode, 200)
+      t.match(
+        wrongCurrent.body,
+        /id="change-current-error"[^>]*>[^<]+</,
+        'the upstream’s word at the current password',
+      )
+      t.notMatch(wrongCurrent.body, newPassword, 'never a password filled back')
+      t.notMatch(wrongCurrent.body, 'Not-The-One1')
+
+      const mismatch = await browser.post({
+        step: 'changePassword',
+        oldPassword,
+        password: newPassword,
+        confirmPassword: `${newPassword}x`,
+      })
+      t.match(mismatch.body, /id="change-confirm-error"[^>]*>[^<]+</, 'the repetition at its field')
+
+      const changed = await browser.post({
+        step: 'changePassword',
+        oldPassword,
+        password: newPassword,
+        confirmPassword: newPassword,
+      })
+      t.equal(changed.statusCode, 303)
+      t.equal(changed.headers.location, '/auth/sign_in', 'on to where the sign-in was going')
+
+      // The new password is the one now: a sign-in with it goes straight on (no reminder).
+      const again = new PlainBrowser(app, `?return=${encodeURIComponent('/auth/sign_in')}`)
+      await again.post({ step: 'email', email })
+      const fresh = await again.post({ step: 'password', password: newPassword })
+      t.equal(fresh.statusCode, 303)
+    },
+  )
+
+  t.test('old password › "later" without a return path opens the console; no token, no step', async (t) => {
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: OLD_PASSWORD_ACCOUNT.email })
+    const reminded = await browser.post({ step: 'password', password: OLD_PASSWORD_ACCOUNT.password })
+    t.match(reminded.body, /data-testid="password-age-notice"/)
+    const withoutToken = await app.inject({
+      method: 'POST',
+      url: '/auth/sign_in',
+      headers: { ...SAME_SITE_FORM, ...cookieHeader(browser.cookie) },
+      payload: form({ step: 'later' }),
+    })
+    t.equal(withoutToken.statusCode, 403, 'the session’s form token is needed')
+    const later = await browser.post({ step: 'later' })
+    t.equal(later.statusCode, 303)
+    t.match(later.headers.location, /\/__sandbox\/console\?ticket=/, 'a fresh console hand-over')
+  })
 
   t.test('an unknown account › the e-mail step again, with the message at the field', async (t) => {
     const browser = new PlainBrowser(app)

@@ -12,7 +12,9 @@ import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
+import { PasswordAgeNotice } from './PasswordAgeNotice.tsx'
 import { PlainCaptcha } from './PlainCaptcha.tsx'
+import { PlainChangePassword } from './PlainChangePassword.tsx'
 import { PlainCodeStep } from './PlainCodeStep.tsx'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
@@ -259,6 +261,12 @@ export default function SignInPage() {
     setNotActivated(false)
   }
 
+  // After a sign-in posted without JavaScript whose password is old (sign-in-form.server.ts): the
+  // reminder, then the change-password form, as plain forms that go on with `step=later`.
+  if (user && posted?.notice === 'passwordAge') return <PasswordAgeNotice csrfToken={csrfToken} />
+  // The plain form stays once the scripts ran too: what was typed into it stays where it is.
+  if (user && posted?.notice === 'changePassword')
+    return <PlainChangePassword email={user.email} csrfToken={csrfToken} errors={posted.errors} />
   if (changing) {
     return (
       <Suspense fallback={null}>
