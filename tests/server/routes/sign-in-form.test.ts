@@ -16,7 +16,7 @@ import enCaptcha from '../../../shared/i18n/locales/en/captcha.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhCaptcha from '../../../shared/i18n/locales/zh/captcha.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
-import { build, cookieHeader, isSignedIn, sessionCookieOf } from '../../helper.ts'
+import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
 
 const SAME_SITE_FORM = {
   'content-type': 'application/x-www-form-urlencoded',
@@ -295,6 +295,43 @@ t.test('POST /auth/sign_in', async (t) => {
     const later = await browser.post({ step: 'later' })
     t.equal(later.statusCode, 303)
     t.match(later.headers.location, /\/__sandbox\/console\?ticket=/, 'a fresh console hand-over')
+  })
+
+  t.test('the scripts’ way in › POST /auth/sign_in/flow/changePassword runs the same step', async (t) => {
+    const change = (
+      cookie: string | undefined,
+      body: Record<string, string>,
+      headers: Record<string, string> = SAME_ORIGIN,
+    ) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/sign_in/flow/changePassword',
+        headers: { ...headers, 'content-type': 'application/json', ...cookieHeader(cookie) },
+        payload: JSON.stringify(body),
+      })
+    const fields = {
+      oldPassword: 'Aged-Password1',
+      password: 'Fresh-Password2',
+      confirmPassword: 'Fresh-Password2',
+    }
+    const signedOut = await change(undefined, fields)
+    t.equal(signedOut.statusCode, 401, 'only for a signed-in session')
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: OLD_PASSWORD_ACCOUNT.email })
+    await browser.post({ step: 'password', password: OLD_PASSWORD_ACCOUNT.password })
+    const crossSite = await change(browser.cookie, fields, { 'sec-fetch-site': 'cross-site' })
+    t.equal(crossSite.statusCode, 403, 'our pages’ fetch calls only')
+    const same = await change(browser.cookie, {
+      oldPassword: OLD_PASSWORD_ACCOUNT.password,
+      password: OLD_PASSWORD_ACCOUNT.password,
+      confirmPassword: OLD_PASSWORD_ACCOUNT.password,
+    })
+    t.equal(same.statusCode, 400, 'spec §5: the new must differ, before anything is sent')
+    t.equal(same.json().item.field, 'password')
+    const wrong = await change(browser.cookie, fields)
+    t.equal(wrong.statusCode, 200)
+    t.not(wrong.json().retCode, '000000', 'a wrong current password is refused upstream')
+    t.notMatch(wrong.body, 'Fresh-Password2')
   })
 
   t.test('an unknown account › the e-mail step again, with the message at the field', async (t) => {
