@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from '@playwright/test'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
 import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
-import { DESKTOP, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { DESKTOP, expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
 import { createAccount, SANDBOX_URL } from './sandbox.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
@@ -35,8 +35,23 @@ async function captchaAccount(prefix: string): Promise<string> {
   return email
 }
 
+/**
+ * axe on a page shown without JavaScript: axe itself is a script, so it runs on a copy of the
+ * page's HTML (its own scripts left out, its styles kept) in a context that runs scripts.
+ */
+async function expectAxeCleanWithoutScripts(browser: Browser, page: Page, label: string) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  const context = await browser.newContext({ javaScriptEnabled: true })
+  const copy = await context.newPage()
+  await copy.goto('/healthz')
+  await copy.setContent(html, { waitUntil: 'load' })
+  await expect(copy.locator('main h1'), 'the copy holds the page').toHaveCount(1)
+  await expectAxeClean(copy, label)
+  await context.close()
+}
+
 /** The sum the page's question asks for ("What is 3 plus 4?" / "3 加 4 等于多少？"). */
-async function answerOf(page: import('@playwright/test').Page): Promise<string> {
+async function answerOf(page: Page): Promise<string> {
   const question = (await page.locator('label[for="sign-in-captcha-answer"]').textContent()) ?? ''
   const [a, b] = question.match(/\d+/g)?.map(Number) ?? []
   return String((a ?? 0) + (b ?? 0))
@@ -81,7 +96,7 @@ for (const language of LANGUAGES) {
         await expect(page).toHaveURL(/\/auth\/sign_in/)
       })
 
-      test('an account that asks for a captcha answers the sandbox’s question', async ({ page }) => {
+      test('an account that asks for a captcha answers the sandbox’s question', async ({ page, browser }) => {
         const C = CAPTCHA[language]
         const email = await captchaAccount(`captcha-no-script-${language}-${device}`)
         await page.goto(withReturn('/auth/sign_in'))
@@ -100,6 +115,7 @@ for (const language of LANGUAGES) {
           path: `.cache/screens/sign-in-no-script-captcha-${language}-${device}.png`,
           fullPage: true,
         })
+        await expectAxeCleanWithoutScripts(browser, page, 'the captcha without JavaScript, with an error')
         // A wrong answer: the upstream's word at the captcha.
         await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
         await page.locator('#sign-in-captcha-answer').fill(String(Number(await answerOf(page)) + 1))
@@ -113,7 +129,10 @@ for (const language of LANGUAGES) {
         await expect(page.getByTestId('signed-in')).toContainText(email)
       })
 
-      test('an old password: the reminder, "change now" as a plain form, then on', async ({ page }) => {
+      test('an old password: the reminder, "change now" as a plain form, then on', async ({
+        page,
+        browser,
+      }) => {
         const S = STEPS_TEXT[language].steps
         const oldPassword = 'Aged-Password1'
         const newPassword = 'Fresh-Password2'
@@ -130,6 +149,7 @@ for (const language of LANGUAGES) {
           path: `.cache/screens/sign-in-no-script-reminder-${language}-${device}.png`,
           fullPage: true,
         })
+        await expectAxeCleanWithoutScripts(browser, page, 'the reminder without JavaScript')
         await page.getByRole('button', { name: S.changeNow }).click()
         await expect(page.getByRole('heading', { name: S.changeTitle })).toBeVisible()
         const current = page.getByLabel(S.currentPassword, { exact: true })
@@ -146,6 +166,11 @@ for (const language of LANGUAGES) {
           path: `.cache/screens/sign-in-no-script-change-error-${language}-${device}.png`,
           fullPage: true,
         })
+        await expectAxeCleanWithoutScripts(
+          browser,
+          page,
+          'the change-password form without JavaScript, with an error',
+        )
         await current.fill(oldPassword)
         await fresh.fill(newPassword)
         await confirm.fill(newPassword)
