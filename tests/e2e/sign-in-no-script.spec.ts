@@ -220,6 +220,39 @@ for (const language of LANGUAGES) {
     })
   }
 
+  test(`the captcha answered before the scripts ran loses nothing (${language})`, async ({ page }) => {
+    const C = CAPTCHA[language]
+    const email = await captchaAccount(`captcha-early-${language}`)
+    // Every load of the sign-in page's entry is held: the e-mail and the page it answers with
+    // (the password and the server's question) stay plain forms until release.
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/auth/_next/assets/entries/*sign_in*.js', async (route) => {
+      await released
+      await route.continue().catch(() => {})
+    })
+    await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
+    await page.getByLabel(T.signIn.email).fill(email)
+    await page.getByRole('button', { name: T.signIn.continue }).click()
+    const answer = page.locator('#sign-in-captcha-answer')
+    await expect(answer).toBeVisible()
+    await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
+    const sum = await answerOf(page)
+    await answer.fill(sum)
+    release()
+    await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+    // The widget took over with the same question and what was typed into it.
+    const question = page.getByRole('group', { name: C.legend })
+    await expect(question.getByRole('textbox')).toHaveValue(sum)
+    await expect(page.getByLabel(T.signIn.password, { exact: true })).toHaveValue(FIXTURE_PASSWORD)
+    await question.getByRole('button', { name: C.check }).click()
+    await expect(page.getByText(C.solved)).toBeVisible()
+    await page.getByRole('button', { name: T.signIn.submit }).click()
+    await expect(page.getByTestId('signed-in')).toContainText(email)
+  })
+
   test(`the e-mail step posted before the scripts ran loses nothing (${language})`, async ({ page }) => {
     // The sign-in page's own script (its entry) is held back: the click posts the plain form.
     const chunk = await holdChunkWith(page, 'auth/sign_in/flow/email', '**/auth/_next/assets/entries/*.js')
