@@ -120,13 +120,14 @@ export async function signInFormRoutes(
     return wait
   }
 
+  // The password age reminder's buttons after a plain-form sign-in (password-age-form.server.ts).
+  const reminderStep = passwordAgeSteps(app, { topology: options.topology, https })
+
   // Same-site form posts only (Fetch Metadata / Origin: route({ ownPages: 'form' })). After the
   // e-mail, every step also needs the form token bound to this session (security.md #8): the
   // pages that show those steps are rendered per request with it. The e-mail step has none: its
   // page is the cached signed-out page (ADR 0015), and it only starts a flow in the session that
   // posts it — nothing is signed in or sent anywhere without the steps that carry the token.
-  const reminderStep = passwordAgeSteps(app, { topology: options.topology, https })
-
   const formToken = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (stepOf(request.body) === 'email') return done()
     app.csrfProtection(request, reply, done)
