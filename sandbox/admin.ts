@@ -20,6 +20,8 @@ const newAccountSchema = z.strictObject({
     .optional(),
   /** Days since the password was set: over 90, `consoleLogin` says `passwordChangeDue`. */
   passwordAgeDays: z.number().int().min(0).max(3650).optional(),
+  /** Wrong passwords after which the sign-in needs a solved captcha (700112/700169); none: never. */
+  captchaAfter: z.number().int().min(0).max(10).optional(),
 })
 
 export const ADMIN_PREFIX = '/__sandbox'
@@ -114,6 +116,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRouteOptio
       agentLanguage: null,
       sso: {},
       passwordChangedAt: world.now() - (parsed.data.passwordAgeDays ?? 0) * 24 * 60 * 60_000,
+      ...(parsed.data.captchaAfter === undefined ? {} : { captchaAfter: parsed.data.captchaAfter }),
     })
     return reply.code(201).send({ email, environments: parsed.data.environments })
   })

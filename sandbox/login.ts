@@ -65,7 +65,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const found = lookUp(request)
     if ('error' in found) return found.error
     const { wrongTimes } = world.lockState(found.account)
-    const threshold = captchaThreshold(found.account.email)
+    const threshold = found.account.captchaAfter ?? captchaThreshold(found.account.email)
     // `captchaRequired` only for accounts whose company asks for a captcha after wrong passwords.
     return answer(request, 'success', {
       item: { wrongTimes, ...(threshold === undefined ? {} : { captchaRequired: wrongTimes >= threshold }) },
@@ -110,7 +110,7 @@ export async function loginRoutes(app: FastifyInstance, options: LoginRouteOptio
     const { lockedUntil, wrongTimes } = world.lockState(account)
     if (lockedUntil !== null) return { error: lockedAnswer(request, lockedUntil) }
     // After a few wrong passwords a solved captcha must come along (getServiceLoginWrongTimes tells).
-    const threshold = captchaThreshold(account.email)
+    const threshold = account.captchaAfter ?? captchaThreshold(account.email)
     if (threshold !== undefined && wrongTimes >= threshold) {
       const captchaPass = text(fields, 'captchaPass')
       if (!captchaPass) return { error: answer(request, 'captchaEmpty') }

@@ -49,6 +49,11 @@ export interface AccountRecord {
   sso: SsoSettings
   /** When the password was last set (sandbox clock, ms): the age reminder reads it (spec §9). */
   passwordChangedAt: number
+  /**
+   * A throwaway account's own captcha rule (`POST /__sandbox/accounts` `captchaAfter`): after this
+   * many wrong passwords its sign-in needs a solved captcha. Fixtures take theirs from fixtures.ts.
+   */
+  captchaAfter?: number
 }
 
 export interface TokenRecord {

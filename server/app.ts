@@ -38,6 +38,7 @@ import { resetFormRoutes } from './routes/reset-form.server.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { signInFlow, signInFlowRoutes } from './routes/sign-in-flow.server.ts'
 import { signInFormRoutes } from './routes/sign-in-form.server.ts'
+import { passwordChangeRoutes } from './routes/sign-in-password-change.server.ts'
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(resetFlowRoutes, { publicOrigin: config.publicOrigin, topology })
   const signIn = signInFlow(topology)
   await app.register(signInFlowRoutes, { flow: signIn })
+  await app.register(passwordChangeRoutes, { topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
     topology,
@@ -240,7 +242,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Forms posted without JavaScript are answered with pages: they need the renderer.
     await app.register(demoFormRoutes, { topology, captchaProvider: config.captchaProvider !== null })
     await app.register(resetFormRoutes, { topology })
-    await app.register(signInFormRoutes, { flow: signIn, publicOrigin: config.publicOrigin })
+    await app.register(signInFormRoutes, {
+      flow: signIn,
+      publicOrigin: config.publicOrigin,
+      topology,
+      captchaProvider: config.captchaProvider !== null,
+    })
     await app.register(signUpFormRoutes, {
       topology,
       edition: config.edition,

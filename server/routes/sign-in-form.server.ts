@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { signedInTarget } from '../../client/pages/auth/sign_in/afterSignIn.ts'
 import { fieldOfSignInError } from '../../client/pages/auth/sign_in/errorField.ts'
 import { LOCKED, lockoutMessage, lockoutSeconds } from '../../client/pages/auth/sign_in/lockout.ts'
+import type { Topology } from '../../config/index.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
@@ -9,6 +10,13 @@ import { parseLanguageQuery } from '../../shared/language.ts'
 import { sendPagesRateLimited } from '../busy.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { openAllowance, paidByAllowance } from '../rate-limit-actions.server.ts'
+import { passwordAgeSteps, reminderStepOf } from './password-age-form.server.ts'
+import {
+  type CaptchaAnswer,
+  captchaAnswerOf,
+  captchaErrorOf,
+  nextSignInCaptcha,
+} from './sign-in-captcha.server.ts'
 import {
   PRODUCT_NOT_ACTIVATED,
   type SignInFlow,
@@ -69,9 +77,13 @@ function errorsOf(
   if (step === 'code' && answer.retCode === '400') return { code: t('signInSteps:codeFormat') }
   if (step === 'resend') return { code: answer.retMsg }
   if (step === 'environment') return { environment: answer.retMsg }
+  if (CAPTCHA_CODES.has(answer.retCode)) return { captcha: answer.retMsg }
   const field = fieldOfSignInError(answer)
   return { [field]: answer.retMsg }
 }
+
+/** The upstream's "captcha empty" and "captcha incorrect" (spec §8): said at the captcha. */
+const CAPTCHA_CODES = new Set(['700112', '700169'])
 
 /**
  * `POST /auth/sign_in`: a sign-in step posted as a plain form (JavaScript off, late or failed;
@@ -81,7 +93,13 @@ function errorsOf(
  */
 export async function signInFormRoutes(
   app: FastifyInstance,
-  options: { flow: SignInFlow; publicOrigin: string | undefined },
+  options: {
+    flow: SignInFlow
+    publicOrigin: string | undefined
+    topology: Topology
+    /** A configured provider's widget needs JavaScript; the upstream's own question does not. */
+    captchaProvider: boolean
+  },
 ) {
   const https = options.publicOrigin?.startsWith('https:') ?? false
 
@@ -102,6 +120,9 @@ export async function signInFormRoutes(
     return wait
   }
 
+  // The password age reminder's buttons after a plain-form sign-in (password-age-form.server.ts).
+  const reminderStep = passwordAgeSteps(app, { topology: options.topology, https })
+
   // Same-site form posts only (Fetch Metadata / Origin: route({ ownPages: 'form' })). After the
   // e-mail, every step also needs the form token bound to this session (security.md #8): the
   // pages that show those steps are rendered per request with it. The e-mail step has none: its
@@ -119,16 +140,43 @@ export async function signInFormRoutes(
       const queryStart = request.url.indexOf('?')
       const query = queryStart < 0 ? '' : request.url.slice(queryStart)
       const search = new URLSearchParams(query)
+      // After a sign-in: the password age reminder's buttons (password-age-form.server.ts).
+      const reminder = reminderStepOf(request.body)
+      if (reminder) return reminderStep(request, reply, reminder, query)
       const step = stepOf(request.body) ?? 'email'
       const values = { email: text(request.body, 'email') }
       const wait = await spend(request, step)
       if (wait > 0) return sendPagesRateLimited(request, reply, wait, { https })
 
-      const outcome = await options.flow.run(request, step, inputOf(step, request.body, search))
-      const page = (state: Omit<FormState, 'form'>) =>
-        app.renderFormPage(request, reply, { form: 'signIn', ...state })
+      const page = async (state: Omit<FormState, 'form'>) =>
+        app.renderFormPage(request, reply, {
+          form: 'signIn',
+          ...state,
+          // The password step of an account that asks for a captcha: a new question (the last
+          // one, if any, is used up either way), or why the check needs JavaScript.
+          ...(await nextSignInCaptcha(request, options)),
+        })
+
+      // The captcha's answer, posted with the password: checked first, as the page's scripts
+      // check it before they send the password (`captchaPass`).
+      let captcha: CaptchaAnswer = {}
+      if (step === 'password') {
+        captcha = await captchaAnswerOf(request, options, request.body, () =>
+          app.spendRateLimit(request, 'signUp'),
+        )
+        if (captcha.wait) return sendPagesRateLimited(request, reply, captcha.wait, { https })
+        if (captcha.error) return page({ values, errors: { captcha: captcha.error } })
+      }
+      const input = inputOf(step, request.body, search)
+      const outcome = await options.flow.run(
+        request,
+        step,
+        captcha.pass ? { ...input, captchaPass: captcha.pass } : input,
+      )
 
       if (outcome.signedIn) {
+        // An old password: the reminder first (as the page's scripts show it), then on.
+        if (outcome.signedIn.passwordChangeDue) return page({ values: {}, errors: {}, notice: 'passwordAge' })
         const target = signedInTarget(query, outcome.signedIn.consoleUrl)
         // Without a target, the sign-in page shows the signed-in card (a GET: a reload posts nothing).
         return reply.redirect(target ?? `${SIGN_IN_PAGE}${query}`, 303)
@@ -142,9 +190,11 @@ export async function signInFormRoutes(
         return page({ values, errors: {}, notice: 'notActivated' })
       if (isSuccess(answer) || step === 'back')
         return page({ values: step === 'back' ? values : {}, errors: {} })
+      const errors = errorsOf(request, step, answer)
+      if (errors.captcha) errors.captcha = captchaErrorOf(request, options, request.body, errors.captcha)
       return page({
         values,
-        errors: errorsOf(request, step, answer),
+        errors,
         ...(answer.retCode === LOCKED ? { notice: 'locked' } : {}),
       })
     },

@@ -13,9 +13,10 @@ export interface FormState {
   errors: Record<string, string>
   /**
    * The upstream's captcha question, asked by the server for the next post; `needsScript` when the
-   * configured provider's widget cannot run without JavaScript.
+   * configured provider's widget cannot run without JavaScript (beside a question: the upstream
+   * still offers its own, the fallback without JavaScript; sign-in-captcha.server.ts).
    */
-  captcha?: { challengeId: string; a: number; b: number } | 'needsScript'
+  captcha?: { challengeId: string; a: number; b: number; needsScript?: boolean } | 'needsScript'
   /** A notice the page shows instead of (or beside) the form, e.g. sign-in's `notActivated`. */
   notice?: string
   /** The form went through: what the confirmation shows. */

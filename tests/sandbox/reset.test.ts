@@ -270,6 +270,33 @@ t.test('POST /__sandbox/accounts › a throwaway account that signs in', async (
   t.equal((await admin(sg, 'GET', '/accounts/temp@sandbox.test')).status, 404, 'gone after a reset')
 })
 
+t.test('POST /__sandbox/accounts › captchaAfter: its own captcha rule, shared with no fixture', async (t) => {
+  const email = 'captcha-own@sandbox.test'
+  t.equal(
+    (await admin(sg, 'POST', '/accounts', { email, password: NEW_PASSWORD, captchaAfter: 0 })).status,
+    201,
+  )
+  const asked = await upstream(t, sg, '/basic-login/getServiceLoginWrongTimes/4', { email })
+  t.equal(asked.item.captchaRequired, true, 'from the first try')
+  const without = await upstream(t, sg, '/basic-login/serviceLoginNew/4', { email, password: NEW_PASSWORD })
+  t.equal(without.retCode, '700112', 'no captcha: refused')
+  const plain = 'plain-own@sandbox.test'
+  await admin(sg, 'POST', '/accounts', { email: plain, password: NEW_PASSWORD })
+  const none = await upstream(t, sg, '/basic-login/getServiceLoginWrongTimes/4', { email: plain })
+  t.equal(none.item.captchaRequired, undefined, 'without it: never asked')
+  t.equal(
+    (
+      await admin(sg, 'POST', '/accounts', {
+        email: 'x2@sandbox.test',
+        password: NEW_PASSWORD,
+        captchaAfter: 99,
+      })
+    ).status,
+    400,
+  )
+  await admin(sg, 'POST', '/reset')
+})
+
 t.test('POST /__sandbox/clock › links age on the sandbox clock; a reset puts the clock back', async (t) => {
   await upstream(t, sg, '/basic-login/account/sendResetEmail', { email: RESET_ACCOUNT.email })
   const id = await linkId()

@@ -21,6 +21,8 @@ export interface CaptchaProps {
    * as is, its answer posted with the form (`captchaChallengeId`, `captchaAnswer`).
    */
   serverChallenge?: Challenge | 'needsScript' | undefined
+  /** The answer to `serverChallenge` typed before the scripts ran (nothing typed is lost). */
+  initialAnswer?: string | undefined
 }
 
 /**
@@ -38,13 +40,13 @@ export function Captcha(props: CaptchaProps) {
 }
 
 /** The upstream's challenge, answered with the keyboard and read out by screen readers. */
-function ChallengeCaptcha({ purpose, onToken, error, serverChallenge }: CaptchaProps) {
+function ChallengeCaptcha({ purpose, onToken, error, serverChallenge, initialAnswer }: CaptchaProps) {
   const { t } = useTranslation('captcha')
   const api = useApiClient()
   const id = useId()
   const given = typeof serverChallenge === 'object' ? serverChallenge : null
   const [challenge, setChallenge] = useState<Challenge | null>(given)
-  const [answer, setAnswer] = useState('')
+  const [answer, setAnswer] = useState(given ? (initialAnswer ?? '') : '')
   const { solved, setSolved, message, setMessage, check: checkSolution } = useCaptchaCheck(onToken)
   const [busy, setBusy] = useState(false)
 

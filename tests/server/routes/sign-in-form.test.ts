@@ -5,10 +5,18 @@
  * form token too. Issue 21 point 3: the page cache keeps serving visitors, never a flow's step.
  */
 import t from 'tap'
-import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import {
+  CAPTCHA_ACCOUNT,
+  DEMO_ACCOUNT,
+  EMAIL_CODE_ACCOUNT,
+  MULTI_ENV_ACCOUNT,
+  OLD_PASSWORD_ACCOUNT,
+} from '../../../sandbox/fixtures.ts'
+import enCaptcha from '../../../shared/i18n/locales/en/captcha.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
+import zhCaptcha from '../../../shared/i18n/locales/zh/captcha.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
-import { build, cookieHeader, isSignedIn, sessionCookieOf } from '../../helper.ts'
+import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
 
 const SAME_SITE_FORM = {
   'content-type': 'application/x-www-form-urlencoded',
@@ -17,6 +25,18 @@ const SAME_SITE_FORM = {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString()
 const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1] ?? ''
 const hasPasswordField = (html: string) => html.includes('id="sign-in-password"')
+/** The captcha question the page asks (`What is 3 plus 4?` / `3 加 4 等于多少？`) and its id. */
+function questionOf(html: string): { challengeId: string; sum: string } | null {
+  const challengeId = /name="captchaChallengeId" value="([^"]+)"/.exec(html)?.[1]
+  const label = /<label for="sign-in-captcha-answer">([^<]+)<\/label>/.exec(html)?.[1]
+  const [a, b] = label?.match(/\d+/g)?.map(Number) ?? []
+  return challengeId && a !== undefined && b !== undefined ? { challengeId, sum: String(a + b) } : null
+}
+/** The captcha account asks for a captcha after 3 wrong passwords (sandbox/fixtures.ts). */
+async function untilCaptcha(browser: PlainBrowser) {
+  await browser.post({ step: 'email', email: CAPTCHA_ACCOUNT.email })
+  for (let i = 0; i < 3; i++) await browser.post({ step: 'password', password: 'Wrong-Pass1' })
+}
 
 /** One browser posting the sign-in page's forms without JavaScript. */
 class PlainBrowser {
@@ -131,6 +151,189 @@ t.test('POST /auth/sign_in', async (t) => {
     t.ok(await isSignedIn(app, browser.cookie))
   })
 
+  t.test(
+    'captcha › the sandbox’s question in the page; its answer posted with the password signs in',
+    async (t) => {
+      const browser = new PlainBrowser(app, `?language=zh&return=${encodeURIComponent('/auth/sign_in')}`)
+      await untilCaptcha(browser)
+      const asked = questionOf(browser.html)
+      t.ok(asked, 'the question, in the plain form')
+      t.match(browser.html, /\d+ 加 \d+ 等于多少？/, 'in the page’s language')
+      t.notMatch(browser.html, /data-testid="captcha-needs-script"/, 'no provider: nothing needs JavaScript')
+
+      // The password without an answer: the upstream's 700112, said at the captcha, a question below.
+      await fetch(
+        `${sandbox.regions.sg.url}/__sandbox/reset?email=${encodeURIComponent(CAPTCHA_ACCOUNT.email)}`,
+        {
+          method: 'POST',
+        },
+      )
+      await untilCaptcha(browser)
+      const unanswered = await app.inject({
+        method: 'POST',
+        url: `/auth/sign_in?language=zh`,
+        headers: { ...SAME_SITE_FORM, ...cookieHeader(browser.cookie) },
+        payload: form({ step: 'password', password: CAPTCHA_ACCOUNT.password, _csrf: tokenOf(browser.html) }),
+      })
+      t.equal(unanswered.statusCode, 200)
+      t.match(unanswered.body, `data-testid="error-captcha">${zhCaptcha.answerBelow}<`)
+      t.ok(questionOf(unanswered.body), 'a question to answer')
+      t.notOk(await isSignedIn(app, browser.cookie))
+      browser.html = unanswered.body
+
+      // A wrong answer: the upstream's word at the captcha, a new question, the password not kept.
+      const first = questionOf(browser.html)
+      const wrong = await browser.post({
+        step: 'password',
+        password: CAPTCHA_ACCOUNT.password,
+        captchaChallengeId: first?.challengeId ?? '',
+        captchaAnswer: String(Number(first?.sum) + 1),
+      })
+      t.equal(wrong.statusCode, 200)
+      t.match(wrong.body, /data-testid="error-captcha">[^<]+</)
+      t.not(
+        questionOf(wrong.body)?.challengeId,
+        first?.challengeId,
+        'a new question (the last one is used up)',
+      )
+      t.notMatch(wrong.body, CAPTCHA_ACCOUNT.password, 'never the password')
+      t.notOk(await isSignedIn(app, browser.cookie))
+
+      const next = questionOf(wrong.body)
+      const right = await browser.post({
+        step: 'password',
+        password: CAPTCHA_ACCOUNT.password,
+        captchaChallengeId: next?.challengeId ?? '',
+        captchaAnswer: next?.sum ?? '',
+      })
+      t.equal(right.statusCode, 303)
+      t.equal(right.headers.location, '/auth/sign_in')
+      t.ok(await isSignedIn(app, browser.cookie))
+    },
+  )
+
+  t.test(
+    'old password › the reminder, "change now" as a plain form, then on to the return path',
+    async (t) => {
+      const email = `aged-form-${Date.now()}@sandbox.test`
+      const oldPassword = 'Aged-Password1'
+      const newPassword = 'Fresh-Password2'
+      const created = await fetch(`${sandbox.regions.sg.url}/__sandbox/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: oldPassword, passwordAgeDays: 120 }),
+      })
+      t.equal(created.status, 201)
+      const browser = new PlainBrowser(app, `?language=zh&return=${encodeURIComponent('/auth/sign_in')}`)
+      await browser.post({ step: 'email', email })
+      const signedIn = await browser.post({ step: 'password', password: oldPassword })
+      t.equal(signedIn.statusCode, 200, 'not straight on: the reminder')
+      t.equal(signedIn.headers['cache-control'], 'no-store')
+      t.match(signedIn.body, /data-testid="password-age-notice"/)
+      t.match(signedIn.body, '更换密码', 'in the page’s language')
+      t.match(signedIn.body, /<button type="submit" value="later"[^>]*name="step"/)
+      t.match(signedIn.body, /<button type="submit" value="changeNow"[^>]*name="step"/)
+      t.ok(await isSignedIn(app, browser.cookie), 'signed in already')
+
+      const form = await browser.post({ step: 'changeNow' })
+      t.equal(form.statusCode, 200)
+      t.match(form.body, /id="change-current"/, 'the change-password form')
+      t.match(form.body, /name="step" value="changePassword"/)
+
+      const wrongCurrent = await browser.post({
+        step: 'changePassword',
+        oldPassword: 'Not-The-One1',
+        password: newPassword,
+        confirmPassword: newPassword,
+      })
+      t.equal(wrongCurrent.statusCode, 200)
+      t.match(
+        wrongCurrent.body,
+        /id="change-current-error"[^>]*>[^<]+</,
+        'the upstream’s word at the current password',
+      )
+      t.notMatch(wrongCurrent.body, newPassword, 'never a password filled back')
+      t.notMatch(wrongCurrent.body, 'Not-The-One1')
+
+      const mismatch = await browser.post({
+        step: 'changePassword',
+        oldPassword,
+        password: newPassword,
+        confirmPassword: `${newPassword}x`,
+      })
+      t.match(mismatch.body, /id="change-confirm-error"[^>]*>[^<]+</, 'the repetition at its field')
+
+      const changed = await browser.post({
+        step: 'changePassword',
+        oldPassword,
+        password: newPassword,
+        confirmPassword: newPassword,
+      })
+      t.equal(changed.statusCode, 303)
+      t.equal(changed.headers.location, '/auth/sign_in', 'on to where the sign-in was going')
+
+      // The new password is the one now: a sign-in with it goes straight on (no reminder).
+      const again = new PlainBrowser(app, `?return=${encodeURIComponent('/auth/sign_in')}`)
+      await again.post({ step: 'email', email })
+      const fresh = await again.post({ step: 'password', password: newPassword })
+      t.equal(fresh.statusCode, 303)
+    },
+  )
+
+  t.test('old password › "later" without a return path opens the console; no token, no step', async (t) => {
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: OLD_PASSWORD_ACCOUNT.email })
+    const reminded = await browser.post({ step: 'password', password: OLD_PASSWORD_ACCOUNT.password })
+    t.match(reminded.body, /data-testid="password-age-notice"/)
+    const withoutToken = await app.inject({
+      method: 'POST',
+      url: '/auth/sign_in',
+      headers: { ...SAME_SITE_FORM, ...cookieHeader(browser.cookie) },
+      payload: form({ step: 'later' }),
+    })
+    t.equal(withoutToken.statusCode, 403, 'the session’s form token is needed')
+    const later = await browser.post({ step: 'later' })
+    t.equal(later.statusCode, 303)
+    t.match(later.headers.location, /\/__sandbox\/console\?ticket=/, 'a fresh console hand-over')
+  })
+
+  t.test('the scripts’ way in › POST /auth/sign_in/flow/changePassword runs the same step', async (t) => {
+    const change = (
+      cookie: string | undefined,
+      body: Record<string, string>,
+      headers: Record<string, string> = SAME_ORIGIN,
+    ) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/sign_in/flow/changePassword',
+        headers: { ...headers, 'content-type': 'application/json', ...cookieHeader(cookie) },
+        payload: JSON.stringify(body),
+      })
+    const fields = {
+      oldPassword: 'Aged-Password1',
+      password: 'Fresh-Password2',
+      confirmPassword: 'Fresh-Password2',
+    }
+    const signedOut = await change(undefined, fields)
+    t.equal(signedOut.statusCode, 401, 'only for a signed-in session')
+    const browser = new PlainBrowser(app)
+    await browser.post({ step: 'email', email: OLD_PASSWORD_ACCOUNT.email })
+    await browser.post({ step: 'password', password: OLD_PASSWORD_ACCOUNT.password })
+    const crossSite = await change(browser.cookie, fields, { 'sec-fetch-site': 'cross-site' })
+    t.equal(crossSite.statusCode, 403, 'our pages’ fetch calls only')
+    const same = await change(browser.cookie, {
+      oldPassword: OLD_PASSWORD_ACCOUNT.password,
+      password: OLD_PASSWORD_ACCOUNT.password,
+      confirmPassword: OLD_PASSWORD_ACCOUNT.password,
+    })
+    t.equal(same.statusCode, 400, 'spec §5: the new must differ, before anything is sent')
+    t.equal(same.json().item.field, 'password')
+    const wrong = await change(browser.cookie, fields)
+    t.equal(wrong.statusCode, 200)
+    t.not(wrong.json().retCode, '000000', 'a wrong current password is refused upstream')
+    t.notMatch(wrong.body, 'Fresh-Password2')
+  })
+
   t.test('an unknown account › the e-mail step again, with the message at the field', async (t) => {
     const browser = new PlainBrowser(app)
     const unknown = await browser.post({ step: 'email', email: 'nobody-here@sandbox.test' })
@@ -200,3 +403,31 @@ t.test('page cache › a visitor gets the cached sign-in page; a sign-in under w
   t.equal((await midFlow.get()).statusCode, 429, 'each mid-flow page is a render of its own')
   t.equal((await visitor.get()).statusCode, 200, 'visitors still get the cached page')
 })
+
+t.test(
+  'captcha with a configured provider › says it needs JavaScript, the upstream’s question as the fallback',
+  async (t) => {
+    const { app } = await build(t, {
+      ssr: true,
+      env: {
+        RATE_LIMIT_SIGN_IN: '10000/1m',
+        RATE_LIMIT_RENDER: '10000/1m',
+        CAPTCHA_SCRIPT_URL: 'https://static.geetest.com/v4/gt4.js',
+        CAPTCHA_ID: 'c0ffee42',
+      },
+    })
+    const browser = new PlainBrowser(app)
+    await untilCaptcha(browser)
+    t.match(browser.html, `data-testid="captcha-needs-script">${enCaptcha.needsScriptFallback}<`)
+    const asked = questionOf(browser.html)
+    t.ok(asked, 'the sandbox still answers its own question: offered without JavaScript')
+    const right = await browser.post({
+      step: 'password',
+      password: CAPTCHA_ACCOUNT.password,
+      captchaChallengeId: asked?.challengeId ?? '',
+      captchaAnswer: asked?.sum ?? '',
+    })
+    t.equal(right.statusCode, 303, 'answered, the sign-in goes on')
+    t.ok(await isSignedIn(app, browser.cookie))
+  },
+)

@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import type { ChannelConsentView } from '../../../../shared/channels/consent.ts'
 import type { Channel, ChannelOutcome } from '../../../../shared/channels/outcome.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { earlyTick } from '../../../components/form/early-input.ts'
 import { flowFetch } from '../../../flow-fetch.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import '../reset/reset.css'
@@ -44,6 +45,12 @@ export default function ChannelAuthPage() {
   const rendered = formState?.form === 'channelConsent' ? formState : undefined
   const [view, setView] = useState<View>(() => viewOf(rendered?.channelConsent))
   const [agreed, setAgreed] = useState(false)
+  const consentBox = useRef<HTMLInputElement>(null)
+  // Ticked while the scripts were still loading: the browser kept the tick, and the page's state
+  // learns it now (else Allow would say "agree first" under a ticked box).
+  useEffect(() => {
+    if (earlyTick(consentBox.current)) setAgreed(true)
+  }, [])
   const [error, setError] = useState(rendered?.errors.consent ?? rendered?.errors.form ?? '')
   const [busy, setBusy] = useState<'authorize' | 'cancel' | null>(null)
   const zh = language === 'zh'
@@ -200,6 +207,7 @@ export default function ChannelAuthPage() {
       <div className="field">
         <label className="choice">
           <input
+            ref={consentBox}
             id="channel-consent"
             name="consent"
             type="checkbox"

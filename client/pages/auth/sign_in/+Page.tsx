@@ -12,6 +12,9 @@ import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
 import { fieldOfSignInError, type SignInField } from './errorField.ts'
 import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
+import { PasswordAgeNotice } from './PasswordAgeNotice.tsx'
+import { PlainCaptcha } from './PlainCaptcha.tsx'
+import { PlainChangePassword } from './PlainChangePassword.tsx'
 import { PlainCodeStep } from './PlainCodeStep.tsx'
 import { SignedIn } from './SignedIn.tsx'
 import './sign-in.css'
@@ -67,7 +70,10 @@ export default function SignInPage() {
   // plain form post answered (issue 21): the page starts where the server says the flow stands.
   const resumed = signInFlow ?? null
   const posted = formState?.form === 'signIn' ? formState : null
-  const postedError = Object.entries(posted?.errors ?? {}).find(([field]) => field !== 'code')
+  // The code's and the captcha's errors are shown by their own steps.
+  const postedError = Object.entries(posted?.errors ?? {}).find(
+    ([field]) => field !== 'code' && field !== 'captcha',
+  )
   const postedEmail = typeof posted?.values.email === 'string' ? posted.values.email : ''
   const [step, setStep] = useState<Step>(resumed?.step ?? 'email')
   const [email, setEmail] = useState(resumed?.email ?? postedEmail)
@@ -95,6 +101,10 @@ export default function SignInPage() {
   const [reminder, setReminder] = useState<Reminder | null>(null)
   // "Change now": the signed-in user changes the password here, then goes on to the target.
   const [changing, setChanging] = useState<Reminder | null>(null)
+  // Until hydrated the captcha is the server's plain question (PlainCaptcha), on the server and in
+  // the browser alike: the lazy widget takes over after, with what was typed into it.
+  const [hydrated, setHydrated] = useState(false)
+  const [typedCaptcha, setTypedCaptcha] = useState('')
   const emailInput = useRef<HTMLInputElement>(null)
   const submitButton = useRef<HTMLButtonElement>(null)
   const submitButtonElement = useCallback(() => submitButton.current, [])
@@ -108,6 +118,9 @@ export default function SignInPage() {
     // A page the server rendered at the password step (a plain post's answer) may have a
     // password typed into it already (early-input.ts).
     const typedPassword = earlyText(document.getElementById('sign-in-password') as HTMLInputElement | null)
+    // And an answer to the server's captcha question (PlainCaptcha), handed to the widget.
+    setTypedCaptcha(earlyText(document.getElementById('sign-in-captcha-answer') as HTMLInputElement | null))
+    setHydrated(true)
     if (typedPassword) setPassword(typedPassword)
     if (typed) setEmail(typed)
     else if (handedOver) setEmail(handedOver)
@@ -248,6 +261,12 @@ export default function SignInPage() {
     setNotActivated(false)
   }
 
+  // After a sign-in posted without JavaScript whose password is old (sign-in-form.server.ts): the
+  // reminder, then the change-password form, as plain forms that go on with `step=later`.
+  if (user && posted?.notice === 'passwordAge') return <PasswordAgeNotice csrfToken={csrfToken} />
+  // The plain form stays once the scripts ran too: what was typed into it stays where it is.
+  if (user && posted?.notice === 'changePassword')
+    return <PlainChangePassword email={user.email} csrfToken={csrfToken} errors={posted.errors} />
   if (changing) {
     return (
       <Suspense fallback={null}>
@@ -308,6 +327,9 @@ export default function SignInPage() {
     }
   }
 
+  const plainCaptcha = (
+    <PlainCaptcha asked={posted?.captcha} error={posted?.errors.captcha ?? ''} typed={typedCaptcha} />
+  )
   // A password error while the password field is not shown goes under the form instead.
   const shownAt: SignInField = errorField === 'password' && step !== 'password' ? 'form' : errorField
   const errorAt = (field: SignInField) =>
@@ -386,11 +408,26 @@ export default function SignInPage() {
                 />
                 {errorAt('password')}
               </div>
-              {captchaNeeded && (
-                <Suspense fallback={null}>
-                  <Captcha key={captchaRound} purpose="signIn" onToken={setCaptchaPass} />
-                </Suspense>
-              )}
+              {captchaNeeded &&
+                (hydrated ? (
+                  // The server's question (or why the check needs JavaScript) until the widget loads.
+                  <Suspense fallback={posted?.captcha ? plainCaptcha : null}>
+                    <Captcha
+                      key={captchaRound}
+                      purpose="signIn"
+                      onToken={setCaptchaPass}
+                      {...(captchaRound === 0
+                        ? {
+                            serverChallenge: posted?.captcha,
+                            error: posted?.errors.captcha,
+                            initialAnswer: typedCaptcha,
+                          }
+                        : {})}
+                    />
+                  </Suspense>
+                ) : (
+                  plainCaptcha
+                ))}
             </>
           )}
           {step === 'code' && (

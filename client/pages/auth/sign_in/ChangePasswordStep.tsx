@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
+import { changePasswordStep } from '../../../../shared/api/password-change.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { changePasswordFormSchema } from '../../../../shared/schemas/reset.ts'
@@ -8,16 +8,7 @@ import { Field } from '../../../components/form/Field.tsx'
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
-
-/** Which field an upstream refusal of `account/resetNewPwd` is about (spec §8). */
-const FIELD_OF_CODE: Record<string, string> = {
-  '700211': 'oldPassword', // the current password is wrong
-  '700009': 'oldPassword',
-  '700076': 'oldPassword',
-  '700054': 'password', // the password rule
-  '700490': 'password', // the same as the current one
-  '700001': 'confirmPassword', // the repetition differs
-}
+import { changePasswordErrorField } from './changePasswordErrors.ts'
 
 interface ChangePasswordStepProps {
   email: string
@@ -52,12 +43,10 @@ export function ChangePasswordStep({ email, onDone }: ChangePasswordStepProps) {
     setBusy(true)
     setErrors({})
     try {
-      const answer = await api.call(resetEndpoints.resetNewPwd, { data: values, throws: false })
+      // The same step as the plain post (server/routes/sign-in-password-change.server.ts).
+      const answer = await api.call(changePasswordStep, { data: values, throws: false })
       if (isSuccess(answer)) return onDone()
-      const named = (answer.item as { field?: unknown } | undefined)?.field
-      const field =
-        typeof named === 'string' && named in values ? named : (FIELD_OF_CODE[answer.retCode] ?? '')
-      setErrors({ [field]: answer.retMsg })
+      setErrors({ [changePasswordErrorField(answer)]: answer.retMsg })
     } finally {
       setBusy(false)
     }

@@ -12,4 +12,6 @@ export default {
   noScript: 'Without JavaScript: send the form, and answer the question on the next page.',
   answerBelow: 'Answer the question below, then send the form again.',
   needsScript: 'This check needs JavaScript: turn it on and send the form again.',
+  needsScriptFallback:
+    'This check needs JavaScript. Without it, answer the question below instead, then send the form.',
 }

@@ -14,6 +14,7 @@ const zh: MessagesOf<typeof en> = {
   noScript: '未启用 JavaScript：请先提交表单，然后在下一页回答问题。',
   answerBelow: '请回答下面的问题，然后再次提交表单。',
   needsScript: '此验证需要 JavaScript：请启用后再次提交表单。',
+  needsScriptFallback: '此验证需要 JavaScript。未启用时，请改为回答下面的问题，然后提交表单。',
 }
 
 export default zh
