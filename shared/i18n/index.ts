@@ -12,7 +12,19 @@ for (const language of Object.keys(resources) as Language[]) {
   for (const namespace of NAMESPACES) addTranslations(language, namespace, resources[language][namespace])
 }
 
-/** An instance with every namespace in `language`, shared by every caller. */
+const everyNamespace = new Map<Language, i18n>()
+
+/**
+ * An instance with every namespace in `language`, shared by every caller. Kept per language here:
+ * every `/api` answer asks for it, and the set's cache key (sorting and joining every namespace's
+ * name) cost more than the lookup (ADR 0094). Every namespace is registered above, so the instance
+ * never changes.
+ */
 export function i18nFor(language: Language): i18n {
-  return i18nWith(language, NAMESPACES)
+  let instance = everyNamespace.get(language)
+  if (!instance) {
+    instance = i18nWith(language, NAMESPACES)
+    everyNamespace.set(language, instance)
+  }
+  return instance
 }

@@ -24,6 +24,12 @@ export default fp(
       // for a few per cent larger output.
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
       zlibOptions: { level: 6 },
+      // Pages rendered per request (a 404, a signed-out page outside the cache, 26–30 KB of HTML)
+      // are compressed in one call, not through a zlib stream: the library's default on a 2-core
+      // host is 8 KB, so every such page paid for a brotli context, a stream pipeline and a trip
+      // to the thread pool — more CPU than the compression itself (≈ 0.2 ms at quality 4), and
+      // the contexts are resident memory (ADR 0082). Measured in ADR 0094. Bigger bodies still stream.
+      syncThreshold: 64 * 1024,
     })
   },
   { name: 'compression', fastify: '5.x', dependencies: ['session'] },

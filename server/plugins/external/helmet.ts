@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
+import { randomPool } from '../../random-pool.ts'
 
 export interface HeadersPluginOptions {
   /** Vite's dev server injects inline styles and talks over a websocket: relaxed only in dev. */
@@ -109,11 +109,12 @@ function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
 export default fp<HeadersPluginOptions>(
   async (app, options) => {
     const writeHeaders = compileHeaders(options)
+    const randomHex = randomPool()
     // Filled in by the onRequest hook below before any handler reads it.
     app.decorateReply('cspNonce', null as unknown as { script: string; style: string })
     app.addHook('onRequest', (_request, reply, done) => {
       // Two fresh 128-bit nonces per response (security.md #13); never reused, never cached.
-      const bytes = randomBytes(32).toString('hex')
+      const bytes = randomHex(32)
       const script = bytes.slice(0, 32)
       const style = bytes.slice(32)
       reply.cspNonce = { script, style }

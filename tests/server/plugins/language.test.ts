@@ -42,6 +42,23 @@ t.test('language plugin › international edition: query → header → Accept-L
   }
 })
 
+t.test('language plugin › the browser language remembered per header stays that header’s', async (t) => {
+  const app = await build(t, 'international')
+  const ask = async (acceptLanguage: string) =>
+    (await app.inject({ url: '/x', headers: { 'accept-language': acceptLanguage } })).json().language
+  // Alternating headers: each answer is its own header's, not the one asked just before.
+  for (let round = 0; round < 3; round++) {
+    t.equal(await ask('zh-CN,zh;q=0.9'), 'zh')
+    t.equal(await ask('en-US,en;q=0.9'), 'en')
+    t.equal(await ask('fr-FR,zh;q=0.5'), 'zh')
+  }
+  // Past the remembered number of headers (500) the answers stay right.
+  for (let i = 0; i < 520; i++) {
+    t.equal(await ask(`x-${i},zh;q=0.${(i % 9) + 1}`), 'zh')
+    t.equal(await ask(`y-${i},en;q=0.${(i % 9) + 1}`), 'en')
+  }
+})
+
 t.test(
   'language plugin › Chinese edition: without a parameter Chinese whatever the browser (ADR 0062)',
   async (t) => {
