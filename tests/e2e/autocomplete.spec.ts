@@ -61,19 +61,16 @@ for (const language of LANGUAGES) {
       expect(await unnamedFields(page)).toEqual([])
     })
 
-    test('sign-up: the first step', async ({ page }) => {
+    // One sign-up walks its three forms (ADR 0096: the first step was a test of its own).
+    test('sign-up: the first step, the details step and the questionnaire', async ({ page }) => {
+      test.setTimeout(60_000)
+      const email = uniqueEmail(`autofill-setup-${language}`)
       await page.goto(inLanguage('/auth/sign_up', language))
       await expectAutocomplete([
         [page.getByLabel(S.s.credentials.email), 'email'],
         [page.getByLabel(S.s.credentials.password, { exact: true }), 'new-password'],
       ])
       expect(await unnamedFields(page)).toEqual([])
-    })
-
-    test('sign-up details step and questionnaire', async ({ page }) => {
-      test.setTimeout(60_000)
-      const email = uniqueEmail(`autofill-setup-${language}`)
-      await page.goto(inLanguage('/auth/sign_up', language))
       await startSignUp(page, S, email)
       await openLink(page, email)
       await expect(page.getByRole('heading', { name: S.s.setup.title })).toBeVisible()

@@ -9,7 +9,7 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
 import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
-import { signInThroughApi } from './session.ts'
+import { signInContext } from './session.ts'
 
 const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const EXTERNAL = { en: enExternal, zh: zhExternal } as const
@@ -17,14 +17,15 @@ const BASE = '/auth/external'
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
 
-/** A browser context signed in as a fresh sandbox account (through the BFF, as the page would). */
+/**
+ * A browser context signed in as a fresh sandbox account, through the BFF's sign-in call sent by
+ * the context itself (tests/e2e/session.ts): being signed in is the setup here, not what is tested.
+ */
 async function signedIn(browser: Browser, options = {}) {
   const email = await createAccount('channels', FIXTURE_PASSWORD)
   const context = await browser.newContext(options)
+  await signInContext(context, email, FIXTURE_PASSWORD)
   const page = await context.newPage()
-  await page.goto('/auth/sign_in')
-  const retCode = await signInThroughApi(page, email, FIXTURE_PASSWORD)
-  expect(retCode).toBe('000000')
   return { context, page }
 }
 
@@ -59,40 +60,54 @@ for (const language of LANGUAGES) {
   const X = EXTERNAL[language]
 
   test.describe(`channel authorization · ${language}`, () => {
-    for (const { provider, choice, result } of OUTCOMES) {
-      test(`${provider} ${choice} → consent → ${result} page`, async ({ browser }) => {
-        const { context, page } = await signedIn(browser)
-        const historyBefore = await page.evaluate(() => history.length)
-        await roundTrip(page, provider, choice, language)
-        // Provider parameters are gone from the address bar, with no entry added for them.
-        const url = new URL(page.url())
-        for (const name of ['provider', 'payload', 'code', 'domain', 'state'])
-          expect(url.searchParams.has(name)).toBe(false)
-        expect(await page.evaluate(() => history.length)).toBe(historyBefore + 3)
-        await page.getByRole('link', { name: X.continueConsent }).click()
-        await page.waitForURL(/\/auth\/channel_auth/)
-        await hydrated(page)
-        const channelName = C.name[provider as keyof typeof C.name]
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-          C.title.replace('{{channel}}', channelName),
-        )
-        await expect(page.getByText(C.access.replace('{{channel}}', channelName))).toBeVisible()
-        // The privacy policy and terms must be agreed first.
-        await page.getByRole('button', { name: C.authorize }).click()
-        await expect(page.getByRole('alert')).not.toBeEmpty()
-        await page.getByRole('checkbox').check()
-        await page.getByRole('button', { name: C.authorize }).click()
-        await page.waitForURL(/channel_authStatus/)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(C[TITLE[result]])
-        await expect(page.locator('[data-result]')).toHaveAttribute('data-result', result)
-        if (result === 'success' && provider === 'shopify') {
-          // Signed in: on to the console with this session's ticket (issue 18 point 8).
-          await page.getByRole('button', { name: COMMON[language].signIn.goToConsole }).click()
-          await expect(page.getByText('Signed in as')).toBeVisible()
-        }
-        await context.close()
-      })
-    }
+    // One signed-in browser context connects every outcome (ADR 0096), each in a page of its own
+    // (its own history); a step per outcome names the one that fails.
+    test(`every provider outcome: connect → consent → result page`, async ({ browser }) => {
+      test.setTimeout(30_000 * OUTCOMES.length)
+      const { context, page: first } = await signedIn(browser)
+      await first.close()
+      for (const { provider, choice, result } of OUTCOMES) {
+        await test.step(`${provider} ${choice} → consent → ${result} page`, async () => {
+          const page = await context.newPage()
+          await page.goto(inLanguage(`${BASE}/connect`, language))
+          await hydrated(page)
+          const historyBefore = await page.evaluate(() => history.length)
+          await page.locator(`a[data-provider="${provider}"]`).click()
+          await page.locator(`a[data-choice="${choice}"]`).click()
+          await page.waitForURL((url) => url.pathname === `${BASE}/connect`)
+          await expect(page.locator('.external-app')).not.toHaveAttribute('data-state', /loading|checking/)
+          // Provider parameters are gone from the address bar, with no entry added for them: the
+          // provider's page and the return are the two new entries.
+          const url = new URL(page.url())
+          for (const name of ['provider', 'payload', 'code', 'domain', 'state'])
+            expect(url.searchParams.has(name)).toBe(false)
+          expect(await page.evaluate(() => history.length)).toBe(historyBefore + 2)
+          await page.getByRole('link', { name: X.continueConsent }).click()
+          await page.waitForURL(/\/auth\/channel_auth/)
+          await hydrated(page)
+          const channelName = C.name[provider as keyof typeof C.name]
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+            C.title.replace('{{channel}}', channelName),
+          )
+          await expect(page.getByText(C.access.replace('{{channel}}', channelName))).toBeVisible()
+          // The privacy policy and terms must be agreed first.
+          await page.getByRole('button', { name: C.authorize }).click()
+          await expect(page.getByRole('alert')).not.toBeEmpty()
+          await page.getByRole('checkbox').check()
+          await page.getByRole('button', { name: C.authorize }).click()
+          await page.waitForURL(/channel_authStatus/)
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(C[TITLE[result]])
+          await expect(page.locator('[data-result]')).toHaveAttribute('data-result', result)
+          if (result === 'success' && provider === 'shopify') {
+            // Signed in: on to the console with this session's ticket (issue 18 point 8).
+            await page.getByRole('button', { name: COMMON[language].signIn.goToConsole }).click()
+            await expect(page.getByText('Signed in as')).toBeVisible()
+          }
+          await page.close()
+        })
+      }
+      await context.close()
+    })
 
     test('an error from the channel service shows its message and keeps the flow', async ({ browser }) => {
       const { context, page } = await signedIn(browser)

@@ -105,28 +105,32 @@ for (const language of LANGUAGES) {
     })
 
     for (const [device, options] of Object.entries(DEVICES)) {
-      test(`product not activated: the notice with the admin to contact (${device})`, async ({ browser }) => {
-        const context = await browser.newContext(options)
-        const page = await context.newPage()
-        await signInWithPassword(page, language, NOT_ACTIVATED_ACCOUNT.email, NOT_ACTIVATED_ACCOUNT.password)
-        await expect(page.getByRole('heading', { name: T.steps.notActivatedTitle })).toBeVisible()
-        await expect(page.getByTestId('contact-admin')).toHaveText(T.steps.contactAdmin)
-        await expect(page.getByTestId('not-activated')).toContainText(NOT_ACTIVATED_ACCOUNT.email)
-        await screen(page, `sign-in-not-activated-${language}-${device}`)
-        await page.getByRole('button', { name: T.steps.backToSignIn }).click()
-        await expect(page.locator('#sign-in-email')).toBeVisible()
-        await context.close()
-      })
-
-      test(`restricted: the account without the workbench reaches /auth/restrict (${device})`, async ({
+      // ADR 0096: the two accounts that cannot go on sign in one after the other in one context.
+      test(`product not activated: the notice with the admin to contact; restricted: the account without the workbench reaches /auth/restrict (${device})`, async ({
         browser,
       }) => {
         const context = await browser.newContext(options)
         const page = await context.newPage()
-        await signInWithPassword(page, language, RESTRICTED_ACCOUNT.email, RESTRICTED_ACCOUNT.password)
-        await expect(page).toHaveURL(/\/auth\/restrict/)
-        await expect(page.getByRole('heading', { name: T.sso.restrictTitle })).toBeVisible()
-        await screen(page, `restrict-${language}-${device}`)
+        await test.step('product not activated', async () => {
+          await signInWithPassword(
+            page,
+            language,
+            NOT_ACTIVATED_ACCOUNT.email,
+            NOT_ACTIVATED_ACCOUNT.password,
+          )
+          await expect(page.getByRole('heading', { name: T.steps.notActivatedTitle })).toBeVisible()
+          await expect(page.getByTestId('contact-admin')).toHaveText(T.steps.contactAdmin)
+          await expect(page.getByTestId('not-activated')).toContainText(NOT_ACTIVATED_ACCOUNT.email)
+          await screen(page, `sign-in-not-activated-${language}-${device}`)
+          await page.getByRole('button', { name: T.steps.backToSignIn }).click()
+          await expect(page.locator('#sign-in-email')).toBeVisible()
+        })
+        await test.step('restricted', async () => {
+          await signInWithPassword(page, language, RESTRICTED_ACCOUNT.email, RESTRICTED_ACCOUNT.password)
+          await expect(page).toHaveURL(/\/auth\/restrict/)
+          await expect(page.getByRole('heading', { name: T.sso.restrictTitle })).toBeVisible()
+          await screen(page, `restrict-${language}-${device}`)
+        })
         await context.close()
       })
 

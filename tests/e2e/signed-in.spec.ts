@@ -13,25 +13,21 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhFrame from '../../shared/i18n/locales/zh/frame.ts'
 import { expectNoHorizontalOverflow, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
-import { signInThroughApi } from './session.ts'
+import { signInContext } from './session.ts'
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
 const FRAME = { en: enFrame, zh: zhFrame } as const
 /** Signed-in screens of this branch: sign-in (signed-in state), a marketing page, the reset page. */
 const SIGNED_IN_SCREENS = ['/auth/sign_in', '/', '/chatbot', '/auth/reset', '/auth/reset/done']
 
-/** A browser context signed in to a fresh account (through the BFF, as the sign-in page does). */
+/**
+ * A browser context signed in to a fresh account, through the BFF's sign-in call sent by the
+ * context itself (tests/e2e/session.ts): being signed in is the setup here, not what is tested.
+ */
 async function signedInContext(browser: Browser, options: BrowserContextOptions = {}) {
   const email = await createAccount('signed-in', FIXTURE_PASSWORD)
-  const setup = await browser.newContext()
-  const page = await setup.newPage()
-  await page.goto('/auth/sign_in')
-  const retCode = await signInThroughApi(page, email, FIXTURE_PASSWORD)
-  expect(retCode).toBe('000000')
-  const cookies = await setup.cookies()
-  await setup.close()
   const context = await browser.newContext(options)
-  await context.addCookies(cookies)
+  await signInContext(context, email, FIXTURE_PASSWORD)
   return { context, email }
 }
 
@@ -46,41 +42,51 @@ async function waitForHydration(page: Page) {
 for (const language of LANGUAGES) {
   const signOut = COMMON[language].signIn.signOut
 
-  for (const screen of SIGNED_IN_SCREENS) {
-    test(`sign-out from ${screen}, with JavaScript (${language})`, async ({ browser }) => {
-      const { context } = await signedInContext(browser)
-      const page = await context.newPage()
-      await page.goto(inLanguage(screen, language))
-      await waitForHydration(page)
-      await page.getByTestId('header-sign-out').click()
-      await expect(page).toHaveURL(/\/auth\/sign_in/)
-      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
-      expect(await sessionCookie(context)).toBeUndefined()
-      await context.close()
-    })
+  // One browser context walks every signed-in screen (ADR 0096): signed in again before each
+  // screen, signed out from it; a step per screen names the one that fails.
+  test(`sign-out from every signed-in screen, with JavaScript (${language})`, async ({ browser }) => {
+    test.setTimeout(30_000 * SIGNED_IN_SCREENS.length)
+    const { context, email } = await signedInContext(browser)
+    const page = await context.newPage()
+    for (const screen of SIGNED_IN_SCREENS) {
+      await test.step(screen, async () => {
+        if (!(await sessionCookie(context))) await signInContext(context, email, FIXTURE_PASSWORD)
+        await page.goto(inLanguage(screen, language))
+        await waitForHydration(page)
+        await page.getByTestId('header-sign-out').click()
+        await expect(page).toHaveURL(/\/auth\/sign_in/)
+        await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+        expect(await sessionCookie(context)).toBeUndefined()
+      })
+    }
+    await context.close()
+  })
 
-    test(`sign-out from ${screen}, without JavaScript (${language})`, async ({ browser }) => {
-      const { context } = await signedInContext(browser, { javaScriptEnabled: false })
-      const page = await context.newPage()
-      await page.goto(inLanguage(screen, language))
-      await page.getByTestId('header-sign-out').click()
-      await expect(page).toHaveURL(/\/auth\/sign_in/)
-      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
-      expect(await sessionCookie(context)).toBeUndefined()
-      await context.close()
-    })
-  }
-
-  test(`the signed-in card of the sign-in page signs out without JavaScript (${language})`, async ({
+  test(`sign-out from every signed-in screen and from the sign-in page's card, without JavaScript (${language})`, async ({
     browser,
   }) => {
-    // Its own button: the frame (and its header button) is hidden in the desktop app.
-    const { context } = await signedInContext(browser, { javaScriptEnabled: false })
+    test.setTimeout(30_000 * (SIGNED_IN_SCREENS.length + 1))
+    const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
     const page = await context.newPage()
-    await page.goto(inLanguage('/auth/sign_in', language))
-    await page.getByRole('main').getByRole('button', { name: signOut }).click()
-    await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
-    expect(await sessionCookie(context)).toBeUndefined()
+    for (const screen of SIGNED_IN_SCREENS) {
+      await test.step(screen, async () => {
+        if (!(await sessionCookie(context))) await signInContext(context, email, FIXTURE_PASSWORD)
+        await page.goto(inLanguage(screen, language))
+        await page.getByTestId('header-sign-out').click()
+        await expect(page).toHaveURL(/\/auth\/sign_in/)
+        await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+        expect(await sessionCookie(context)).toBeUndefined()
+      })
+    }
+    // The signed-in card has its own button: the frame (and its header button) is hidden in the
+    // desktop app.
+    await test.step('the signed-in card of the sign-in page', async () => {
+      await signInContext(context, email, FIXTURE_PASSWORD)
+      await page.goto(inLanguage('/auth/sign_in', language))
+      await page.getByRole('main').getByRole('button', { name: signOut }).click()
+      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+      expect(await sessionCookie(context)).toBeUndefined()
+    })
     await context.close()
   })
 

@@ -43,27 +43,31 @@ for (const language of LANGUAGES) {
     test.describe(`${language.code} ${viewport.name}`, () => {
       test.use({ viewport: viewport.size })
 
-      test('Microsoft round trip signs in', async ({ page }) => {
-        await page.goto(`/auth/sign_in${language.query}`)
-        await keepScreenshot(page, {
-          path: `test-results/sso-sign-in-${language.code}-${viewport.name}.png`,
-          fullPage: true,
+      // ADR 0096: each test walks several checks in one browser context, a step each.
+      test('Microsoft: an unlinked account comes back with the message, localised; a linked one signs in', async ({
+        page,
+      }) => {
+        await test.step('an unlinked account', async () => {
+          await page.goto(`/auth/sign_in${language.query}`)
+          await keepScreenshot(page, {
+            path: `test-results/sso-sign-in-${language.code}-${viewport.name}.png`,
+            fullPage: true,
+          })
+          await page.getByRole('link', { name: language.microsoft }).click()
+          await approveAtProvider(page, 'stranger@elsewhere.test')
+          await expect(page.getByRole('alert')).toHaveText(language.notLinked)
+          expect(page.url()).not.toContain('#sso=')
+          await keepScreenshot(page, {
+            path: `test-results/sso-error-${language.code}-${viewport.name}.png`,
+            fullPage: true,
+          })
         })
-        await page.getByRole('link', { name: language.microsoft }).click()
-        await approveAtProvider(page, SSO_MICROSOFT_ACCOUNT.email)
-        // Like a password sign-in: the console of the environment (ADR 0056).
-        await expectConsole(page, SSO_MICROSOFT_ACCOUNT.email, 'sg-k8s')
-      })
-
-      test('an unlinked Microsoft account comes back with the message, localised', async ({ page }) => {
-        await page.goto(`/auth/sign_in${language.query}`)
-        await page.getByRole('link', { name: language.microsoft }).click()
-        await approveAtProvider(page, 'stranger@elsewhere.test')
-        await expect(page.getByRole('alert')).toHaveText(language.notLinked)
-        expect(page.url()).not.toContain('#sso=')
-        await keepScreenshot(page, {
-          path: `test-results/sso-error-${language.code}-${viewport.name}.png`,
-          fullPage: true,
+        await test.step('the round trip of a linked account signs in', async () => {
+          await page.goto(`/auth/sign_in${language.query}`)
+          await page.getByRole('link', { name: language.microsoft }).click()
+          await approveAtProvider(page, SSO_MICROSOFT_ACCOUNT.email)
+          // Like a password sign-in: the console of the environment (ADR 0056).
+          await expectConsole(page, SSO_MICROSOFT_ACCOUNT.email, 'sg-k8s')
         })
       })
 
@@ -77,36 +81,39 @@ for (const language of LANGUAGES) {
         await expectConsole(page, SSO_SAML_ACCOUNT.email, 'sg-k8s')
       })
 
-      test('the Microsoft-only account’s password is refused at the password field', async ({ page }) => {
-        await page.goto(`/auth/sign_in${language.query}`)
-        await page.locator('#sign-in-email').fill(SSO_MICROSOFT_ACCOUNT.email)
-        await page.locator('form:has(#sign-in-email) button[type=submit]').click()
-        await page.locator('#sign-in-password').fill(SSO_MICROSOFT_ACCOUNT.password)
-        await page.locator('form:has(#sign-in-email) button[type=submit]').click()
-        await expect(page.getByTestId('error-password')).toHaveText(language.passwordOff)
-        await expect(page.locator('#sign-in-password')).toHaveAttribute('aria-invalid', 'true')
-      })
-
-      test('an unknown account is refused at the e-mail field', async ({ page }) => {
-        await page.goto(`/auth/sign_in${language.query}`)
-        await page.locator('#sign-in-email').fill('nobody-here@sandbox.test')
-        await page.locator('form:has(#sign-in-email) button[type=submit]').click()
-        await expect(page.getByTestId('error-email')).toBeVisible()
-        await expect(page.locator('#sign-in-email')).toHaveAttribute('aria-invalid', 'true')
-        await keepScreenshot(page, {
-          path: `test-results/sign-in-email-error-${language.code}-${viewport.name}.png`,
+      test('refusals at the fields (an unknown account, the Microsoft-only account’s password); the ssoFail page', async ({
+        page,
+      }) => {
+        await test.step('an unknown account is refused at the e-mail field', async () => {
+          await page.goto(`/auth/sign_in${language.query}`)
+          await page.locator('#sign-in-email').fill('nobody-here@sandbox.test')
+          await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+          await expect(page.getByTestId('error-email')).toBeVisible()
+          await expect(page.locator('#sign-in-email')).toHaveAttribute('aria-invalid', 'true')
+          await keepScreenshot(page, {
+            path: `test-results/sign-in-email-error-${language.code}-${viewport.name}.png`,
+          })
         })
-      })
-
-      test('the ssoFail page explains and leads back', async ({ page }) => {
-        await page.goto(`/auth/ssoFail${language.query}`)
-        await expect(page.getByRole('heading', { name: language.failTitle })).toBeVisible()
-        await keepScreenshot(page, {
-          path: `test-results/sso-fail-${language.code}-${viewport.name}.png`,
-          fullPage: true,
+        await test.step('the ssoFail page explains and leads back', async () => {
+          await page.goto(`/auth/ssoFail${language.query}`)
+          await expect(page.getByRole('heading', { name: language.failTitle })).toBeVisible()
+          await keepScreenshot(page, {
+            path: `test-results/sso-fail-${language.code}-${viewport.name}.png`,
+            fullPage: true,
+          })
+          await page.getByRole('main').getByRole('link').last().click()
+          await expect(page).toHaveURL(/\/auth\/sign_in/)
         })
-        await page.getByRole('main').getByRole('link').last().click()
-        await expect(page).toHaveURL(/\/auth\/sign_in/)
+        // The sign-in's step lives in the session: the password step comes last.
+        await test.step('the Microsoft-only account’s password is refused at the password field', async () => {
+          await page.goto(`/auth/sign_in${language.query}`)
+          await page.locator('#sign-in-email').fill(SSO_MICROSOFT_ACCOUNT.email)
+          await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+          await page.locator('#sign-in-password').fill(SSO_MICROSOFT_ACCOUNT.password)
+          await page.locator('form:has(#sign-in-email) button[type=submit]').click()
+          await expect(page.getByTestId('error-password')).toHaveText(language.passwordOff)
+          await expect(page.locator('#sign-in-password')).toHaveAttribute('aria-invalid', 'true')
+        })
       })
     })
   }
