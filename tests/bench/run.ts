@@ -23,7 +23,7 @@ const BROWSER = {
 }
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148 Safari/604.1'
 /**
-  * The call the `/api` rows measure, through the BFF, the bare pass-through and straight to the
+ * The call the `/api` rows measure, through the BFF, the bare pass-through and straight to the
  * sandbox: its name, its path under `/api` (the sandbox's path without it) and its body. The one
  * place to change which endpoint the rows use. The sign-up's address check: a read-only page row
  * with a bucket and an action, like the sign-in's e-mail check it replaces (the sign-in's rows are

@@ -34,6 +34,7 @@ t.test('behaviour table › every row is explicit: access, session effect, bucke
     'rednoteAuthUrl',
     'registerFinishH5',
     'registerFinishNew',
+    'resetNewPwd',
     'resetServiceNewPwd',
     'salesforceAgentEnv',
     'samlAuthenticate',

@@ -8,8 +8,9 @@ export const resetEndpoints = endpoints({
   // The e-mailed link: only the reset flow calls these (the id in a POST body, used once).
   checkResetPwdLink: { access: 'flow', path: `${LOGIN}/account/checkResetPwdLink/{id}`, limit: 'reset' },
   setServiceNewPwd: { access: 'page', path: `${LOGIN}/setServiceNewPwd/4`, limit: 'reset', action: 'reset' },
+  // The change of a known password: only the sign-in flow's change step calls it (ADR 0088).
   resetNewPwd: {
-    access: 'page',
+    access: 'flow',
     session: 'needsSession',
     path: `${LOGIN}/account/resetNewPwd`,
     limit: 'reset',

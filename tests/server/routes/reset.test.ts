@@ -281,28 +281,46 @@ t.test(
   },
 )
 
-t.test('account/resetNewPwd › needs a session, refuses same-as-old before forwarding', async (t) => {
-  const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
-  const page = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
-  const same = await page.api('account/resetNewPwd', {
-    oldPassword: RESET_ACCOUNT.password,
-    password: RESET_ACCOUNT.password,
-    confirmPassword: RESET_ACCOUNT.password,
-  })
-  t.match(same, { status: 400, retMsg: enCommon.validation.samePassword, item: { field: 'password' } })
-  const wrongOld = await page.api('account/resetNewPwd', {
-    oldPassword: 'Wrong-Pass42',
-    password: NEW_PASSWORD,
-    confirmPassword: NEW_PASSWORD,
-  })
-  t.equal(wrongOld.retCode, '700211')
-  const changed = await page.api('account/resetNewPwd', {
-    oldPassword: RESET_ACCOUNT.password,
-    password: NEW_PASSWORD,
-    confirmPassword: NEW_PASSWORD,
-  })
-  t.equal(changed.retCode, '000000')
-})
+t.test(
+  'account/resetNewPwd › flow-only: /api refuses it; the sign-in flow’s change step checks and changes',
+  async (t) => {
+    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+    const page = browser(app, await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password))
+    const before = (await sandboxRequests(sg)).length
+    const direct = await page.api('account/resetNewPwd', {
+      oldPassword: RESET_ACCOUNT.password,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    t.equal(direct.status, 404, 'no page calls it through /api (the change is a flow step)')
+    t.equal((await sandboxRequests(sg)).length, before, 'nothing reached the upstream')
+    const change = async (body: Record<string, string>) => {
+      const response = await page.send('POST', '/auth/sign_in/flow/changePassword', body)
+      return {
+        status: response.statusCode,
+        ...(response.json() as { retCode: string; retMsg: string; item: Record<string, unknown> }),
+      }
+    }
+    const same = await change({
+      oldPassword: RESET_ACCOUNT.password,
+      password: RESET_ACCOUNT.password,
+      confirmPassword: RESET_ACCOUNT.password,
+    })
+    t.match(same, { status: 400, retMsg: enCommon.validation.samePassword, item: { field: 'password' } })
+    const wrongOld = await change({
+      oldPassword: 'Wrong-Pass42',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    t.equal(wrongOld.retCode, '700211')
+    const changed = await change({
+      oldPassword: RESET_ACCOUNT.password,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    t.equal(changed.retCode, '000000')
+  },
+)
 
 t.test(
   'GET /auth/reset/flow and POST /auth/reset/flow/restart › same-origin only; restart forgets',
