@@ -25,16 +25,20 @@ export async function signInThroughApi(page: Page, email: string, password: stri
 }
 
 /**
- * Signs a browser context in without opening a page (ADR 0096): the same BFF call the sign-in page
- * makes, sent by the context's own request client, whose cookie jar is the context's. For tests
+ * Signs a browser context in without opening a page (ADR 0096): the sign-in flow's steps the sign-in
+ * page calls, sent by the context's own request client, whose cookie jar is the context's. For tests
  * where being signed in is the setup, not what is tested (the sign-in page has its own specs):
  * it saves the setup page load and browser context each signed-in test used to pay.
  */
 export async function signInContext(context: BrowserContext, email: string, password: string): Promise<void> {
-  const answer = await context.request.post('/api/basic-login/serviceLoginNew/4', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'Sec-Fetch-Site': 'same-origin' },
-    form: { email, password },
-  })
-  const { retCode } = (await answer.json()) as { retCode: string }
+  const step = async (name: string, data: Record<string, string>) => {
+    const answer = await context.request.post(`/auth/sign_in/flow/${name}`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest', 'Sec-Fetch-Site': 'same-origin' },
+      data,
+    })
+    return ((await answer.json()) as { retCode: string }).retCode
+  }
+  const started = await step('email', { email })
+  const retCode = started === '000000' ? await step('password', { password }) : started
   if (retCode !== '000000') throw new Error(`sign-in for the test's setup refused: ${retCode}`)
 }
