@@ -5,7 +5,7 @@ import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
-import { inLanguage, LANGUAGES } from './frame-helpers.ts'
+import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { SANDBOX_URL } from './sandbox.ts'
 import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
 
@@ -37,65 +37,71 @@ async function answerQuestion(page: Page, answerOffset = 0) {
   await page.locator('input[name="captchaAnswer"]').fill(String((a ?? 0) + (b ?? 0) + answerOffset))
 }
 
-for (const language of LANGUAGES) {
-  const T = DEMO[language]
-  const captcha = CAPTCHA[language]
+/** Issue 21's "done when": without JavaScript in both languages, on a desktop and on a phone. */
+const DEVICES = { desktop: {}, phone: PHONE } as const
 
-  test.describe(`demo booking without JavaScript · ${language}`, () => {
-    test.use({ javaScriptEnabled: false })
-    test('posted, asked the question, posted again: booked, nothing typed lost on the way', async ({
-      page,
-    }) => {
-      const response = await page.goto(inLanguage('/auth/demo', language))
-      // Chromium with scripts switched off by Playwright still parses <noscript> as text, so the
-      // hint is checked in the HTML: in place of "Loading…" that would otherwise stay for ever.
-      expect(await response?.text()).toContain(`<noscript><p>${captcha.noScript}</p></noscript>`)
-      const email = `noscript-${language}-${Date.now()}@example.com`
-      const typed = typedFor(language, email)
-      await fill(page, typed)
-      await page.getByRole('checkbox', { name: T.product.voice, exact: true }).check()
-      await page.locator('#demo-notes').fill('No scripts here')
-      await page.getByRole('button', { name: T.submit }).click()
+for (const [device, options] of Object.entries(DEVICES))
+  for (const language of LANGUAGES) {
+    const T = DEMO[language]
+    const captcha = CAPTCHA[language]
 
-      // The server's page: the question, what to do, and every value still there.
-      await expect(page.getByText(captcha.answerBelow)).toBeVisible()
-      for (const [name, value] of Object.entries(typed))
-        await expect(page.locator(`#demo-${name}`)).toHaveValue(value)
-      await expect(page.getByRole('checkbox', { name: T.product.voice, exact: true })).toBeChecked()
-      await expect(page.locator('#demo-notes')).toHaveValue('No scripts here')
+    test.describe(`demo booking without JavaScript · ${language} · ${device}`, () => {
+      test.use({ ...options, javaScriptEnabled: false })
+      test('posted, asked the question, posted again: booked, nothing typed lost on the way', async ({
+        page,
+      }) => {
+        const response = await page.goto(inLanguage('/auth/demo', language))
+        // Chromium with scripts switched off by Playwright still parses <noscript> as text, so the
+        // hint is checked in the HTML: in place of "Loading…" that would otherwise stay for ever.
+        expect(await response?.text()).toContain(`<noscript><p>${captcha.noScript}</p></noscript>`)
+        const email = `noscript-${language}-${device}-${Date.now()}@example.com`
+        const typed = typedFor(language, email)
+        await fill(page, typed)
+        await page.getByRole('checkbox', { name: T.product.voice, exact: true }).check()
+        await page.locator('#demo-notes').fill('No scripts here')
+        await page.getByRole('button', { name: T.submit }).click()
 
-      await answerQuestion(page)
-      await page.getByRole('button', { name: T.submit }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
-      await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
-      const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
-        reservations: Array<{ email: string; products: string[]; notes: string }>
-      }
-      const mine = booked.reservations.find((item) => item.email === email)
-      expect(mine?.products).toEqual(['voice'])
-      expect(mine?.notes).toBe('No scripts here')
+        // The server's page: the question, what to do, and every value still there.
+        await expect(page.getByText(captcha.answerBelow)).toBeVisible()
+        for (const [name, value] of Object.entries(typed))
+          await expect(page.locator(`#demo-${name}`)).toHaveValue(value)
+        await expect(page.getByRole('checkbox', { name: T.product.voice, exact: true })).toBeChecked()
+        await expect(page.locator('#demo-notes')).toHaveValue('No scripts here')
+
+        await answerQuestion(page)
+        await page.getByRole('button', { name: T.submit }).click()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
+        await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
+        const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
+          reservations: Array<{ email: string; products: string[]; notes: string }>
+        }
+        const mine = booked.reservations.find((item) => item.email === email)
+        expect(mine?.products).toEqual(['voice'])
+        expect(mine?.notes).toBe('No scripts here')
+      })
+
+      test('a wrong field and a wrong answer are explained at their fields, values kept', async ({
+        page,
+      }) => {
+        await page.goto(inLanguage('/auth/demo', language))
+        const typed = { ...typedFor(language, 'not-an-email') }
+        await fill(page, typed)
+        await page.getByRole('button', { name: T.submit }).click()
+        const email = page.locator('#demo-email')
+        await expect(email).toHaveValue('not-an-email')
+        await expect(email).toHaveAttribute('aria-invalid', 'true')
+        await expect(page.getByText(COMMON[language].validation.email)).toBeVisible()
+
+        await email.fill(`wrong-answer-${language}-${device}-${Date.now()}@example.com`)
+        await answerQuestion(page, 1)
+        await page.getByRole('button', { name: T.submit }).click()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.title)
+        await expect(page.locator('#demo-fullName')).toHaveValue(typed.fullName)
+        await expect(page.locator('input[name="captchaAnswer"]')).toHaveValue('')
+        await expect(page.locator('input[name="captchaAnswer"]')).toHaveAttribute('aria-invalid', 'true')
+      })
     })
-
-    test('a wrong field and a wrong answer are explained at their fields, values kept', async ({ page }) => {
-      await page.goto(inLanguage('/auth/demo', language))
-      const typed = { ...typedFor(language, 'not-an-email') }
-      await fill(page, typed)
-      await page.getByRole('button', { name: T.submit }).click()
-      const email = page.locator('#demo-email')
-      await expect(email).toHaveValue('not-an-email')
-      await expect(email).toHaveAttribute('aria-invalid', 'true')
-      await expect(page.getByText(COMMON[language].validation.email)).toBeVisible()
-
-      await email.fill(`wrong-answer-${language}-${Date.now()}@example.com`)
-      await answerQuestion(page, 1)
-      await page.getByRole('button', { name: T.submit }).click()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.title)
-      await expect(page.locator('#demo-fullName')).toHaveValue(typed.fullName)
-      await expect(page.locator('input[name="captchaAnswer"]')).toHaveValue('')
-      await expect(page.locator('input[name="captchaAnswer"]')).toHaveAttribute('aria-invalid', 'true')
-    })
-  })
-}
+  }
 
 for (const language of LANGUAGES) {
   const T = DEMO[language]
