@@ -255,7 +255,7 @@ for (const language of LANGUAGES) {
 
   test(`the e-mail step posted before the scripts ran loses nothing (${language})`, async ({ page }) => {
     // The sign-in page's own script (its entry) is held back: the click posts the plain form.
-    const chunk = await holdChunkWith(page, 'auth/sign_in/flow/email', '**/auth/_next/assets/entries/*.js')
+    const chunk = await holdChunkWith(page, '', '**/auth/_next/assets/entries/client_pages_auth_sign_in.*.js')
     await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
     await expect.poll(chunk.held, { message: 'the page’s chunk was requested' }).toBe(true)
     await page.getByLabel(T.signIn.email).fill(DEMO_ACCOUNT.email)

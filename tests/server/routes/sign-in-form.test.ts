@@ -131,6 +131,7 @@ t.test('POST /auth/sign_in', async (t) => {
     await browser.post({ step: 'email', email: EMAIL_CODE_ACCOUNT.email })
     const sent = await browser.post({ step: 'password', password: EMAIL_CODE_ACCOUNT.password })
     t.match(sent.body, /id="sign-in-code"/, 'the code field')
+    t.match(sent.body, /aria-describedby="sign-in-code-hint"/, 'its hint read with it, as with scripts')
     t.match(sent.body, /data-testid="resend-at"[^>]*>You can ask for a new code at \d\d:\d\d UTC\.</)
     t.match(
       sent.body,
@@ -142,6 +143,11 @@ t.test('POST /auth/sign_in', async (t) => {
     t.match(early.body, /data-testid="error-code"[^>]*>You can ask for a new code at \d\d:\d\d UTC\.</)
     const wrong = await browser.post({ step: 'code', code: '000000' })
     t.match(wrong.body, /data-testid="error-code"[^>]*>This code is incorrect/)
+    t.match(
+      wrong.body,
+      /id="sign-in-code"[^>]*aria-describedby="[^" ]+ [^" ]+"/,
+      'its error and hint read with it',
+    )
     const codes = await fetch(
       `${sandbox.regions.sg.url}/__sandbox/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
     )

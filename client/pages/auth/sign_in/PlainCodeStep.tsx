@@ -52,9 +52,11 @@ export function PlainCodeStep({
         ref={input}
         onChange={(event) => onCode?.(digitsOnly(event.target.value))}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'sign-in-code-error' : undefined}
+        aria-describedby={error ? 'sign-in-code-error sign-in-code-hint' : 'sign-in-code-hint'}
       />
-      <p className="hint">{t('codeHint')}</p>
+      <p id="sign-in-code-hint" className="hint">
+        {t('codeHint')}
+      </p>
       {error && (
         <p id="sign-in-code-error" className="form-error" role="alert" data-testid="error-code">
           {error}
