@@ -6,7 +6,7 @@ import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
-import { SANDBOX_URL } from './sandbox.ts'
+import { demoReservation } from './sandbox.ts'
 import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
 
 // Issue 21: the demo booking works with JavaScript off (or before the scripts ran): the form posts
@@ -72,10 +72,7 @@ for (const [device, options] of Object.entries(DEVICES))
         await page.getByRole('button', { name: T.submit }).click()
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
         await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
-        const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
-          reservations: Array<{ email: string; products: string[]; notes: string }>
-        }
-        const mine = booked.reservations.find((item) => item.email === email)
+        const mine = await demoReservation(email)
         expect(mine?.products).toEqual(['voice'])
         expect(mine?.notes).toBe('No scripts here')
       })

@@ -4,7 +4,7 @@ import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import { expectAxeClean, inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
-import { SANDBOX_URL } from './sandbox.ts'
+import { demoReservation } from './sandbox.ts'
 import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
 
 const DEMO = { en: enDemo, zh: zhDemo } as const
@@ -86,10 +86,7 @@ for (const language of LANGUAGES) {
       await page.getByRole('button', { name: T.submit }).click()
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
       await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
-      const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
-        reservations: Array<{ email: string; products: string[]; notes: string }>
-      }
-      const mine = booked.reservations.find((item) => item.email === email)
+      const mine = await demoReservation(email)
       expect(mine?.products).toEqual(['chatbot'])
       expect(mine?.notes).toBe('Twenty agents')
     })

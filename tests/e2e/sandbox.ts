@@ -67,3 +67,13 @@ export async function advanceClock(ms: number): Promise<void> {
   })
   if (!response.ok) throw new Error(`clock not moved: ${await response.text()}`)
 }
+
+/** The demo booking the sandbox recorded for this address (its products and notes), if any. */
+export async function demoReservation(
+  email: string,
+): Promise<{ email: string; products: string[]; notes: string } | undefined> {
+  const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
+    reservations: Array<{ email: string; products: string[]; notes: string }>
+  }
+  return booked.reservations.find((item) => item.email === email)
+}

@@ -1,5 +1,11 @@
 import t from 'tap'
-import { medianByScore, overBudget, slowdownFor, stableMeasures } from '../../scripts/lighthouse-score.ts'
+import {
+  contendedSlowdown,
+  medianByScore,
+  overBudget,
+  slowdownFor,
+  stableMeasures,
+} from '../../scripts/lighthouse-score.ts'
 
 t.test('performance below budget once: the median of three runs decides', async (t) => {
   const score = (run: { performance: number }) => run.performance
@@ -46,5 +52,17 @@ t.test(
       'transferKib NaN KiB over its budget 1 KiB',
       'mainThreadMs NaN ms over its budget 1 ms',
     ])
+  },
+)
+
+t.test(
+  'contendedSlowdown › a contended host is slowed down less by Lighthouse, never below 1×',
+  async (t) => {
+    t.equal(contendedSlowdown(4, 1), 4, 'a quiet host: the calibrated slowdown')
+    t.equal(contendedSlowdown(4, 0.5), 2, 'half a core: the host already slows the page down twice')
+    t.equal(contendedSlowdown(4, 0.07), 2, 'a reading under half a core counts as half')
+    t.equal(contendedSlowdown(1.5, 0.5), 1, 'never below 1×')
+    t.equal(contendedSlowdown(3, 1.3), 3, 'a share over 1 (measurement noise) counts as 1')
+    t.equal(contendedSlowdown(3, Number.NaN), 3, 'no measurement: the calibrated slowdown')
   },
 )
