@@ -157,6 +157,24 @@ test('a reset requested before the scripts ran: posted to the server, nothing ty
   await expect(page.getByTestId('reset-resend')).toBeDisabled()
 })
 
+test('a phone number typed before the scripts ran, sent after: the hydrated page keeps it', async ({
+  page,
+}) => {
+  const T = TEXT.en
+  const chunk = await holdChunkWith(page, JSON.stringify(enReset.viaPhone).slice(1, -1))
+  await page.goto('/auth/reset', { waitUntil: 'commit' })
+  await expect.poll(chunk.held, { message: 'the reset translations were requested' }).toBe(true)
+  await page.getByRole('radio', { name: T.reset.viaPhone }).check()
+  await page.getByLabel(T.reset.areaCode).selectOption('86')
+  await page.getByLabel(T.reset.phone).fill('1380013')
+  chunk.release()
+  await hydrated(page)
+  // Sent by the scripts now: the page's check sees the typed number (it said "required" before).
+  await page.getByRole('button', { name: T.reset.sendCode }).click()
+  await expect(page.locator('#reset-phone-error')).toHaveText(T.common.validation.chinaMobile)
+  await expect(page.getByLabel(T.reset.phone)).toHaveValue('1380013')
+})
+
 test('with JavaScript the pasted link goes on in the page, without a reload', async ({ page }) => {
   const T = TEXT.en
   const email = await createAccount('pasted-link', FIXTURE_PASSWORD)

@@ -42,6 +42,11 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
     const typed = earlyText(emailInput.current)
     if (typed) setEmail(typed)
     if (earlyChoice(form.current, 'via') === 'phone') setVia('phone')
+    // The phone way's fields too (a number typed before hydration came back "required").
+    const typedPhone = earlyText(form.current?.querySelector<HTMLInputElement>('input[name="phone"]'))
+    if (typedPhone) setPhone(typedPhone)
+    const chosenArea = form.current?.querySelector<HTMLSelectElement>('select[name="areaCode"]')?.value
+    if (chosenArea) setAreaCode(chosenArea)
   }, [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
