@@ -127,6 +127,21 @@ for (const [device, options] of Object.entries(DEVICES)) {
   }
 }
 
+/**
+ * A slow phone: the reset's scripts held back, the visitor picks the phone way, +86 and types
+ * `phone` before they run. Answers the held chunk, to release when the test wants hydration.
+ */
+async function typePhoneBeforeScripts(page: Page, phone: string) {
+  const T = TEXT.en
+  const chunk = await holdChunkWith(page, JSON.stringify(enReset.viaPhone).slice(1, -1))
+  await page.goto('/auth/reset', { waitUntil: 'commit' })
+  await expect.poll(chunk.held, { message: 'the reset translations were requested' }).toBe(true)
+  await page.getByRole('radio', { name: T.reset.viaPhone }).check()
+  await page.getByLabel(T.reset.areaCode).selectOption('86')
+  await page.getByLabel(T.reset.phone).fill(phone)
+  return chunk
+}
+
 test.afterEach(async ({ page }) => {
   await page.unrouteAll({ behavior: 'ignoreErrors' })
 })
@@ -135,12 +150,7 @@ test('a reset requested before the scripts ran: posted to the server, nothing ty
   page,
 }) => {
   const T = TEXT.en
-  const chunk = await holdChunkWith(page, JSON.stringify(enReset.viaPhone).slice(1, -1))
-  await page.goto('/auth/reset', { waitUntil: 'commit' })
-  await expect.poll(chunk.held, { message: 'the reset translations were requested' }).toBe(true)
-  await page.getByRole('radio', { name: T.reset.viaPhone }).check()
-  await page.getByLabel(T.reset.areaCode).selectOption('86')
-  await page.getByLabel(T.reset.phone).fill('1380013')
+  const chunk = await typePhoneBeforeScripts(page, '1380013')
   // The tap comes before hydration: the browser posts the form itself.
   await page.getByRole('button', { name: T.reset.sendCode }).click()
   await expect(page).toHaveURL(/\/auth\/reset\?step=request$/)
@@ -161,12 +171,7 @@ test('a phone number typed before the scripts ran, sent after: the hydrated page
   page,
 }) => {
   const T = TEXT.en
-  const chunk = await holdChunkWith(page, JSON.stringify(enReset.viaPhone).slice(1, -1))
-  await page.goto('/auth/reset', { waitUntil: 'commit' })
-  await expect.poll(chunk.held, { message: 'the reset translations were requested' }).toBe(true)
-  await page.getByRole('radio', { name: T.reset.viaPhone }).check()
-  await page.getByLabel(T.reset.areaCode).selectOption('86')
-  await page.getByLabel(T.reset.phone).fill('1380013')
+  const chunk = await typePhoneBeforeScripts(page, '1380013')
   chunk.release()
   await hydrated(page)
   // Sent by the scripts now: the page's check sees the typed number (it said "required" before).
