@@ -47,6 +47,7 @@ function browser(app: FastifyInstance, language: 'en' | 'zh' = 'en') {
   return {
     post,
     get: (url: string) => app.inject({ method: 'GET', url, headers: cookieHeader(cookie) }),
+    cookie: () => cookie,
   }
 }
 
@@ -141,6 +142,27 @@ t.test('the request step: errors at their fields with what was typed', async (t)
   t.ok(errorAt(answer.body, 'reset-phone'), 'the number’s error at the number')
   t.match(answer.body, /id="reset-phone"[^>]*value="12345"/, 'the number typed')
   t.match(answer.body, /value="phone"[^>]*checked|checked=""[^>]*value="phone"/, 'the way chosen')
+})
+
+t.test('a request refused at its field, then sent once the scripts ran: no "session expired"', async (t) => {
+  // The refused page carries a form token, so its answer sets a session cookie; the page's script
+  // then sends through `/api` with that cookie (the reset e2e clicked before hydration this way).
+  const { app } = await build(t, { ssr: true, sandbox, env: GENEROUS_LIMITS })
+  const page = browser(app)
+  const refused = await page.post('request', { via: 'phone', areaCode: '86', phone: '1380013' })
+  t.ok(errorAt(refused.body, 'reset-phone'), 'the number refused at its field')
+  t.ok(page.cookie(), 'the refused page left a session cookie')
+  const phone = RESET_ACCOUNT.phone
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/basic-login/sendSmsRandomCode/4',
+    headers: { ...SAME_ORIGIN, 'content-type': 'application/json', ...cookieHeader(page.cookie()) },
+    payload: { areaCode: phone.areaCode, phone: phone.number },
+  })
+  t.equal(sent.statusCode, 200)
+  t.equal((sent.json() as { retCode: string }).retCode, '000000', 'the code is sent')
+  const cleared = sent.cookies.find((c) => c.name === '__Host-session' && c.value === '')
+  t.notOk(cleared, 'the session is kept, not cleared as unreadable')
 })
 
 t.test('resend: refused before its time, with the time it can be asked for', async (t) => {
