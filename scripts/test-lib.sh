@@ -1,5 +1,10 @@
 # Shared by scripts/test.sh and the test tiers (sourced, not run).
 
+# Node's compile cache (V8 code of every module, type-stripped TypeScript included): tap starts
+# ~130 processes and the tests start servers, each compiling the same modules again without it
+# (≈ 0.3 s of CPU per process). Keyed by each file's content, so an edit is never served stale.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.cache/node-compile}"
+
 # Whatever a test run starts, it stops: on exit, Ctrl-C or a CI time-out (TERM/HUP), every
 # process below this shell is stopped — Playwright's web server and the sandboxes included,
 # which run in process groups of their own and so miss a signal sent to ours.

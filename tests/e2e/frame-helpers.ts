@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type Route } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import en from '../../shared/i18n/locales/en/frame.ts'
 import enHome from '../../shared/i18n/locales/en/home.ts'

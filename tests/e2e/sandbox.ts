@@ -1,7 +1,14 @@
+import { test } from '@playwright/test'
 import type { OutboxMessage } from '../../sandbox/outbox.ts'
 
-/** The sg server of the sandbox that Playwright's web server runs (SANDBOX_PORT = E2E_PORT + 1). */
-export const SANDBOX_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3107) + 1}`
+/**
+ * The sg server of the sandbox behind the running test's server (its port + 1): the clock specs
+ * have a server and sandbox of their own (playwright.config.ts).
+ */
+export function sandboxUrl(): string {
+  const port = Number(new URL(test.info().project.use.baseURL ?? 'http://localhost:3107').port)
+  return `http://127.0.0.1:${port + 1}`
+}
 
 /** A fresh account for one test: flows that change passwords never disturb the fixtures or each other. */
 export async function createAccount(
@@ -11,7 +18,7 @@ export async function createAccount(
   passwordAgeDays?: number,
 ): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sandbox.test`
-  const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts`, {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -33,7 +40,7 @@ export function uniquePhone(): string {
 /** The messages the sandbox "sent" to an address or number, oldest first. */
 export async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
   const response = await fetch(
-    `${SANDBOX_URL}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${encodeURIComponent(kind)}`,
+    `${sandboxUrl()}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${encodeURIComponent(kind)}`,
   )
   return ((await response.json()) as { messages: OutboxMessage[] }).messages
 }
@@ -41,7 +48,7 @@ export async function outbox(to: string, kind: string): Promise<OutboxMessage[]>
 export async function accountInfo(
   email: string,
 ): Promise<{ agentLanguage: string | null; liveTokens: number }> {
-  const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts/${encodeURIComponent(email)}`)
+  const response = await fetch(`${sandboxUrl()}/__sandbox/accounts/${encodeURIComponent(email)}`)
   return (await response.json()) as { agentLanguage: string | null; liveTokens: number }
 }
 
@@ -49,7 +56,7 @@ export async function accountInfo(
 export async function signUpInfo(
   email: string,
 ): Promise<{ region: string; verified: boolean; hasDetails: boolean; questionnaire: unknown } | undefined> {
-  const response = await fetch(`${SANDBOX_URL}/__sandbox/signups/${encodeURIComponent(email)}`)
+  const response = await fetch(`${sandboxUrl()}/__sandbox/signups/${encodeURIComponent(email)}`)
   return response.status === 200 ? ((await response.json()) as never) : undefined
 }
 
@@ -60,7 +67,7 @@ export function uniqueEmail(prefix: string): string {
 
 /** Moves the sandbox clock forward (links, codes, limits and lockouts all read it). */
 export async function advanceClock(ms: number): Promise<void> {
-  const response = await fetch(`${SANDBOX_URL}/__sandbox/clock`, {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advanceMs: ms }),
@@ -72,7 +79,7 @@ export async function advanceClock(ms: number): Promise<void> {
 export async function demoReservation(
   email: string,
 ): Promise<{ email: string; products: string[]; notes: string } | undefined> {
-  const booked = (await (await fetch(`${SANDBOX_URL}/__sandbox/demo-reservations.json`)).json()) as {
+  const booked = (await (await fetch(`${sandboxUrl()}/__sandbox/demo-reservations.json`)).json()) as {
     reservations: Array<{ email: string; products: string[]; notes: string }>
   }
   return booked.reservations.find((item) => item.email === email)

@@ -3,7 +3,7 @@ import { CAPTCHA_ACCOUNT } from '../../sandbox/fixtures.ts'
 import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import { expectAxeClean, expectNoRawKeys, keepScreenshot } from './frame-helpers.ts'
-import { SANDBOX_URL } from './sandbox.ts'
+import { sandboxUrl } from './sandbox.ts'
 
 const CASES = [
   { code: 'en', query: '', captcha: enCaptcha, viewport: { width: 1280, height: 900 } },
@@ -27,7 +27,7 @@ for (const language of CASES) {
       page,
     }) => {
       const reset = await fetch(
-        `${SANDBOX_URL}/__sandbox/reset?email=${encodeURIComponent(CAPTCHA_ACCOUNT.email)}`,
+        `${sandboxUrl()}/__sandbox/reset?email=${encodeURIComponent(CAPTCHA_ACCOUNT.email)}`,
         { method: 'POST' },
       )
       expect(reset.ok).toBe(true)

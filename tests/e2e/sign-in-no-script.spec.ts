@@ -4,7 +4,7 @@ import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import { DESKTOP, expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
-import { createAccount, SANDBOX_URL } from './sandbox.ts'
+import { createAccount, sandboxUrl } from './sandbox.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
 
 // Issue 21: sign-in works with JavaScript off — each step is a form the server answers with the
@@ -26,7 +26,7 @@ const CAPTCHA = { en: enCaptcha, zh: zhCaptcha } as const
  */
 async function captchaAccount(prefix: string): Promise<string> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@sandbox.test`
-  const response = await fetch(`${SANDBOX_URL}/__sandbox/accounts`, {
+  const response = await fetch(`${sandboxUrl()}/__sandbox/accounts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: FIXTURE_PASSWORD, captchaAfter: 0 }),

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test'
-import { SANDBOX_URL } from './sandbox.ts'
+import { sandboxUrl } from './sandbox.ts'
 
 export const WECOM_LANGUAGES = [
   {
@@ -81,5 +81,5 @@ export async function expectConsole(page: Page, email: string, environment: stri
   await expect(page.getByText('Signed in as')).toContainText(`${email} in ${environment}`)
   // The console of the environment's region: the sg sandbox server, or another region's.
   expect(new URL(page.url()).pathname).toBe('/__sandbox/console')
-  expect(new URL(page.url()).hostname).toBe(new URL(SANDBOX_URL).hostname)
+  expect(new URL(page.url()).hostname).toBe(new URL(sandboxUrl()).hostname)
 }

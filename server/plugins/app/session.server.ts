@@ -115,7 +115,7 @@ export default fp<SessionPluginOptions>(
         // A cookie that opened holds what we sealed, even without a sid: a form token's secret
         // minted for a page answered to a plain form (`_csrf`) is such a session. Read as
         // "invalid" it answered the next `/api` call "session expired" (reset e2e, issue 21).
-        const opened = cookie !== undefined && Object.keys(request.session.data()).length > 0
+        const opened = cookie !== undefined && Object.keys(request.session.data() ?? {}).length > 0
         request.sessionArrival = opened ? 'anonymous' : cookie ? 'invalid' : 'none'
         if (cookie && !opened) {
           rejected('unreadable')
