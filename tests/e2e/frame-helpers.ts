@@ -79,12 +79,19 @@ export async function expectNoHorizontalOverflow(page: Page) {
  * CPU (≈ 1.1 s → ≈ 0.6 s a page, measured) for the same results on our pages (compared rule by
  * rule and node by node, ADR 0096). A page with frames (a captcha provider's, say) keeps the
  * default mode, the one that checks cross-origin frames too.
+ *
+ * `'content'` checks `main` only (a flow's screens, its dialogs and messages live there): the frame
+ * around them is the same on every page and is checked whole by a11y.spec (every page, both
+ * languages, desktop and phone), frame-pages.spec and signed-in.spec (the signed-in bar). Checking
+ * it again on each step of each flow was ≈ 30 % of those specs' browser CPU (ADR 0097).
  */
-export async function expectAxeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
+export type AxeScope = 'page' | 'content'
+export async function expectAxeClean(page: Page, label: string, scope: AxeScope = 'page') {
+  let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode(page.frames().length === 1)
-    .analyze()
+  if (scope === 'content') builder = builder.include('main')
+  const results = await builder.analyze()
   const violations = results.violations.map((violation) => ({
     id: violation.id,
     help: violation.help,

@@ -69,7 +69,7 @@ for (const language of LANGUAGES) {
       await expect(password).toBeFocused()
       await expectToggle(page, password, T, 'Not-the-password1')
       await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })
-      await expectAxeClean(page, 'sign-in password step with its toggle')
+      await expectAxeClean(page, 'sign-in password step with its toggle', 'content')
 
       // Shown when the form is sent: hidden again, so no browser keeps it as plain text.
       await toggleOf(password).click()

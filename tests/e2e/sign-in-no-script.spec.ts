@@ -46,7 +46,7 @@ async function expectAxeCleanWithoutScripts(browser: Browser, page: Page, label:
   await copy.goto('/healthz')
   await copy.setContent(html, { waitUntil: 'load' })
   await expect(copy.locator('main h1'), 'the copy holds the page').toHaveCount(1)
-  await expectAxeClean(copy, label)
+  await expectAxeClean(copy, label, 'content')
   await context.close()
 }
 

@@ -51,7 +51,7 @@ export async function screen(page: Page, name: string) {
   await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
   await expectNoRawKeys(page)
   await expectNoHorizontalOverflow(page)
-  await expectAxeClean(page, name)
+  await expectAxeClean(page, name, 'content')
 }
 
 /** Types a code as a paste of the whole thing, with text around it (as e-mail clients copy it). */

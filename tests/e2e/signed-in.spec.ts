@@ -11,7 +11,14 @@ import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enFrame from '../../shared/i18n/locales/en/frame.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhFrame from '../../shared/i18n/locales/zh/frame.ts'
-import { expectNoHorizontalOverflow, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import {
+  expectAxeClean,
+  expectNoHorizontalOverflow,
+  inLanguage,
+  keepScreenshot,
+  LANGUAGES,
+  PHONE,
+} from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
 import { signInContext } from './session.ts'
 
@@ -136,6 +143,8 @@ test.describe('on a phone', () => {
       await page.goto(inLanguage('/', language))
       await waitForHydration(page)
       await keepScreenshot(page, { path: `.cache/screens/signed-in-${language}-phone.png` })
+      // The signed-in bar, whole: flow screens check only their content (ADR 0097).
+      await expectAxeClean(page, `signed-in frame ${language} phone`)
       await page.getByTestId('header-sign-out').click()
       await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
       expect(await sessionCookie(context)).toBeUndefined()
@@ -152,6 +161,7 @@ test('the signed-in header offers sign-out on a desktop', async ({ browser }) =>
     await waitForHydration(page)
     await expect(page.getByTestId('header-sign-out')).toBeVisible()
     await keepScreenshot(page, { path: `.cache/screens/signed-in-${language}-desktop.png` })
+    await expectAxeClean(page, `signed-in frame ${language} desktop`)
     await context.close()
   }
 })

@@ -15,7 +15,7 @@ for (const language of WECOM_LANGUAGES) {
         path: `test-results/wecom-qr-${language.code}-desktop.png`,
         fullPage: true,
       })
-      await expectAxeClean(page, `WeCom QR panel ${language.code}`)
+      await expectAxeClean(page, `WeCom QR panel ${language.code}`, 'content')
       await onPhone(context, qrUrl, 'Confirm sign-in', await shownNumber(page))
       await expectConsole(page, SSO_WECOM_ACCOUNT.email, 'sg-k8s')
     })
@@ -88,7 +88,7 @@ for (const language of WECOM_LANGUAGES) {
       await expect(picker.getByRole('heading', { name: language.pickTitle })).toBeFocused()
       expect(page.url()).not.toContain('#sso=')
       await keepScreenshot(page, { path: `test-results/sso-picker-${language.code}.png`, fullPage: true })
-      await expectAxeClean(page, `SSO picker ${language.code}`)
+      await expectAxeClean(page, `SSO picker ${language.code}`, 'content')
       await expect(page.getByRole('heading', { level: 1 })).toBeHidden()
       await picker.getByRole('radio', { name: language.us }).check()
       await picker.getByRole('button', { name: language.pickSubmit }).click()
