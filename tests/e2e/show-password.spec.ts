@@ -71,11 +71,14 @@ for (const language of LANGUAGES) {
       await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })
       await expectAxeClean(page, 'sign-in password step with its toggle', 'content')
 
-      // Shown when the form is sent: hidden again, so no browser keeps it as plain text.
+      // Shown when the form is sent: hidden again, so no browser keeps it as plain text. A wrong
+      // password keeps the step on screen to look at (a right one leaves for the console, which
+      // on a busy machine could come before the check).
       await toggleOf(password).click()
       await expect(password).toHaveAttribute('type', 'text')
-      await password.fill(FIXTURE_PASSWORD)
+      await password.fill('Not-the-password2')
       await password.press('Enter')
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible()
       await expect(password).toHaveAttribute('type', 'password')
     })
 
