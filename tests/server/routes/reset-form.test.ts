@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
+import { resetEndpoints } from '../../../shared/api/endpoints/reset.ts'
 import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import enReset from '../../../shared/i18n/locales/en/reset.ts'
 import zhReset from '../../../shared/i18n/locales/zh/reset.ts'
@@ -155,7 +156,7 @@ t.test('a request refused at its field, then sent once the scripts ran: no "sess
   const phone = RESET_ACCOUNT.phone
   const sent = await app.inject({
     method: 'POST',
-    url: '/api/basic-login/sendSmsRandomCode/4',
+    url: `/api/${resetEndpoints.sendSmsRandomCode.path}`,
     headers: { ...SAME_ORIGIN, 'content-type': 'application/json', ...cookieHeader(page.cookie()) },
     payload: { areaCode: phone.areaCode, phone: phone.number },
   })
