@@ -2,8 +2,8 @@
  * Lighthouse (mobile emulation, simulated throttling) on the production build, each page against
  * issue 8's budgets. Run by `npm test` (scripts/test.sh) after `vike build`; exits non-zero when a
  * page is below budget and prints `lighthouse: N passed, N failed` (one per page).
- * Ports: E2E_PORT + 5 for the app, + 6 … + 9 for its sandbox (Playwright uses the ones below, and
- * + 5/+ 6 for tests/e2e/captcha-provider.spec.ts: npm test runs Lighthouse after Playwright).
+ * Ports: E2E_PORT + 20 for the app, + 21 … + 24 for its sandbox (Playwright uses + 0 … + 14:
+ * npm test runs Lighthouse beside it, ADR 0098).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -25,7 +25,7 @@ import {
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const PORT = Number(process.env.E2E_PORT ?? 3107) + 5
+const PORT = Number(process.env.E2E_PORT ?? 3107) + 20
 const BASE = `http://localhost:${PORT}`
 const PAGES = ['/', '/auth/sign_in', '/auth/sign_up']
 const BUDGET: Record<string, number> = {
@@ -66,6 +66,8 @@ async function startServer(): Promise<ChildProcess> {
       SANDBOX_PORT: String(PORT + 1),
       PORT: String(PORT),
       HOST: 'localhost',
+      // Playwright's servers run beside this one (npm test): no shared metrics port.
+      METRICS_PORT: '0',
       // Canonical links are absolute only with a configured origin (the SEO audit wants them so).
       PUBLIC_ORIGIN: BASE,
       LOG_LEVEL: 'warn',
@@ -95,7 +97,7 @@ interface PageResult {
  * time (1 on a quiet machine, ≈ 0.6 beside two burners on two cores). A stand-in for what the
  * browser's renderer gets during the run that follows.
  */
-let workSink = 0
+let _workSink = 0
 
 function cpuShareNow(): number {
   const wallStart = performance.now()
@@ -104,7 +106,7 @@ function cpuShareNow(): number {
   while (performance.now() - wallStart < 300) for (let i = 0; i < 10_000; i++) x = (x + i * i) % 7919
   const cpu = process.cpuUsage(cpuStart)
   const share = (cpu.user + cpu.system) / 1000 / (performance.now() - wallStart)
-  workSink = x // kept, so the loop is not optimised away
+  _workSink = x // kept, so the loop is not optimised away
   return share
 }
 

@@ -41,6 +41,14 @@ stop_children_on_exit() {
 # Runs tap (the files given, or every file of package.json's `include`) and sets TAP_PASS,
 # TAP_FAIL, TAP_ASSERTS (named tests and assertions, scripts/tap-counts.ts) and TAP_FAILED_NAMES.
 run_tap() {
+  tap_into_log "$@" | tee .cache/tap.log &
+  wait "$!"
+  tap_results
+}
+
+# The tap run itself: its report on stdout, its exit status in .cache/tap.status (read by
+# tap_results), so it can run in the background beside Playwright (scripts/test.sh).
+tap_into_log() {
   # tap compiles its plugin set into node_modules; a fresh install still has the TypeScript plugin
   # that package.json turns off (it needs TypeScript's JS API, which TypeScript 7 lacks).
   npx tap build >/dev/null 2>&1 || echo "tap build failed"
@@ -48,10 +56,13 @@ run_tap() {
   rm -rf .tap/test-results
   # A failing assertion on a whole page prints a large diff; tap's runner keeps every report until
   # the end, so it gets room for many of them instead of dying and reporting nothing.
-  { NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1
-    echo "tap-status $?" >.cache/tap.status
-  } | tee .cache/tap.log &
-  wait "$!"
+  NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1
+  echo "tap-status $?" >.cache/tap.status
+}
+
+# Reads what tap_into_log left (.tap/test-results, .cache/tap.status, .cache/tap.log) into
+# TAP_PASS, TAP_FAIL, TAP_ASSERTS and TAP_FAILED_NAMES; returns tap's exit status.
+tap_results() {
   local status
   status=$(sed -n 's/^tap-status //p' .cache/tap.status 2>/dev/null)
   status=${status:-1}

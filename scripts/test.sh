@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: typecheck and lint first (seconds, fail fast), then unit + integration (tap),
-# end-to-end (Playwright on Debian's Chromium) and Lighthouse.
+# `npm test`: typecheck and lint first (seconds, fail fast), the build, the render-flood test
+# alone, then unit + integration (tap) followed by Lighthouse, beside end-to-end (Playwright on
+# Debian's Chromium).
 # Ends with one plain line `N passed, N failed` that CI reads: N counts named tests (tap's
 # `t.test`s, Playwright's tests, Lighthouse's pages); tap's assertion count is printed beside it.
 set -uo pipefail
@@ -33,24 +34,48 @@ echo "== helm binary for the chart checks (scripts/fetch-helm.sh, cached in .cac
 # Without it tests/ops/helm.test.ts fails too: the chart is never left unchecked.
 bash scripts/fetch-helm.sh >/dev/null || echo "helm: download FAILED: the chart tests (tests/ops/helm.test.ts) fail" >&2
 
-echo "== unit and integration tests (tap)"
-run_tap
-tap_status=$?
+# Measures the host (a render flood at twice what this machine renders): alone, before the rest.
+TAP_PASS=0 TAP_FAIL=0 TAP_FAILED_NAMES=""
 run_alone tests/server/overload.test.ts
+alone_pass=$TAP_PASS alone_fail=$TAP_FAIL alone_failed_names=$TAP_FAILED_NAMES
 
+# tap, then Lighthouse, beside Playwright: each alone leaves a core idle for a third of its time
+# (tap's long files wait on timers and child processes, Playwright's later specs on the sandbox,
+# Lighthouse on the page), so side by side the two cores stay busy (ADR 0098). Playwright's lines
+# come as they run; tap's and Lighthouse's reports when each ends (.cache/tap.log,
+# .cache/lighthouse.log).
+rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwright.json
+echo "== side by side: unit and integration tests (tap), then Lighthouse; end-to-end tests (Playwright)"
+(
+  tap_into_log >.cache/tap.log
+  echo "== unit and integration tests (tap): done"
+  cat .cache/tap.log
+  # The performance score is a timing: reported here, enforced by `npm run lighthouse` on a quiet
+  # machine. What does not depend on the machine's mood is enforced here (ADR 0022, README).
+  LIGHTHOUSE_PERFORMANCE=report node scripts/lighthouse.ts >.cache/lighthouse.log 2>&1
+  echo "lighthouse-status $?" >.cache/lighthouse.status
+  echo "== Lighthouse (mobile): /, /auth/sign_in, /auth/sign_up: done"
+  cat .cache/lighthouse.log
+) &
+tap_and_lighthouse=$!
 echo "== end-to-end tests (Playwright)"
-SKIP_BUILD=1 run bash scripts/e2e.sh
-e2e_status=$?
+{ SKIP_BUILD=1 bash scripts/e2e.sh; echo "e2e-status $?" >.cache/e2e.status; } &
+e2e=$!
+wait "$e2e"
+wait "$tap_and_lighthouse"
+
+tap_results
+tap_status=$?
+TAP_PASS=$((TAP_PASS + alone_pass))
+TAP_FAIL=$((TAP_FAIL + alone_fail))
+TAP_FAILED_NAMES=$(printf '%s\n%s' "$TAP_FAILED_NAMES" "$alone_failed_names" | sed '/^$/d')
+
+e2e_status=$(sed -n 's/^e2e-status //p' .cache/e2e.status 2>/dev/null)
+e2e_status=${e2e_status:-1}
 e2e_pass=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.expected+r.stats.flaky)}catch{console.log(0)}")
 e2e_fail=$(node -e "try{const r=require('./.cache/playwright.json');console.log(r.stats.unexpected)}catch{console.log(0)}")
 if [ "$e2e_status" -ne 0 ] && [ "$e2e_fail" -eq 0 ]; then e2e_fail=1; fi
 
-echo "== Lighthouse (mobile): /, /auth/sign_in, /auth/sign_up"
-# The performance score is a timing: reported here, enforced by `npm run lighthouse` on a quiet
-# machine. What does not depend on the machine's mood is enforced here (ADR 0022, README).
-{ LIGHTHOUSE_PERFORMANCE=report node scripts/lighthouse.ts 2>&1; echo "lighthouse-status $?" >.cache/lighthouse.status; } |
-  tee .cache/lighthouse.log &
-wait "$!"
 lh_status=$(sed -n 's/^lighthouse-status //p' .cache/lighthouse.status 2>/dev/null)
 lh_status=${lh_status:-1}
 lh_summary=$(grep -E '^lighthouse: ' .cache/lighthouse.log | tail -n 1)
