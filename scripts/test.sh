@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck and lint first (seconds, fail fast), the build, the render-flood test
-# alone, then unit + integration (tap) followed by Lighthouse, beside end-to-end (Playwright on
+# alone, unit + integration (tap) with Lighthouse beside it, then end-to-end (Playwright on
 # Debian's Chromium).
 # Ends with one plain line `N passed, N failed` that CI reads: N counts named tests (tap's
 # `t.test`s, Playwright's tests, Lighthouse's pages); tap's assertion count is printed beside it.
@@ -39,30 +39,26 @@ TAP_PASS=0 TAP_FAIL=0 TAP_FAILED_NAMES=""
 run_alone tests/server/overload.test.ts
 alone_pass=$TAP_PASS alone_fail=$TAP_FAIL alone_failed_names=$TAP_FAILED_NAMES
 
-# tap, then Lighthouse, beside Playwright: each alone leaves a core idle for a third of its time
-# (tap's long files wait on timers and child processes, Playwright's later specs on the sandbox,
-# Lighthouse on the page), so side by side the two cores stay busy (ADR 0098). Playwright's lines
-# come as they run; tap's and Lighthouse's reports when each ends (.cache/tap.log,
-# .cache/lighthouse.log).
-rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwright.json
-echo "== side by side: unit and integration tests (tap), then Lighthouse; end-to-end tests (Playwright)"
+# Lighthouse beside tap: it waits on the page most of its time (a third of a core busy), which
+# tap's files fill; tap and Playwright are each CPU-bound, and side by side they measured no faster
+# than one after the other (ADR 0098). Lighthouse's report comes when it ends (.cache/lighthouse.log).
+echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sign_in, /auth/sign_up) beside it"
 (
-  tap_into_log >.cache/tap.log
-  echo "== unit and integration tests (tap): done"
-  cat .cache/tap.log
   # The performance score is a timing: reported here, enforced by `npm run lighthouse` on a quiet
   # machine. What does not depend on the machine's mood is enforced here (ADR 0022, README).
   LIGHTHOUSE_PERFORMANCE=report node scripts/lighthouse.ts >.cache/lighthouse.log 2>&1
   echo "lighthouse-status $?" >.cache/lighthouse.status
-  echo "== Lighthouse (mobile): /, /auth/sign_in, /auth/sign_up: done"
-  cat .cache/lighthouse.log
 ) &
-tap_and_lighthouse=$!
+lighthouse=$!
+tap_into_log | tee .cache/tap.log &
+wait "$!"
+wait "$lighthouse"
+echo "== Lighthouse: done"
+cat .cache/lighthouse.log
+
 echo "== end-to-end tests (Playwright)"
 { SKIP_BUILD=1 bash scripts/e2e.sh; echo "e2e-status $?" >.cache/e2e.status; } &
-e2e=$!
-wait "$e2e"
-wait "$tap_and_lighthouse"
+wait "$!"
 
 tap_results
 tap_status=$?
