@@ -39,11 +39,12 @@ TAP_PASS=0 TAP_FAIL=0 TAP_FAILED_NAMES=""
 run_alone tests/server/overload.test.ts
 alone_pass=$TAP_PASS alone_fail=$TAP_FAIL alone_failed_names=$TAP_FAILED_NAMES
 
+# A step stopped half-way must not be read from an earlier run's files.
+rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwright.json
+
 # Lighthouse beside tap: it waits on the page most of its time (a third of a core busy), which
 # tap's files fill; tap and Playwright are each CPU-bound, and side by side they measured no faster
 # than one after the other (ADR 0098). Lighthouse's report comes when it ends (.cache/lighthouse.log).
-# A step stopped half-way must not be read from an earlier run's files.
-rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwright.json
 echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sign_in, /auth/sign_up) beside it"
 (
   # The performance score is a timing: reported here, enforced by `npm run lighthouse` on a quiet
