@@ -5,8 +5,8 @@ const port = Number(process.env.E2E_PORT ?? 3107)
  * The clock specs' own server and sandbox (ports + 10 … + 14): a jump of the sandbox's clock by
  * minutes would expire links, captchas and wrong-password windows the other tests rely on, so they
  * used to run alone after everything else; on a server of their own they run beside the rest
- * (ADR 0097). + 5 and + 6 belong to the captcha-provider spec; Lighthouse, which npm test runs
- * beside Playwright, uses + 20 … + 24 (ADR 0098).
+ * (ADR 0097). + 5 and + 6 belong to the captcha-provider spec; Lighthouse uses + 20 … + 24, so the
+ * two can run at once (ADR 0098).
  */
 const clockPort = port + 10
 
@@ -87,7 +87,7 @@ function webServer(serverPort: number) {
       SANDBOX_PORT: String(serverPort + 1),
       PORT: String(serverPort),
       HOST: 'localhost',
-      // Both web servers, Lighthouse's and tap's would otherwise all ask for 9464.
+      // Both web servers (and any other server on this machine) would otherwise ask for 9464.
       METRICS_PORT: '0',
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',

@@ -2,8 +2,8 @@
  * Lighthouse (mobile emulation, simulated throttling) on the production build, each page against
  * issue 8's budgets. Run by `npm test` (scripts/test.sh) after `vike build`; exits non-zero when a
  * page is below budget and prints `lighthouse: N passed, N failed` (one per page).
- * Ports: E2E_PORT + 20 for the app, + 21 … + 24 for its sandbox (Playwright uses + 0 … + 14:
- * npm test runs Lighthouse beside it, ADR 0098).
+ * Ports: E2E_PORT + 20 for the app, + 21 … + 24 for its sandbox, clear of Playwright's + 0 … + 14
+ * (npm test runs Lighthouse beside tap, ADR 0098).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -66,7 +66,7 @@ async function startServer(): Promise<ChildProcess> {
       SANDBOX_PORT: String(PORT + 1),
       PORT: String(PORT),
       HOST: 'localhost',
-      // Playwright's servers run beside this one (npm test): no shared metrics port.
+      // tap's servers run beside this one (npm test): no shared metrics port.
       METRICS_PORT: '0',
       // Canonical links are absolute only with a configured origin (the SEO audit wants them so).
       PUBLIC_ORIGIN: BASE,

@@ -47,7 +47,7 @@ run_tap() {
 }
 
 # The tap run itself: its report on stdout, its exit status in .cache/tap.status (read by
-# tap_results), so it can run in the background beside Playwright (scripts/test.sh).
+# tap_results), so it can run in the background with Lighthouse beside it (scripts/test.sh).
 tap_into_log() {
   # tap compiles its plugin set into node_modules; a fresh install still has the TypeScript plugin
   # that package.json turns off (it needs TypeScript's JS API, which TypeScript 7 lacks).

@@ -81,9 +81,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
  * default mode, the one that checks cross-origin frames too.
  *
  * `'content'` checks `main` only (a flow's screens, its dialogs and messages live there): the frame
- * around them is the same on every page and is checked whole by a11y.spec (every page, both
- * languages, desktop and phone), frame-pages.spec and signed-in.spec (the signed-in bar). Checking
- * it again on each step of each flow was ≈ 30 % of those specs' browser CPU (ADR 0097).
+ * around them is the same on every page and is checked whole by a11y.spec and frame-pages.spec
+ * (once per test: both languages, desktop and phone, ADR 0098) and signed-in.spec (the signed-in
+ * bar). Checking it again on each step of each flow was ≈ 30 % of those specs' browser CPU
+ * (ADR 0097).
  */
 export type AxeScope = 'page' | 'content'
 export async function expectAxeClean(page: Page, label: string, scope: AxeScope = 'page') {
