@@ -6,7 +6,7 @@ import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
-import { inLanguage, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { inLanguage, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { createAccount, outbox, uniqueEmail, uniquePhone } from './sandbox.ts'
 import { openLink, TEXT as SIGN_UP, startSignUp } from './sign-up-helpers.ts'
 
@@ -35,129 +35,136 @@ async function expectAutocomplete(fields: Array<[Locator, string]>) {
   for (const [field, token] of fields) await expect(field).toHaveAttribute('autocomplete', token)
 }
 
+// The tests take turns with the language (ADR 0099): each runs in one, both languages run.
 for (const language of LANGUAGES) {
   const T = TEXT[language]
   const S = SIGN_UP[language]
 
   test.describe(`autocomplete (${language})`, () => {
-    test('two-step sign-in: the e-mail stays as a read-only username beside the password', async ({
-      page,
-    }) => {
-      const email = await createAccount(`autofill-${language}`, FIXTURE_PASSWORD)
-      await page.goto(inLanguage('/auth/sign_in', language))
-      const emailField = page.getByLabel(T.common.signIn.email)
-      await expect(emailField).toHaveAttribute('autocomplete', 'username')
-      expect(await unnamedFields(page)).toEqual([])
-      await emailField.fill(email)
-      await page.getByRole('button', { name: T.common.signIn.continue }).click()
+    if (takesTurn(0, language))
+      test('two-step sign-in: the e-mail stays as a read-only username beside the password', async ({
+        page,
+      }) => {
+        const email = await createAccount(`autofill-${language}`, FIXTURE_PASSWORD)
+        await page.goto(inLanguage('/auth/sign_in', language))
+        const emailField = page.getByLabel(T.common.signIn.email)
+        await expect(emailField).toHaveAttribute('autocomplete', 'username')
+        expect(await unnamedFields(page)).toEqual([])
+        await emailField.fill(email)
+        await page.getByRole('button', { name: T.common.signIn.continue }).click()
 
-      const password = page.getByLabel(T.common.signIn.password, { exact: true })
-      await expect(password).toHaveAttribute('autocomplete', 'current-password')
-      const form = page.locator('form').filter({ has: password })
-      const username = form.getByLabel(T.common.signIn.email)
-      await expect(username, 'the e-mail is still in the form of the password').toHaveValue(email)
-      await expect(username).toHaveAttribute('autocomplete', 'username')
-      await expect(username).not.toBeEditable()
-      expect(await unnamedFields(page)).toEqual([])
-    })
+        const password = page.getByLabel(T.common.signIn.password, { exact: true })
+        await expect(password).toHaveAttribute('autocomplete', 'current-password')
+        const form = page.locator('form').filter({ has: password })
+        const username = form.getByLabel(T.common.signIn.email)
+        await expect(username, 'the e-mail is still in the form of the password').toHaveValue(email)
+        await expect(username).toHaveAttribute('autocomplete', 'username')
+        await expect(username).not.toBeEditable()
+        expect(await unnamedFields(page)).toEqual([])
+      })
 
     // One sign-up walks its three forms (ADR 0096: the first step was a test of its own).
-    test('sign-up: the first step, the details step and the questionnaire', async ({ page }) => {
-      test.setTimeout(60_000)
-      const email = uniqueEmail(`autofill-setup-${language}`)
-      await page.goto(inLanguage('/auth/sign_up', language))
-      await expectAutocomplete([
-        [page.getByLabel(S.s.credentials.email), 'email'],
-        [page.getByLabel(S.s.credentials.password, { exact: true }), 'new-password'],
-      ])
-      expect(await unnamedFields(page)).toEqual([])
-      await startSignUp(page, S, email)
-      await openLink(page, email)
-      await expect(page.getByRole('heading', { name: S.s.setup.title })).toBeVisible()
-      await expectAutocomplete([
-        [page.getByLabel(S.s.setup.firstName), 'given-name'],
-        [page.getByLabel(S.s.setup.lastName), 'family-name'],
-        [page.getByLabel(S.s.setup.company), 'organization'],
-        [page.getByLabel(S.s.setup.jobTitle), 'organization-title'],
-        [page.getByLabel(S.s.setup.areaCode), 'tel-country-code'],
-        [page.getByLabel(S.s.setup.phone), 'tel-national'],
-      ])
-      expect(await unnamedFields(page)).toEqual([])
-      await page.getByLabel(S.s.setup.firstName).fill('Ada')
-      await page.getByLabel(S.s.setup.lastName).fill('Lovelace')
-      await page.getByLabel(S.s.setup.company).fill('Analytical Engines')
-      await page.getByLabel(S.s.setup.jobTitle).fill('Head of Support')
-      await page.getByLabel(S.s.setup.phone).fill('81234567')
-      await page.getByRole('button', { name: S.s.setup.submit }).click()
-      await expect(page.getByRole('heading', { name: S.s.questionnaire.title })).toBeVisible()
-      expect(await unnamedFields(page)).toEqual([])
-    })
+    if (takesTurn(1, language))
+      test('sign-up: the first step, the details step and the questionnaire', async ({ page }) => {
+        test.setTimeout(60_000)
+        const email = uniqueEmail(`autofill-setup-${language}`)
+        await page.goto(inLanguage('/auth/sign_up', language))
+        await expectAutocomplete([
+          [page.getByLabel(S.s.credentials.email), 'email'],
+          [page.getByLabel(S.s.credentials.password, { exact: true }), 'new-password'],
+        ])
+        expect(await unnamedFields(page)).toEqual([])
+        await startSignUp(page, S, email)
+        await openLink(page, email)
+        await expect(page.getByRole('heading', { name: S.s.setup.title })).toBeVisible()
+        await expectAutocomplete([
+          [page.getByLabel(S.s.setup.firstName), 'given-name'],
+          [page.getByLabel(S.s.setup.lastName), 'family-name'],
+          [page.getByLabel(S.s.setup.company), 'organization'],
+          [page.getByLabel(S.s.setup.jobTitle), 'organization-title'],
+          [page.getByLabel(S.s.setup.areaCode), 'tel-country-code'],
+          [page.getByLabel(S.s.setup.phone), 'tel-national'],
+        ])
+        expect(await unnamedFields(page)).toEqual([])
+        await page.getByLabel(S.s.setup.firstName).fill('Ada')
+        await page.getByLabel(S.s.setup.lastName).fill('Lovelace')
+        await page.getByLabel(S.s.setup.company).fill('Analytical Engines')
+        await page.getByLabel(S.s.setup.jobTitle).fill('Head of Support')
+        await page.getByLabel(S.s.setup.phone).fill('81234567')
+        await page.getByRole('button', { name: S.s.setup.submit }).click()
+        await expect(page.getByRole('heading', { name: S.s.questionnaire.title })).toBeVisible()
+        expect(await unnamedFields(page)).toEqual([])
+      })
 
-    test('reset: e-mail, phone and code', async ({ page }) => {
-      const phone = uniquePhone()
-      await createAccount(`autofill-reset-${language}`, FIXTURE_PASSWORD, { areaCode: '86', number: phone })
-      await page.goto(inLanguage('/auth/reset', language))
-      await expect(page.getByLabel(T.reset.email)).toHaveAttribute('autocomplete', 'username')
-      expect(await unnamedFields(page)).toEqual([])
-      await page.getByRole('radio', { name: T.reset.viaPhone }).check()
-      await expectAutocomplete([
-        [page.getByLabel(T.reset.areaCode), 'tel-country-code'],
-        [page.getByLabel(T.reset.phone), 'tel-national'],
-      ])
-      expect(await unnamedFields(page)).toEqual([])
-      await page.getByLabel(T.reset.areaCode).selectOption('86')
-      await page.getByLabel(T.reset.phone).fill(phone)
-      await page.getByRole('button', { name: T.reset.sendCode }).click()
-      await expect(page.getByRole('textbox', { name: T.reset.code, exact: true })).toHaveAttribute(
-        'autocomplete',
-        'one-time-code',
-      )
-      expect(await unnamedFields(page)).toEqual([])
-    })
+    if (takesTurn(0, language))
+      test('reset: e-mail, phone and code', async ({ page }) => {
+        const phone = uniquePhone()
+        await createAccount(`autofill-reset-${language}`, FIXTURE_PASSWORD, { areaCode: '86', number: phone })
+        await page.goto(inLanguage('/auth/reset', language))
+        await expect(page.getByLabel(T.reset.email)).toHaveAttribute('autocomplete', 'username')
+        expect(await unnamedFields(page)).toEqual([])
+        await page.getByRole('radio', { name: T.reset.viaPhone }).check()
+        await expectAutocomplete([
+          [page.getByLabel(T.reset.areaCode), 'tel-country-code'],
+          [page.getByLabel(T.reset.phone), 'tel-national'],
+        ])
+        expect(await unnamedFields(page)).toEqual([])
+        await page.getByLabel(T.reset.areaCode).selectOption('86')
+        await page.getByLabel(T.reset.phone).fill(phone)
+        await page.getByRole('button', { name: T.reset.sendCode }).click()
+        await expect(page.getByRole('textbox', { name: T.reset.code, exact: true })).toHaveAttribute(
+          'autocomplete',
+          'one-time-code',
+        )
+        expect(await unnamedFields(page)).toEqual([])
+      })
 
-    test('reset: the new password', async ({ page }) => {
-      const email = await createAccount(`autofill-link-${language}`, FIXTURE_PASSWORD)
-      await page.goto(inLanguage('/auth/reset', language))
-      await page.getByLabel(T.reset.email).fill(email)
-      await page.getByRole('button', { name: T.reset.sendLink }).click()
-      await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
-      const [message] = await outbox(email, 'reset-link')
-      await page.goto('about:blank')
-      await page.goto(message?.link ?? '')
-      await expectAutocomplete([
-        [page.getByLabel(T.reset.newPassword, { exact: true }), 'new-password'],
-        [page.getByLabel(T.reset.confirmPassword), 'new-password'],
-      ])
-      expect(await unnamedFields(page)).toEqual([])
-    })
+    if (takesTurn(1, language))
+      test('reset: the new password', async ({ page }) => {
+        const email = await createAccount(`autofill-link-${language}`, FIXTURE_PASSWORD)
+        await page.goto(inLanguage('/auth/reset', language))
+        await page.getByLabel(T.reset.email).fill(email)
+        await page.getByRole('button', { name: T.reset.sendLink }).click()
+        await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
+        const [message] = await outbox(email, 'reset-link')
+        await page.goto('about:blank')
+        await page.goto(message?.link ?? '')
+        await expectAutocomplete([
+          [page.getByLabel(T.reset.newPassword, { exact: true }), 'new-password'],
+          [page.getByLabel(T.reset.confirmPassword), 'new-password'],
+        ])
+        expect(await unnamedFields(page)).toEqual([])
+      })
 
-    test('demo booking', async ({ page }) => {
-      await page.goto(inLanguage('/auth/demo', language))
-      await expectAutocomplete([
-        [page.getByLabel(T.demo.fullName), 'name'],
-        [page.getByLabel(T.demo.email), 'email'],
-        [page.getByLabel(T.demo.company), 'organization'],
-        [page.getByLabel(T.demo.jobTitle), 'organization-title'],
-        [page.getByLabel(T.demo.areaCode), 'tel-country-code'],
-        [page.getByLabel(T.demo.phone), 'tel-national'],
-      ])
-      expect(await unnamedFields(page)).toEqual([])
-    })
+    if (takesTurn(0, language))
+      test('demo booking', async ({ page }) => {
+        await page.goto(inLanguage('/auth/demo', language))
+        await expectAutocomplete([
+          [page.getByLabel(T.demo.fullName), 'name'],
+          [page.getByLabel(T.demo.email), 'email'],
+          [page.getByLabel(T.demo.company), 'organization'],
+          [page.getByLabel(T.demo.jobTitle), 'organization-title'],
+          [page.getByLabel(T.demo.areaCode), 'tel-country-code'],
+          [page.getByLabel(T.demo.phone), 'tel-national'],
+        ])
+        expect(await unnamedFields(page)).toEqual([])
+      })
   })
 
   test.describe(`autocomplete on a phone (${language})`, () => {
     test.use({ ...PHONE })
-    test('one-page sign-up', async ({ page }) => {
-      await page.goto(inLanguage('/auth/sign_up', language))
-      await expectAutocomplete([
-        [page.getByLabel(S.s.credentials.email), 'email'],
-        [page.getByLabel(S.s.credentials.password, { exact: true }), 'new-password'],
-        [page.getByLabel(S.s.credentials.fullName), 'name'],
-        [page.getByLabel(S.s.credentials.company), 'organization'],
-        [page.getByLabel(S.s.credentials.areaCode), 'tel-country-code'],
-        [page.getByLabel(S.s.credentials.phone), 'tel-national'],
-      ])
-      expect(await unnamedFields(page)).toEqual([])
-    })
+    if (takesTurn(1, language))
+      test('one-page sign-up', async ({ page }) => {
+        await page.goto(inLanguage('/auth/sign_up', language))
+        await expectAutocomplete([
+          [page.getByLabel(S.s.credentials.email), 'email'],
+          [page.getByLabel(S.s.credentials.password, { exact: true }), 'new-password'],
+          [page.getByLabel(S.s.credentials.fullName), 'name'],
+          [page.getByLabel(S.s.credentials.company), 'organization'],
+          [page.getByLabel(S.s.credentials.areaCode), 'tel-country-code'],
+          [page.getByLabel(S.s.credentials.phone), 'tel-national'],
+        ])
+        expect(await unnamedFields(page)).toEqual([])
+      })
   })
 }

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import enChannels from '../../shared/i18n/locales/en/channels.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
-import { DESKTOP, inLanguage, keepScreenshot, LANGUAGES } from './frame-helpers.ts'
+import { DESKTOP, inLanguage, keepScreenshot, LANGUAGES, takesTurn } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
 import { createAccount } from './sandbox.ts'
 import { signInThroughApi } from './session.ts'
@@ -50,59 +50,65 @@ async function consentBeforeHydration(page: Page, language: 'en' | 'zh') {
 /** The next POST the page sends: a plain form post goes to the page's own address. */
 const nextPost = (page: Page) => page.waitForRequest((request) => request.method() === 'POST')
 
+// The tests take turns with the language (ADR 0099): each runs in one, both languages run.
 for (const language of LANGUAGES) {
   const C = CHANNELS[language]
 
   test.describe(`consent before the scripts ran · ${language}`, () => {
-    test('Allow clicked before hydration authorises the channel', async ({ browser }) => {
-      const { context, page } = await waitingConnect(browser, language)
-      const chunk = await consentBeforeHydration(page, language)
-      await page.getByRole('checkbox').check()
-      await keepScreenshot(page, { path: `consent-early-${language}.png`, fullPage: true })
-      const posted = nextPost(page)
-      await page.getByRole('button', { name: C.authorize, exact: true }).click()
-      const post = await posted
-      expect(new URL(post.url()).pathname, 'a plain post, not a fetch call').toBe('/auth/channel_auth')
-      expect(new URLSearchParams(post.postData() ?? '').get('consent'), 'the ticked box went along').toBe(
-        'on',
-      )
-      await page.waitForURL(/channel_authStatus/)
-      chunk.release()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(C.successTitle)
-      await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
-      await context.close()
-    })
+    if (takesTurn(0, language))
+      test('Allow clicked before hydration authorises the channel', async ({ browser }) => {
+        const { context, page } = await waitingConnect(browser, language)
+        const chunk = await consentBeforeHydration(page, language)
+        await page.getByRole('checkbox').check()
+        await keepScreenshot(page, { path: `consent-early-${language}.png`, fullPage: true })
+        const posted = nextPost(page)
+        await page.getByRole('button', { name: C.authorize, exact: true }).click()
+        const post = await posted
+        expect(new URL(post.url()).pathname, 'a plain post, not a fetch call').toBe('/auth/channel_auth')
+        expect(new URLSearchParams(post.postData() ?? '').get('consent'), 'the ticked box went along').toBe(
+          'on',
+        )
+        await page.waitForURL(/channel_authStatus/)
+        chunk.release()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(C.successTitle)
+        await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
+        await context.close()
+      })
 
-    test('Cancel clicked before hydration ends the connect as cancelled', async ({ browser }) => {
-      const { context, page } = await waitingConnect(browser, language)
-      const chunk = await consentBeforeHydration(page, language)
-      const posted = nextPost(page)
-      await page.getByRole('button', { name: C.cancel, exact: true }).click()
-      expect(new URL((await posted).url()).pathname).toBe('/auth/channel_auth')
-      await page.waitForURL(/channel_authStatus/)
-      chunk.release()
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(C.cancelledTitle)
-      await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'cancelled')
-      // Nothing waits any more.
-      await page.goto(inLanguage('/auth/channel_auth', language))
-      await expect(page.getByText(C.noFlow)).toBeVisible()
-      await context.close()
-    })
+    if (takesTurn(1, language))
+      test('Cancel clicked before hydration ends the connect as cancelled', async ({ browser }) => {
+        const { context, page } = await waitingConnect(browser, language)
+        const chunk = await consentBeforeHydration(page, language)
+        const posted = nextPost(page)
+        await page.getByRole('button', { name: C.cancel, exact: true }).click()
+        expect(new URL((await posted).url()).pathname).toBe('/auth/channel_auth')
+        await page.waitForURL(/channel_authStatus/)
+        chunk.release()
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(C.cancelledTitle)
+        await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'cancelled')
+        // Nothing waits any more.
+        await page.goto(inLanguage('/auth/channel_auth', language))
+        await expect(page.getByText(C.noFlow)).toBeVisible()
+        await context.close()
+      })
 
-    test('a box ticked before hydration still counts once the scripts run', async ({ browser }) => {
-      const { context, page } = await waitingConnect(browser, language)
-      const chunk = await consentBeforeHydration(page, language)
-      await page.getByRole('checkbox').check()
-      chunk.release()
-      await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
-      await expect(page.getByRole('checkbox')).toBeChecked()
-      // Hydrated: the button runs the fetch call, which must see the box as ticked.
-      const posted = nextPost(page)
-      await page.getByRole('button', { name: C.authorize, exact: true }).click()
-      expect(new URL((await posted).url()).pathname, 'the scripts’ call').toBe('/auth/channel_auth/authorize')
-      await page.waitForURL(/channel_authStatus/)
-      await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
-      await context.close()
-    })
+    if (takesTurn(0, language))
+      test('a box ticked before hydration still counts once the scripts run', async ({ browser }) => {
+        const { context, page } = await waitingConnect(browser, language)
+        const chunk = await consentBeforeHydration(page, language)
+        await page.getByRole('checkbox').check()
+        chunk.release()
+        await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+        await expect(page.getByRole('checkbox')).toBeChecked()
+        // Hydrated: the button runs the fetch call, which must see the box as ticked.
+        const posted = nextPost(page)
+        await page.getByRole('button', { name: C.authorize, exact: true }).click()
+        expect(new URL((await posted).url()).pathname, 'the scripts’ call').toBe(
+          '/auth/channel_auth/authorize',
+        )
+        await page.waitForURL(/channel_authStatus/)
+        await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
+        await context.close()
+      })
   })
 }

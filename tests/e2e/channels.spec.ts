@@ -7,7 +7,7 @@ import enExternal from '../../shared/i18n/locales/en/external.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
-import { inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { inLanguage, keepScreenshot, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
 import { signInContext } from './session.ts'
 
@@ -55,18 +55,21 @@ const OUTCOMES: Array<{ provider: string; choice: string; result: 'success' | 'f
 ]
 const TITLE = { success: 'successTitle', failure: 'failureTitle', not_allowed: 'notAllowedTitle' } as const
 
+// The outcomes, the providers and the tests below take turns with the language (ADR 0099): each
+// runs in one, and both languages run.
 for (const language of LANGUAGES) {
   const C = CHANNELS[language]
   const X = EXTERNAL[language]
+  const outcomes = OUTCOMES.filter((_, turn) => takesTurn(turn, language))
 
   test.describe(`channel authorization · ${language}`, () => {
     // One signed-in browser context connects every outcome (ADR 0096), each in a page of its own
     // (its own history); a step per outcome names the one that fails.
-    test(`every provider outcome: connect → consent → result page`, async ({ browser }) => {
-      test.setTimeout(30_000 * OUTCOMES.length)
+    test(`provider outcomes: connect → consent → result page`, async ({ browser }) => {
+      test.setTimeout(30_000 * outcomes.length)
       const { context, page: first } = await signedIn(browser)
       await first.close()
-      for (const { provider, choice, result } of OUTCOMES) {
+      for (const { provider, choice, result } of outcomes) {
         await test.step(`${provider} ${choice} → consent → ${result} page`, async () => {
           const page = await context.newPage()
           await page.goto(inLanguage(`${BASE}/connect`, language))
@@ -109,95 +112,102 @@ for (const language of LANGUAGES) {
       await context.close()
     })
 
-    test('an error from the channel service shows its message and keeps the flow', async ({ browser }) => {
-      const { context, page } = await signedIn(browser)
-      await roundTrip(page, 'shopify', 'error', language)
-      await page.getByRole('link', { name: X.continueConsent }).click()
-      await hydrated(page)
-      await page.getByRole('checkbox').check()
-      await page.getByRole('button', { name: C.authorize }).click()
-      await expect(page.getByRole('alert')).toContainText(language === 'zh' ? '渠道服务' : 'channel service')
-      await expect(page).toHaveURL(/\/auth\/channel_auth/)
-      await context.close()
-    })
-
-    test('missing provider parameters are explained, nothing is connected', async ({ browser }) => {
-      const { context, page } = await signedIn(browser)
-      await roundTrip(page, 'lazada', 'missing', language)
-      await expect(page.locator('[data-problem="error"]')).toHaveText(X.missingParams)
-      await context.close()
-    })
-
-    test('a replayed state is refused with a clear page; so is a state from another browser', async ({
-      browser,
-    }) => {
-      const { context, page } = await signedIn(browser)
-      await page.goto(inLanguage(`${BASE}/connect`, language))
-      await hydrated(page)
-      await page.locator('a[data-provider="shopify"]').click()
-      const returnUrl = String(await page.locator('a[data-choice="success"]').getAttribute('href'))
-      await page.locator('a[data-choice="success"]').click()
-      await expect(page.locator('.external-app')).toHaveAttribute('data-state', 'received')
-      await page.goto(returnUrl)
-      await expect(page.locator('[data-problem="state"]')).toContainText(X.refusedTitle)
-      await expect(page.getByRole('link', { name: X.startAgain })).toBeVisible()
-
-      const stranger = await browser.newContext()
-      const other = await stranger.newPage()
-      await page.goto(inLanguage(`${BASE}/connect`, language))
-      await hydrated(page)
-      await page.locator('a[data-provider="lazada"]').click()
-      const fresh = String(await page.locator('a[data-choice="success"]').getAttribute('href'))
-      await other.goto(fresh)
-      await expect(other.locator('[data-problem="state"]')).toContainText(X.refusedTitle)
-      await stranger.close()
-      await context.close()
-    })
-
-    test('signed out: connect, sign in, and the flow is still there', async ({ page }) => {
-      await roundTrip(page, 'shopify', 'success', language)
-      await expect(
-        page.getByRole('link', { name: X.pendingSignIn.replace('{{channel}}', C.name.shopify) }),
-      ).toBeVisible()
-      await page.goto(inLanguage('/auth/channel_auth', language))
-      await hydrated(page)
-      await expect(page.getByText(C.signInFirst)).toBeVisible()
-      await expect(page.locator('#main').getByRole('link', { name: C.signIn })).toHaveAttribute(
-        'href',
-        /return=%2Fauth%2Fchannel_auth/,
-      )
-    })
-
-    test('signed out: a connect return offers the password sign-in, which comes back to the waiting connect', async ({
-      page,
-    }) => {
-      const email = await createAccount('connect-password', FIXTURE_PASSWORD)
-      await roundTrip(page, 'shopify', 'success', language)
-      await keepScreenshot(page, {
-        path: `.cache/screens/external-connect-signed-out-${language}-desktop.png`,
+    if (takesTurn(0, language))
+      test('an error from the channel service shows its message and keeps the flow', async ({ browser }) => {
+        const { context, page } = await signedIn(browser)
+        await roundTrip(page, 'shopify', 'error', language)
+        await page.getByRole('link', { name: X.continueConsent }).click()
+        await hydrated(page)
+        await page.getByRole('checkbox').check()
+        await page.getByRole('button', { name: C.authorize }).click()
+        await expect(page.getByRole('alert')).toContainText(
+          language === 'zh' ? '渠道服务' : 'channel service',
+        )
+        await expect(page).toHaveURL(/\/auth\/channel_auth/)
+        await context.close()
       })
-      await page.getByRole('link', { name: X.passwordSignIn }).click()
-      await page.waitForURL(/\/auth\/sign_in/)
-      await hydrated(page)
-      const S = COMMON[language].signIn
-      await page.getByLabel(S.email, { exact: true }).fill(email)
-      await page.getByRole('button', { name: S.continue, exact: true }).click()
-      await page.getByLabel(S.password, { exact: true }).fill(FIXTURE_PASSWORD)
-      await page.getByRole('button', { name: S.submit, exact: true }).click()
-      // Back at the waiting connect: its consent, for the store brought back before the sign-in.
-      await page.waitForURL(/\/auth\/channel_auth/)
-      await hydrated(page)
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        C.title.replace('{{channel}}', C.name.shopify),
-      )
-      await page.getByRole('checkbox').check()
-      await page.getByRole('button', { name: C.authorize }).click()
-      await page.waitForURL(/channel_authStatus/)
-      await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
-    })
+
+    if (takesTurn(1, language))
+      test('missing provider parameters are explained, nothing is connected', async ({ browser }) => {
+        const { context, page } = await signedIn(browser)
+        await roundTrip(page, 'lazada', 'missing', language)
+        await expect(page.locator('[data-problem="error"]')).toHaveText(X.missingParams)
+        await context.close()
+      })
+
+    if (takesTurn(0, language))
+      test('a replayed state is refused with a clear page; so is a state from another browser', async ({
+        browser,
+      }) => {
+        const { context, page } = await signedIn(browser)
+        await page.goto(inLanguage(`${BASE}/connect`, language))
+        await hydrated(page)
+        await page.locator('a[data-provider="shopify"]').click()
+        const returnUrl = String(await page.locator('a[data-choice="success"]').getAttribute('href'))
+        await page.locator('a[data-choice="success"]').click()
+        await expect(page.locator('.external-app')).toHaveAttribute('data-state', 'received')
+        await page.goto(returnUrl)
+        await expect(page.locator('[data-problem="state"]')).toContainText(X.refusedTitle)
+        await expect(page.getByRole('link', { name: X.startAgain })).toBeVisible()
+
+        const stranger = await browser.newContext()
+        const other = await stranger.newPage()
+        await page.goto(inLanguage(`${BASE}/connect`, language))
+        await hydrated(page)
+        await page.locator('a[data-provider="lazada"]').click()
+        const fresh = String(await page.locator('a[data-choice="success"]').getAttribute('href'))
+        await other.goto(fresh)
+        await expect(other.locator('[data-problem="state"]')).toContainText(X.refusedTitle)
+        await stranger.close()
+        await context.close()
+      })
+
+    if (takesTurn(1, language))
+      test('signed out: connect, sign in, and the flow is still there', async ({ page }) => {
+        await roundTrip(page, 'shopify', 'success', language)
+        await expect(
+          page.getByRole('link', { name: X.pendingSignIn.replace('{{channel}}', C.name.shopify) }),
+        ).toBeVisible()
+        await page.goto(inLanguage('/auth/channel_auth', language))
+        await hydrated(page)
+        await expect(page.getByText(C.signInFirst)).toBeVisible()
+        await expect(page.locator('#main').getByRole('link', { name: C.signIn })).toHaveAttribute(
+          'href',
+          /return=%2Fauth%2Fchannel_auth/,
+        )
+      })
+
+    if (takesTurn(0, language))
+      test('signed out: a connect return offers the password sign-in, which comes back to the waiting connect', async ({
+        page,
+      }) => {
+        const email = await createAccount('connect-password', FIXTURE_PASSWORD)
+        await roundTrip(page, 'shopify', 'success', language)
+        await keepScreenshot(page, {
+          path: `.cache/screens/external-connect-signed-out-${language}-desktop.png`,
+        })
+        await page.getByRole('link', { name: X.passwordSignIn }).click()
+        await page.waitForURL(/\/auth\/sign_in/)
+        await hydrated(page)
+        const S = COMMON[language].signIn
+        await page.getByLabel(S.email, { exact: true }).fill(email)
+        await page.getByRole('button', { name: S.continue, exact: true }).click()
+        await page.getByLabel(S.password, { exact: true }).fill(FIXTURE_PASSWORD)
+        await page.getByRole('button', { name: S.submit, exact: true }).click()
+        // Back at the waiting connect: its consent, for the store brought back before the sign-in.
+        await page.waitForURL(/\/auth\/channel_auth/)
+        await hydrated(page)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          C.title.replace('{{channel}}', C.name.shopify),
+        )
+        await page.getByRole('checkbox').check()
+        await page.getByRole('button', { name: C.authorize }).click()
+        await page.waitForURL(/channel_authStatus/)
+        await expect(page.locator('[data-result]')).toHaveAttribute('data-result', 'success')
+      })
 
     test('Microsoft and SAML sign in through the external app', async ({ browser }) => {
-      for (const provider of ['microsoft', 'saml']) {
+      for (const provider of ['microsoft', 'saml'].filter((_, turn) => takesTurn(turn, language))) {
         const context = await browser.newContext()
         const page = await context.newPage()
         await page.goto(inLanguage(BASE, language))

@@ -18,6 +18,32 @@ export const OVERVIEW = { en: enOverview, zh: zhOverview } as const
 export const KEYWORDS = { en: enKeywords, zh: zhKeywords } as const
 export const LANGUAGES: Language[] = ['en', 'zh']
 
+/**
+ * Journeys run in one language per variant, taking turns (ADR 0099): a journey's steps do not
+ * change with the language, its texts do, and those are typed against English and checked on
+ * every page in both languages by a11y.spec and frame-pages.spec. Across a spec both languages
+ * run. `E2E_EVERY_LANGUAGE=1` runs every variant in every language (before a release, or after
+ * a change to the translations).
+ */
+const EVERY_LANGUAGE = process.env.E2E_EVERY_LANGUAGE === '1'
+
+/** The language(s) of a journey's `turn`-th variant: English on even turns, Chinese on odd. */
+export function languagesInTurn(turn: number): Language[] {
+  return EVERY_LANGUAGE ? LANGUAGES : [LANGUAGES[turn % LANGUAGES.length] as Language]
+}
+
+/** Whether the `turn`-th variant of a journey runs in `language`. */
+export function takesTurn(turn: number, language: Language): boolean {
+  return languagesInTurn(turn).includes(language)
+}
+
+/** Each variant with the language(s) it runs in, taking turns: `[[desktop, 'en'], [phone, 'zh']]`. */
+export function inTurn<Variant>(variants: readonly Variant[]): Array<[Variant, Language]> {
+  return variants.flatMap((variant, turn) =>
+    languagesInTurn(turn).map((language): [Variant, Language] => [variant, language]),
+  )
+}
+
 export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 export const ANDROID_UA =

@@ -4,7 +4,7 @@ import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
-import { expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { createAccount, outbox } from './sandbox.ts'
 import { TEXT as SIGN_UP } from './sign-up-helpers.ts'
 
@@ -55,64 +55,69 @@ async function expectToggle(page: Page, field: Locator, T: (typeof TEXT)[keyof t
   expect(posts, 'the toggle posts nothing').toEqual([])
 }
 
+// The tests take turns with the language (ADR 0099): each runs in one, both languages run.
 for (const language of LANGUAGES) {
   const T = TEXT[language]
   const S = SIGN_UP[language]
 
   test.describe(`show password (${language})`, () => {
-    test('sign-in: the password step', async ({ page }) => {
-      const email = await createAccount(`show-${language}`, FIXTURE_PASSWORD)
-      await page.goto(inLanguage('/auth/sign_in', language))
-      await page.getByLabel(T.common.signIn.email).fill(email)
-      await page.getByRole('button', { name: T.common.signIn.continue }).click()
-      const password = page.getByLabel(T.common.signIn.password, { exact: true })
-      await expect(password).toBeFocused()
-      await expectToggle(page, password, T, 'Not-the-password1')
-      await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })
-      await expectAxeClean(page, 'sign-in password step with its toggle', 'content')
+    if (takesTurn(0, language))
+      test('sign-in: the password step', async ({ page }) => {
+        const email = await createAccount(`show-${language}`, FIXTURE_PASSWORD)
+        await page.goto(inLanguage('/auth/sign_in', language))
+        await page.getByLabel(T.common.signIn.email).fill(email)
+        await page.getByRole('button', { name: T.common.signIn.continue }).click()
+        const password = page.getByLabel(T.common.signIn.password, { exact: true })
+        await expect(password).toBeFocused()
+        await expectToggle(page, password, T, 'Not-the-password1')
+        await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })
+        await expectAxeClean(page, 'sign-in password step with its toggle', 'content')
 
-      // Shown when the form is sent: hidden again, so no browser keeps it as plain text. A wrong
-      // password keeps the step on screen to look at (a right one leaves for the console, which
-      // on a busy machine could come before the check).
-      await toggleOf(password).click()
-      await expect(password).toHaveAttribute('type', 'text')
-      await password.fill('Not-the-password2')
-      await password.press('Enter')
-      await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible()
-      await expect(password).toHaveAttribute('type', 'password')
-    })
+        // Shown when the form is sent: hidden again, so no browser keeps it as plain text. A wrong
+        // password keeps the step on screen to look at (a right one leaves for the console, which
+        // on a busy machine could come before the check).
+        await toggleOf(password).click()
+        await expect(password).toHaveAttribute('type', 'text')
+        await password.fill('Not-the-password2')
+        await password.press('Enter')
+        await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible()
+        await expect(password).toHaveAttribute('type', 'password')
+      })
 
-    test('sign-up: the first step', async ({ page }) => {
-      await page.goto(inLanguage('/auth/sign_up', language))
-      const password = page.getByLabel(S.s.credentials.password, { exact: true })
-      await expectToggle(page, password, T, 'Trial-Start42')
-    })
+    if (takesTurn(1, language))
+      test('sign-up: the first step', async ({ page }) => {
+        await page.goto(inLanguage('/auth/sign_up', language))
+        const password = page.getByLabel(S.s.credentials.password, { exact: true })
+        await expectToggle(page, password, T, 'Trial-Start42')
+      })
 
-    test('reset: the new password and its confirmation', async ({ page }) => {
-      const email = await createAccount(`show-reset-${language}`, FIXTURE_PASSWORD)
-      await page.goto(inLanguage('/auth/reset', language))
-      await page.getByLabel(T.reset.email).fill(email)
-      await page.getByRole('button', { name: T.reset.sendLink }).click()
-      await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
-      const [message] = await outbox(email, 'reset-link')
-      await page.goto('about:blank')
-      await page.goto(message?.link ?? '')
-      const fresh = page.getByLabel(T.reset.newPassword, { exact: true })
-      const confirm = page.getByLabel(T.reset.confirmPassword, { exact: true })
-      await expect(page.getByRole('button', { name: T.common.password.show })).toHaveCount(2)
-      await expectToggle(page, fresh, T, 'Brand-New-Pass7')
-      await expectToggle(page, confirm, T, 'Brand-New-Pass7')
-      await keepScreenshot(page, { path: `show-password-reset-${language}.png` })
-    })
+    if (takesTurn(0, language))
+      test('reset: the new password and its confirmation', async ({ page }) => {
+        const email = await createAccount(`show-reset-${language}`, FIXTURE_PASSWORD)
+        await page.goto(inLanguage('/auth/reset', language))
+        await page.getByLabel(T.reset.email).fill(email)
+        await page.getByRole('button', { name: T.reset.sendLink }).click()
+        await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
+        const [message] = await outbox(email, 'reset-link')
+        await page.goto('about:blank')
+        await page.goto(message?.link ?? '')
+        const fresh = page.getByLabel(T.reset.newPassword, { exact: true })
+        const confirm = page.getByLabel(T.reset.confirmPassword, { exact: true })
+        await expect(page.getByRole('button', { name: T.common.password.show })).toHaveCount(2)
+        await expectToggle(page, fresh, T, 'Brand-New-Pass7')
+        await expectToggle(page, confirm, T, 'Brand-New-Pass7')
+        await keepScreenshot(page, { path: `show-password-reset-${language}.png` })
+      })
   })
 
   test.describe(`show password on a phone (${language})`, () => {
     test.use({ ...PHONE })
-    test('sign-up on one page', async ({ page }) => {
-      await page.goto(inLanguage('/auth/sign_up', language))
-      const password = page.getByLabel(S.s.credentials.password, { exact: true })
-      await expectToggle(page, password, T, 'Trial-Start42')
-      await keepScreenshot(page, { path: `show-password-sign-up-phone-${language}.png` })
-    })
+    if (takesTurn(1, language))
+      test('sign-up on one page', async ({ page }) => {
+        await page.goto(inLanguage('/auth/sign_up', language))
+        const password = page.getByLabel(S.s.credentials.password, { exact: true })
+        await expectToggle(page, password, T, 'Trial-Start42')
+        await keepScreenshot(page, { path: `show-password-sign-up-phone-${language}.png` })
+      })
   })
 }

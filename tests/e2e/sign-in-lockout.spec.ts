@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
-import { DESKTOP, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { DESKTOP, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
 import { STEPS_TEXT, screen, submit } from './sign-in-steps-helpers.ts'
 
@@ -14,7 +14,8 @@ const WAIT = { en: /try again in 15 minutes/, zh: /15 分钟后再试/ } as cons
 
 for (const language of LANGUAGES) {
   const T = STEPS_TEXT[language].common.signIn
-  for (const [device, options] of Object.entries(DEVICES)) {
+  // Each device in one language, taking turns (ADR 0099).
+  for (const [device, options] of Object.entries(DEVICES).filter((_, turn) => takesTurn(turn, language))) {
     test.describe(`${language} ${device}`, () => {
       test.use(options)
 

@@ -2,7 +2,15 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD, MULTI_ENV_ACCOUNT } from '../../sandbox/fixtures.ts'
 import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
-import { DESKTOP, expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import {
+  DESKTOP,
+  expectAxeClean,
+  inLanguage,
+  keepScreenshot,
+  LANGUAGES,
+  PHONE,
+  takesTurn,
+} from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
 import { createAccount, sandboxUrl } from './sandbox.ts'
 import { STEPS_TEXT } from './sign-in-steps-helpers.ts'
@@ -66,7 +74,8 @@ for (const language of LANGUAGES) {
     return `${url}${url.includes('?') ? '&' : '?'}${RETURN_HERE}`
   }
 
-  for (const [device, options] of Object.entries(DEVICES)) {
+  // Each device in one language, taking turns; so do the two tests after (ADR 0099).
+  for (const [device, options] of Object.entries(DEVICES).filter((_, turn) => takesTurn(turn, language))) {
     test.describe(`sign-in without JavaScript · ${language} ${device}`, () => {
       test.use({ ...options, javaScriptEnabled: false })
 
@@ -220,53 +229,59 @@ for (const language of LANGUAGES) {
     })
   }
 
-  test(`the captcha answered before the scripts ran loses nothing (${language})`, async ({ page }) => {
-    const C = CAPTCHA[language]
-    const email = await captchaAccount(`captcha-early-${language}`)
-    // Every load of the sign-in page's entry is held: the e-mail and the page it answers with
-    // (the password and the server's question) stay plain forms until release.
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
+  if (takesTurn(0, language))
+    test(`the captcha answered before the scripts ran loses nothing (${language})`, async ({ page }) => {
+      const C = CAPTCHA[language]
+      const email = await captchaAccount(`captcha-early-${language}`)
+      // Every load of the sign-in page's entry is held: the e-mail and the page it answers with
+      // (the password and the server's question) stay plain forms until release.
+      let release: () => void = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/auth/_next/assets/entries/*sign_in*.js', async (route) => {
+        await released
+        await route.continue().catch(() => {})
+      })
+      await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
+      await page.getByLabel(T.signIn.email).fill(email)
+      await page.getByRole('button', { name: T.signIn.continue }).click()
+      const answer = page.locator('#sign-in-captcha-answer')
+      await expect(answer).toBeVisible()
+      await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
+      const sum = await answerOf(page)
+      await answer.fill(sum)
+      release()
+      await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+      // The widget took over with the same question and what was typed into it.
+      const question = page.getByRole('group', { name: C.legend })
+      await expect(question.getByRole('textbox')).toHaveValue(sum)
+      await expect(page.getByLabel(T.signIn.password, { exact: true })).toHaveValue(FIXTURE_PASSWORD)
+      await question.getByRole('button', { name: C.check }).click()
+      await expect(page.getByText(C.solved)).toBeVisible()
+      await page.getByRole('button', { name: T.signIn.submit }).click()
+      await expect(page.getByTestId('signed-in')).toContainText(email)
     })
-    await page.route('**/auth/_next/assets/entries/*sign_in*.js', async (route) => {
-      await released
-      await route.continue().catch(() => {})
-    })
-    await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
-    await page.getByLabel(T.signIn.email).fill(email)
-    await page.getByRole('button', { name: T.signIn.continue }).click()
-    const answer = page.locator('#sign-in-captcha-answer')
-    await expect(answer).toBeVisible()
-    await page.getByLabel(T.signIn.password, { exact: true }).fill(FIXTURE_PASSWORD)
-    const sum = await answerOf(page)
-    await answer.fill(sum)
-    release()
-    await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
-    // The widget took over with the same question and what was typed into it.
-    const question = page.getByRole('group', { name: C.legend })
-    await expect(question.getByRole('textbox')).toHaveValue(sum)
-    await expect(page.getByLabel(T.signIn.password, { exact: true })).toHaveValue(FIXTURE_PASSWORD)
-    await question.getByRole('button', { name: C.check }).click()
-    await expect(page.getByText(C.solved)).toBeVisible()
-    await page.getByRole('button', { name: T.signIn.submit }).click()
-    await expect(page.getByTestId('signed-in')).toContainText(email)
-  })
 
-  test(`the e-mail step posted before the scripts ran loses nothing (${language})`, async ({ page }) => {
-    // The sign-in page's own script (its entry) is held back: the click posts the plain form.
-    const chunk = await holdChunkWith(page, '', '**/auth/_next/assets/entries/client_pages_auth_sign_in.*.js')
-    await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
-    await expect.poll(chunk.held, { message: 'the page’s chunk was requested' }).toBe(true)
-    await page.getByLabel(T.signIn.email).fill(DEMO_ACCOUNT.email)
-    const posted = page.waitForRequest((request) => request.method() === 'POST')
-    await page.getByRole('button', { name: T.signIn.continue }).click()
-    expect(new URL((await posted).url()).pathname, 'a plain post, not a fetch call').toBe('/auth/sign_in')
-    chunk.release()
-    // The server ran the step: the password is asked for, the address is still there.
-    await expect(page.getByLabel(T.signIn.email)).toHaveValue(DEMO_ACCOUNT.email)
-    await page.getByLabel(T.signIn.password, { exact: true }).fill(DEMO_ACCOUNT.password)
-    await page.getByRole('button', { name: T.signIn.submit }).click()
-    await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
-  })
+  if (takesTurn(1, language))
+    test(`the e-mail step posted before the scripts ran loses nothing (${language})`, async ({ page }) => {
+      // The sign-in page's own script (its entry) is held back: the click posts the plain form.
+      const chunk = await holdChunkWith(
+        page,
+        '',
+        '**/auth/_next/assets/entries/client_pages_auth_sign_in.*.js',
+      )
+      await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
+      await expect.poll(chunk.held, { message: 'the page’s chunk was requested' }).toBe(true)
+      await page.getByLabel(T.signIn.email).fill(DEMO_ACCOUNT.email)
+      const posted = page.waitForRequest((request) => request.method() === 'POST')
+      await page.getByRole('button', { name: T.signIn.continue }).click()
+      expect(new URL((await posted).url()).pathname, 'a plain post, not a fetch call').toBe('/auth/sign_in')
+      chunk.release()
+      // The server ran the step: the password is asked for, the address is still there.
+      await expect(page.getByLabel(T.signIn.email)).toHaveValue(DEMO_ACCOUNT.email)
+      await page.getByLabel(T.signIn.password, { exact: true }).fill(DEMO_ACCOUNT.password)
+      await page.getByRole('button', { name: T.signIn.submit }).click()
+      await expect(page.getByTestId('signed-in')).toContainText(DEMO_ACCOUNT.email)
+    })
 }

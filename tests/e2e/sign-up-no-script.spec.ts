@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { holdChunkWith } from './hold-chunk.ts'
 import { outbox, uniqueEmail } from './sandbox.ts'
 import { PASSWORD, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
@@ -57,95 +57,99 @@ async function credentials(page: Page, T: Texts, email: string, extra: (page: Pa
   await expect(page.getByTestId('sent-to')).toContainText(email)
 }
 
+// The desktop and the phone take a language each, turn about (ADR 0099).
 for (const language of LANGUAGES) {
   const T = TEXT[language]
 
-  test.describe(`sign-up without JavaScript · ${language}`, () => {
-    test.use({ javaScriptEnabled: false })
+  if (takesTurn(0, language))
+    test.describe(`sign-up without JavaScript · ${language}`, () => {
+      test.use({ javaScriptEnabled: false })
 
-    test('a new address signs up through the e-mailed link to the welcome page and the console', async ({
-      page,
-    }) => {
-      test.setTimeout(120_000)
-      const email = uniqueEmail(`noscript-${language}`)
-      await page.goto(inLanguage('/auth/sign_up', language))
-      await credentials(page, T, email, async () => {})
-      // The wait is plain text with its time; the button is refused until then, saying so.
-      await expect(page.locator('.sign-up .form-notice')).toHaveText(resendAtPattern(T))
-      await shot(page, `sign-up-noscript-sent-${language}-desktop`)
-      await page.getByRole('button', { name: T.s.sent.resend }).click()
-      await expect(page.locator('.sign-up [role="alert"]')).toHaveText(resendAtPattern(T))
-
-      // Opened here, the link cannot work: its id rides in the fragment, which only a script reads.
-      const [message] = (await outbox(email, 'register-verify')).slice(-1)
-      const verify = await page.goto(message?.link ?? '')
-      expect(await verify?.text()).toContain(
-        `<noscript><p class="form-error">${T.s.verify.needsScript}</p></noscript>`,
-      )
-      await page.goto(inLanguage('/auth/sign_up', language))
-      await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
-      // So the link is pasted here instead: a link of another kind is said at the field …
-      await pasteLink(
+      test('a new address signs up through the e-mailed link to the welcome page and the console', async ({
         page,
-        T,
-        new URL(message?.link ?? '', page.url()).href.replace(/\/auth\/sign_up\/verify/, '/auth/reset'),
-      )
-      await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
-      await expect(page.locator('#sign-up-link-error')).toHaveText(T.s.sent.linkOtherKind)
-      await expect(page.getByLabel(T.s.sent.linkLabel)).toHaveAttribute('aria-invalid', 'true')
-      await expect(page.getByLabel(T.s.sent.linkLabel), 'the pasted link is not filled back in').toHaveValue(
-        '',
-      )
-      await shot(page, `sign-up-noscript-link-error-${language}-desktop`)
-      // … and the e-mailed one moves the sign-up on.
-      await pasteLink(page, T, message?.link ?? '')
-      await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
-      await page.getByLabel(T.s.setup.firstName).fill('Ada')
-      await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
-      await page.getByLabel(T.s.setup.company).fill('Analytical Engines')
-      await page.getByLabel(T.s.setup.jobTitle).fill('Head of Support')
-      await page.getByLabel(T.s.setup.phone).fill('12')
-      await page.getByRole('button', { name: T.s.setup.submit }).click()
-      await expect(page.locator('#setup-phone-error')).toHaveText(T.common.validation.phone)
-      await expect(page.getByLabel(T.s.setup.company), 'nothing typed is lost').toHaveValue(
-        'Analytical Engines',
-      )
-      await shot(page, `sign-up-noscript-setup-error-${language}-desktop`)
-      await page.getByLabel(T.s.setup.phone).fill('81234567')
-      await page.getByRole('button', { name: T.s.setup.submit }).click()
+      }) => {
+        test.setTimeout(120_000)
+        const email = uniqueEmail(`noscript-${language}`)
+        await page.goto(inLanguage('/auth/sign_up', language))
+        await credentials(page, T, email, async () => {})
+        // The wait is plain text with its time; the button is refused until then, saying so.
+        await expect(page.locator('.sign-up .form-notice')).toHaveText(resendAtPattern(T))
+        await shot(page, `sign-up-noscript-sent-${language}-desktop`)
+        await page.getByRole('button', { name: T.s.sent.resend }).click()
+        await expect(page.locator('.sign-up [role="alert"]')).toHaveText(resendAtPattern(T))
 
-      await expect(page.getByRole('heading', { name: T.s.questionnaire.title })).toBeVisible()
-      await page.getByLabel(T.s.choices.products.chatbot, { exact: true }).check()
-      await page.locator('#q-industry').selectOption('travel')
-      await page.getByRole('button', { name: T.s.questionnaire.submit, exact: true }).click()
-      await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
-      await shot(page, `sign-up-noscript-welcome-${language}-desktop`)
-      await page.getByRole('button', { name: T.s.welcome.go }).click()
-      await expect(page).toHaveURL(/\/__sandbox\/console\?ticket=/)
-    })
-  })
+        // Opened here, the link cannot work: its id rides in the fragment, which only a script reads.
+        const [message] = (await outbox(email, 'register-verify')).slice(-1)
+        const verify = await page.goto(message?.link ?? '')
+        expect(await verify?.text()).toContain(
+          `<noscript><p class="form-error">${T.s.verify.needsScript}</p></noscript>`,
+        )
+        await page.goto(inLanguage('/auth/sign_up', language))
+        await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+        // So the link is pasted here instead: a link of another kind is said at the field …
+        await pasteLink(
+          page,
+          T,
+          new URL(message?.link ?? '', page.url()).href.replace(/\/auth\/sign_up\/verify/, '/auth/reset'),
+        )
+        await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
+        await expect(page.locator('#sign-up-link-error')).toHaveText(T.s.sent.linkOtherKind)
+        await expect(page.getByLabel(T.s.sent.linkLabel)).toHaveAttribute('aria-invalid', 'true')
+        await expect(
+          page.getByLabel(T.s.sent.linkLabel),
+          'the pasted link is not filled back in',
+        ).toHaveValue('')
+        await shot(page, `sign-up-noscript-link-error-${language}-desktop`)
+        // … and the e-mailed one moves the sign-up on.
+        await pasteLink(page, T, message?.link ?? '')
+        await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
+        await page.getByLabel(T.s.setup.firstName).fill('Ada')
+        await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
+        await page.getByLabel(T.s.setup.company).fill('Analytical Engines')
+        await page.getByLabel(T.s.setup.jobTitle).fill('Head of Support')
+        await page.getByLabel(T.s.setup.phone).fill('12')
+        await page.getByRole('button', { name: T.s.setup.submit }).click()
+        await expect(page.locator('#setup-phone-error')).toHaveText(T.common.validation.phone)
+        await expect(page.getByLabel(T.s.setup.company), 'nothing typed is lost').toHaveValue(
+          'Analytical Engines',
+        )
+        await shot(page, `sign-up-noscript-setup-error-${language}-desktop`)
+        await page.getByLabel(T.s.setup.phone).fill('81234567')
+        await page.getByRole('button', { name: T.s.setup.submit }).click()
 
-  test.describe(`sign-up without JavaScript on a phone · ${language}`, () => {
-    test.use({ ...PHONE, javaScriptEnabled: false })
-
-    test('the one-page sign-up → pasted link → finish → welcome', async ({ page }) => {
-      test.setTimeout(120_000)
-      const email = uniqueEmail(`noscript-phone-${language}`)
-      await page.goto(inLanguage('/auth/sign_up', language))
-      await credentials(page, T, email, async (page) => {
-        await page.getByLabel(T.s.credentials.fullName).fill(language === 'zh' ? '张 伟' : 'Grace Hopper')
-        await page.getByLabel(T.s.credentials.company).fill('Compilers Inc')
-        await page.getByLabel(T.s.credentials.phone).fill('81234567')
+        await expect(page.getByRole('heading', { name: T.s.questionnaire.title })).toBeVisible()
+        await page.getByLabel(T.s.choices.products.chatbot, { exact: true }).check()
+        await page.locator('#q-industry').selectOption('travel')
+        await page.getByRole('button', { name: T.s.questionnaire.submit, exact: true }).click()
+        await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
+        await shot(page, `sign-up-noscript-welcome-${language}-desktop`)
+        await page.getByRole('button', { name: T.s.welcome.go }).click()
+        await expect(page).toHaveURL(/\/__sandbox\/console\?ticket=/)
       })
-      await shot(page, `sign-up-noscript-sent-${language}-phone`)
-      const [message] = (await outbox(email, 'register-verify')).slice(-1)
-      await pasteLink(page, T, message?.link ?? '')
-      await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
-      await page.getByRole('button', { name: T.s.finish.submit }).click()
-      await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
-      await shot(page, `sign-up-noscript-welcome-${language}-phone`)
     })
-  })
+
+  if (takesTurn(1, language))
+    test.describe(`sign-up without JavaScript on a phone · ${language}`, () => {
+      test.use({ ...PHONE, javaScriptEnabled: false })
+
+      test('the one-page sign-up → pasted link → finish → welcome', async ({ page }) => {
+        test.setTimeout(120_000)
+        const email = uniqueEmail(`noscript-phone-${language}`)
+        await page.goto(inLanguage('/auth/sign_up', language))
+        await credentials(page, T, email, async (page) => {
+          await page.getByLabel(T.s.credentials.fullName).fill(language === 'zh' ? '张 伟' : 'Grace Hopper')
+          await page.getByLabel(T.s.credentials.company).fill('Compilers Inc')
+          await page.getByLabel(T.s.credentials.phone).fill('81234567')
+        })
+        await shot(page, `sign-up-noscript-sent-${language}-phone`)
+        const [message] = (await outbox(email, 'register-verify')).slice(-1)
+        await pasteLink(page, T, message?.link ?? '')
+        await expect(page.getByRole('heading', { name: T.s.finish.title })).toBeVisible()
+        await page.getByRole('button', { name: T.s.finish.submit }).click()
+        await expect(page.getByRole('heading', { name: T.s.welcome.title })).toBeVisible()
+        await shot(page, `sign-up-noscript-welcome-${language}-phone`)
+      })
+    })
 }
 
 // A slow phone: the credentials are sent before the scripts ran. The server answers the plain

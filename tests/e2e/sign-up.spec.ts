@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/sign-up.ts'
-import { hydrated, inLanguage, keepScreenshot, LANGUAGES, PHONE } from './frame-helpers.ts'
+import { hydrated, inLanguage, keepScreenshot, languagesInTurn, PHONE } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
-for (const language of LANGUAGES) {
+// The desktop's journey and the phone's one-page sign-up take a language each (ADR 0099).
+for (const language of languagesInTurn(0)) {
   const T = TEXT[language]
   test(`the whole journey (${language}): sign up → link → setup → back → questionnaire → welcome → console`, async ({
     page,
@@ -77,7 +78,7 @@ for (const language of LANGUAGES) {
 
 test.describe('on a phone', () => {
   test.use({ ...PHONE })
-  for (const language of LANGUAGES) {
+  for (const language of languagesInTurn(1)) {
     const T = TEXT[language]
     test(`one-page sign-up (registerSgH5) → link → finish → welcome (${language})`, async ({ page }) => {
       test.setTimeout(90_000)

@@ -17,7 +17,9 @@ import {
   inLanguage,
   keepScreenshot,
   LANGUAGES,
+  languagesInTurn,
   PHONE,
+  takesTurn,
 } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
 import { signInContext } from './session.ts'
@@ -46,97 +48,103 @@ async function waitForHydration(page: Page) {
   await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
 }
 
+// The tests take turns with the language (ADR 0099): each runs in one, both languages run; the
+// two language switches go opposite ways.
 for (const language of LANGUAGES) {
   const signOut = COMMON[language].signIn.signOut
 
   // One browser context walks every signed-in screen (ADR 0096): signed in again before each
   // screen, signed out from it; a step per screen names the one that fails.
-  test(`sign-out from every signed-in screen, with JavaScript (${language})`, async ({ browser }) => {
-    test.setTimeout(30_000 * SIGNED_IN_SCREENS.length)
-    const { context, email } = await signedInContext(browser)
-    const page = await context.newPage()
-    for (const screen of SIGNED_IN_SCREENS) {
-      await test.step(screen, async () => {
-        if (!(await sessionCookie(context))) await signInContext(context, email, FIXTURE_PASSWORD)
-        await page.goto(inLanguage(screen, language))
-        await waitForHydration(page)
-        await page.getByTestId('header-sign-out').click()
-        await expect(page).toHaveURL(/\/auth\/sign_in/)
-        await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
-        expect(await sessionCookie(context)).toBeUndefined()
-      })
-    }
-    await context.close()
-  })
-
-  test(`sign-out from every signed-in screen and from the sign-in page's card, without JavaScript (${language})`, async ({
-    browser,
-  }) => {
-    test.setTimeout(30_000 * (SIGNED_IN_SCREENS.length + 1))
-    const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
-    const page = await context.newPage()
-    for (const screen of SIGNED_IN_SCREENS) {
-      await test.step(screen, async () => {
-        if (!(await sessionCookie(context))) await signInContext(context, email, FIXTURE_PASSWORD)
-        await page.goto(inLanguage(screen, language))
-        await page.getByTestId('header-sign-out').click()
-        await expect(page).toHaveURL(/\/auth\/sign_in/)
-        await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
-        expect(await sessionCookie(context)).toBeUndefined()
-      })
-    }
-    // The signed-in card has its own button: the frame (and its header button) is hidden in the
-    // desktop app.
-    await test.step('the signed-in card of the sign-in page', async () => {
-      await signInContext(context, email, FIXTURE_PASSWORD)
-      await page.goto(inLanguage('/auth/sign_in', language))
-      await page.getByRole('main').getByRole('button', { name: signOut }).click()
-      await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
-      expect(await sessionCookie(context)).toBeUndefined()
+  if (takesTurn(0, language))
+    test(`sign-out from every signed-in screen, with JavaScript (${language})`, async ({ browser }) => {
+      test.setTimeout(30_000 * SIGNED_IN_SCREENS.length)
+      const { context, email } = await signedInContext(browser)
+      const page = await context.newPage()
+      for (const screen of SIGNED_IN_SCREENS) {
+        await test.step(screen, async () => {
+          if (!(await sessionCookie(context))) await signInContext(context, email, FIXTURE_PASSWORD)
+          await page.goto(inLanguage(screen, language))
+          await waitForHydration(page)
+          await page.getByTestId('header-sign-out').click()
+          await expect(page).toHaveURL(/\/auth\/sign_in/)
+          await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+          expect(await sessionCookie(context)).toBeUndefined()
+        })
+      }
+      await context.close()
     })
-    await context.close()
-  })
 
-  test(`switching language while signed in tells the upstream (JSON), with JavaScript (${language})`, async ({
-    browser,
-  }) => {
-    const { context, email } = await signedInContext(browser)
-    const page = await context.newPage()
-    await page.goto(inLanguage('/', language))
-    await waitForHydration(page)
-    const target = language === 'zh' ? 'en' : 'zh'
-    const call = page.waitForRequest((request) =>
-      request.url().includes('/api/basic-public/agent/updateAgentLanguage'),
-    )
-    await page.locator('.fr-actions').getByTestId('language-switch').click()
-    const request = await call
-    expect(request.method()).toBe('POST')
-    expect(request.headers()['content-type']).toContain('application/json')
-    expect(request.postDataJSON()).toEqual({ language: target })
-    await expect(page.locator('html')).toHaveAttribute('lang', target === 'zh' ? 'zh-CN' : 'en')
-    expect((await accountInfo(email)).agentLanguage).toBe(target)
-    await expect(page.getByTestId('header-sign-out')).toHaveText(COMMON[target].signIn.signOut)
-    await context.close()
-  })
+  if (takesTurn(1, language))
+    test(`sign-out from every signed-in screen and from the sign-in page's card, without JavaScript (${language})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(30_000 * (SIGNED_IN_SCREENS.length + 1))
+      const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
+      const page = await context.newPage()
+      for (const screen of SIGNED_IN_SCREENS) {
+        await test.step(screen, async () => {
+          if (!(await sessionCookie(context))) await signInContext(context, email, FIXTURE_PASSWORD)
+          await page.goto(inLanguage(screen, language))
+          await page.getByTestId('header-sign-out').click()
+          await expect(page).toHaveURL(/\/auth\/sign_in/)
+          await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+          expect(await sessionCookie(context)).toBeUndefined()
+        })
+      }
+      // The signed-in card has its own button: the frame (and its header button) is hidden in the
+      // desktop app.
+      await test.step('the signed-in card of the sign-in page', async () => {
+        await signInContext(context, email, FIXTURE_PASSWORD)
+        await page.goto(inLanguage('/auth/sign_in', language))
+        await page.getByRole('main').getByRole('button', { name: signOut }).click()
+        await expect(page.getByLabel(COMMON[language].signIn.email)).toBeVisible()
+        expect(await sessionCookie(context)).toBeUndefined()
+      })
+      await context.close()
+    })
 
-  test(`switching language while signed in tells the upstream, without JavaScript (${language})`, async ({
-    browser,
-  }) => {
-    const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
-    const page = await context.newPage()
-    await page.goto(inLanguage('/chatbot', language))
-    const target = language === 'zh' ? 'en' : 'zh'
-    await page.locator('.fr-actions').getByTestId('language-switch').click()
-    await expect(page).toHaveURL(/\/chatbot/)
-    await expect(page.locator('html')).toHaveAttribute('lang', target === 'zh' ? 'zh-CN' : 'en')
-    expect((await accountInfo(email)).agentLanguage).toBe(target)
-    await context.close()
-  })
+  if (takesTurn(1, language))
+    test(`switching language while signed in tells the upstream (JSON), with JavaScript (${language})`, async ({
+      browser,
+    }) => {
+      const { context, email } = await signedInContext(browser)
+      const page = await context.newPage()
+      await page.goto(inLanguage('/', language))
+      await waitForHydration(page)
+      const target = language === 'zh' ? 'en' : 'zh'
+      const call = page.waitForRequest((request) =>
+        request.url().includes('/api/basic-public/agent/updateAgentLanguage'),
+      )
+      await page.locator('.fr-actions').getByTestId('language-switch').click()
+      const request = await call
+      expect(request.method()).toBe('POST')
+      expect(request.headers()['content-type']).toContain('application/json')
+      expect(request.postDataJSON()).toEqual({ language: target })
+      await expect(page.locator('html')).toHaveAttribute('lang', target === 'zh' ? 'zh-CN' : 'en')
+      expect((await accountInfo(email)).agentLanguage).toBe(target)
+      await expect(page.getByTestId('header-sign-out')).toHaveText(COMMON[target].signIn.signOut)
+      await context.close()
+    })
+
+  if (takesTurn(0, language))
+    test(`switching language while signed in tells the upstream, without JavaScript (${language})`, async ({
+      browser,
+    }) => {
+      const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
+      const page = await context.newPage()
+      await page.goto(inLanguage('/chatbot', language))
+      const target = language === 'zh' ? 'en' : 'zh'
+      await page.locator('.fr-actions').getByTestId('language-switch').click()
+      await expect(page).toHaveURL(/\/chatbot/)
+      await expect(page.locator('html')).toHaveAttribute('lang', target === 'zh' ? 'zh-CN' : 'en')
+      expect((await accountInfo(email)).agentLanguage).toBe(target)
+      await context.close()
+    })
 }
 
 test.describe('on a phone', () => {
   test.use(PHONE)
-  for (const language of LANGUAGES) {
+  for (const language of languagesInTurn(1)) {
     test(`the header offers sign-out on a phone (${language})`, async ({ browser }) => {
       const { context } = await signedInContext(browser, { ...PHONE })
       const page = await context.newPage()
@@ -154,7 +162,7 @@ test.describe('on a phone', () => {
 })
 
 test('the signed-in header offers sign-out on a desktop', async ({ browser }) => {
-  for (const language of LANGUAGES) {
+  for (const language of languagesInTurn(0)) {
     const { context } = await signedInContext(browser)
     const page = await context.newPage()
     await page.goto(inLanguage('/auth/sign_in', language))
@@ -168,12 +176,15 @@ test('the signed-in header offers sign-out on a desktop', async ({ browser }) =>
 
 // Issue 18 point 8: a signed-in visitor sees the account and sign-out in the bar (no Login, no
 // Free Trial) and gets to the console, signed in there, from the signed-in card.
-for (const [device, options] of [
-  ['desktop', {}],
-  ['phone', PHONE],
-] as const) {
-  for (const language of LANGUAGES) {
-    for (const javaScript of [true, false]) {
+// Each (device, JavaScript) pair in one language, taking turns (ADR 0099).
+for (const [deviceTurn, [device, options]] of (
+  [
+    ['desktop', {}],
+    ['phone', PHONE],
+  ] as const
+).entries()) {
+  for (const [scriptTurn, javaScript] of [true, false].entries()) {
+    for (const language of languagesInTurn(deviceTurn + scriptTurn)) {
       test(`signed-in card: "Go to the console" opens the console signed in; the bar shows the account (${language}, ${device}, ${javaScript ? 'with' : 'without'} JavaScript)`, async ({
         browser,
       }) => {
