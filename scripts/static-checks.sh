@@ -5,6 +5,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 status=0
+# A findings list from an earlier failed run would name files this run found nothing wrong with.
+rm -f .cache/lint-findings.log
 if ! npx tsc --noEmit -p tsconfig.json --pretty false >.cache/typecheck.log 2>&1; then
   echo "typecheck: FAILED"
   cat .cache/typecheck.log
