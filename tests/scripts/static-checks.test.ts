@@ -38,7 +38,9 @@ function project(t: Test, source: string): string {
 /** Runs the checks; answers the exit status and the last lines printed. */
 async function staticChecks(dir: string): Promise<{ status: number; tail: string }> {
   const script = path.join(dir, 'scripts/static-checks.sh')
-  const outcome = await run('bash', [script], { cwd: dir }).then(
+  // tap adds its loaders to NODE_OPTIONS of every process a test starts (@tapjs/processinfo);
+  // `env -u` takes them off again, as tsc does not run under them.
+  const outcome = await run('env', ['-u', 'NODE_OPTIONS', 'bash', script], { cwd: dir }).then(
     ({ stdout }) => ({ status: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ status: error.code, stdout: error.stdout }),
   )
