@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
-import { ROOT, startBenchServer, startPassthrough } from './server.ts'
+import { ROOT, RSS_TARGET_MB, startBenchServer, startPassthrough } from './server.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3207)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -223,7 +223,7 @@ try {
       server.sandbox === 'separate'
         ? `the BFF alone (sandbox upstream in its own process, ${server.sandboxRssMb()} MB)`
         : 'the BFF with the embedded sandbox in one process'
-    }; ready ${Math.round(server.startupMs)} ms after spawn; BFF RSS ${rssAfter} MB after the run (target ≤ 200 MB: ${rssAfter <= 200 ? 'met' : 'MISSED'})`,
+    }; ready ${Math.round(server.startupMs)} ms after spawn; BFF RSS ${rssAfter} MB after the run (target ≤ ${RSS_TARGET_MB} MB: ${rssAfter <= RSS_TARGET_MB ? 'met' : 'MISSED'})`,
     '',
     '| scenario | req/s | p50 ms | p99 ms | ratio | target |',
     '| --- | ---: | ---: | ---: | --- | --- |',

@@ -10,6 +10,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+/** A pod's resident memory after the load, in MB (issue 19 point 4; issue 8's was 200). */
+export const RSS_TARGET_MB = 250
 
 export interface BenchServer {
   child: ChildProcess
