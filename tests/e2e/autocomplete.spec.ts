@@ -7,7 +7,8 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { inLanguage, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
-import { createAccount, outbox, uniqueEmail, uniquePhone } from './sandbox.ts'
+import { openResetLinkOfNewAccount } from './reset-helpers.ts'
+import { createAccount, uniqueEmail, uniquePhone } from './sandbox.ts'
 import { openLink, TEXT as SIGN_UP, startSignUp } from './sign-up-helpers.ts'
 
 /**
@@ -121,14 +122,7 @@ for (const language of LANGUAGES) {
 
     if (takesTurn(1, language))
       test('reset: the new password', async ({ page }) => {
-        const email = await createAccount(`autofill-link-${language}`, FIXTURE_PASSWORD)
-        await page.goto(inLanguage('/auth/reset', language))
-        await page.getByLabel(T.reset.email).fill(email)
-        await page.getByRole('button', { name: T.reset.sendLink }).click()
-        await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
-        const [message] = await outbox(email, 'reset-link')
-        await page.goto('about:blank')
-        await page.goto(message?.link ?? '')
+        await openResetLinkOfNewAccount(page, language, `autofill-link-${language}`)
         await expectAutocomplete([
           [page.getByLabel(T.reset.newPassword, { exact: true }), 'new-password'],
           [page.getByLabel(T.reset.confirmPassword), 'new-password'],

@@ -7,7 +7,8 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
-import { createAccount, outbox } from './sandbox.ts'
+import { openResetLinkOfNewAccount } from './reset-helpers.ts'
+import { createAccount } from './sandbox.ts'
 
 /**
  * Issue 18 point 12: a password longer than the rule's 20 characters (a password manager's 24) is
@@ -55,14 +56,7 @@ for (const language of LANGUAGES) {
     })
 
     test('reset keeps all 24 characters in both fields and shows the password rule', async ({ page }) => {
-      const email = await createAccount(`long-reset-${language}`, FIXTURE_PASSWORD)
-      await page.goto(inLanguage('/auth/reset', language))
-      await page.getByLabel(T.reset.email).fill(email)
-      await page.getByRole('button', { name: T.reset.sendLink }).click()
-      await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
-      const [message] = await outbox(email, 'reset-link')
-      await page.goto('about:blank')
-      await page.goto(message?.link ?? '')
+      await openResetLinkOfNewAccount(page, language, `long-reset-${language}`)
       const password = page.getByLabel(T.reset.newPassword, { exact: true })
       const confirm = page.getByLabel(T.reset.confirmPassword)
       await password.fill(LONG)

@@ -5,7 +5,8 @@ import enReset from '../../shared/i18n/locales/en/reset.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
-import { createAccount, outbox } from './sandbox.ts'
+import { openResetLinkOfNewAccount } from './reset-helpers.ts'
+import { createAccount } from './sandbox.ts'
 import { TEXT as SIGN_UP } from './sign-up-helpers.ts'
 
 /**
@@ -93,14 +94,7 @@ for (const language of LANGUAGES) {
 
     if (takesTurn(0, language))
       test('reset: the new password and its confirmation', async ({ page }) => {
-        const email = await createAccount(`show-reset-${language}`, FIXTURE_PASSWORD)
-        await page.goto(inLanguage('/auth/reset', language))
-        await page.getByLabel(T.reset.email).fill(email)
-        await page.getByRole('button', { name: T.reset.sendLink }).click()
-        await expect(page.getByRole('heading', { name: T.reset.sentTitle })).toBeVisible()
-        const [message] = await outbox(email, 'reset-link')
-        await page.goto('about:blank')
-        await page.goto(message?.link ?? '')
+        await openResetLinkOfNewAccount(page, language, `show-reset-${language}`)
         const fresh = page.getByLabel(T.reset.newPassword, { exact: true })
         const confirm = page.getByLabel(T.reset.confirmPassword, { exact: true })
         await expect(page.getByRole('button', { name: T.common.password.show })).toHaveCount(2)
