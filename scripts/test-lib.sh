@@ -41,9 +41,15 @@ stop_children_on_exit() {
 # Runs tap (the files given, or every file of package.json's `include`) and sets TAP_PASS,
 # TAP_FAIL, TAP_ASSERTS (named tests and assertions, scripts/tap-counts.ts) and TAP_FAILED_NAMES.
 run_tap() {
+  tap_shown_and_logged "$@"
+  tap_results
+}
+
+# tap's report on the screen and in .cache/tap.log; waited for in the background, so an interrupt
+# reaches the trap that stops what it started (stop_children_on_exit).
+tap_shown_and_logged() {
   tap_into_log "$@" | tee .cache/tap.log &
   wait "$!"
-  tap_results
 }
 
 # The tap run itself: its report on stdout, its exit status in .cache/tap.status (read by

@@ -53,8 +53,7 @@ echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sig
   echo "lighthouse-status $?" >.cache/lighthouse.status
 ) &
 lighthouse=$!
-tap_into_log | tee .cache/tap.log &
-wait "$!"
+tap_shown_and_logged
 wait "$lighthouse"
 echo "== Lighthouse: done"
 cat .cache/lighthouse.log

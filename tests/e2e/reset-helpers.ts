@@ -10,7 +10,7 @@ const RESET = { en: enReset, zh: zhReset } as const
 
 /**
  * A new account (named after `name`) asks for a reset link on /auth/reset, and the page opens the
- * e-mailed link as a fresh visit would: it ends on the new-password step. Answers the address.
+ * e-mailed link as a fresh visit would: it ends on the new-password step.
  */
 export async function openResetLinkOfNewAccount(page: Page, language: Language, name: string) {
   const R = RESET[language]
@@ -22,5 +22,4 @@ export async function openResetLinkOfNewAccount(page: Page, language: Language, 
   const [message] = await outbox(email, 'reset-link')
   await page.goto('about:blank')
   await page.goto(message?.link ?? '')
-  return email
 }
