@@ -3,10 +3,11 @@ import vike from 'vike/plugin'
 import type { UserConfig } from 'vite'
 import { firstLoadChunk } from './build/first-load-chunk.ts'
 import { precompressClientBuild } from './build/precompress.ts'
+import { prerenderPageImages } from './build/prerender-images.ts'
 import { buildGraph } from './scripts/build-graph-plugin.ts'
 
 export default {
-  plugins: [react(), vike(), firstLoadChunk(), buildGraph(), precompressClientBuild()],
+  plugins: [react(), vike(), firstLoadChunk(), buildGraph(), precompressClientBuild(), prerenderPageImages()],
   build: {
     target: 'es2022',
     // One stylesheet for the whole site (≈ 4 KB gzip) instead of one per component: a page blocks

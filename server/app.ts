@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import { Overloaded, sendBusy } from './busy.ts'
+import { PRERENDERED_DIR } from './image-variants.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -205,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's own image path (spec §7), the same endpoint under its base.
     alsoAt: [`${config.externalApp.basePath}/_next/image`],
     prerender: Object.values(PAGE_IMAGES),
+    ...(config.ssrMode === 'built'
+      ? { prerenderedDir: path.join(options.root, 'dist', PRERENDERED_DIR) }
+      : {}),
   })
   await app.register(externalAppRoutes, {
     config,

@@ -1,19 +1,21 @@
-import { readFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import sharp from 'sharp'
 import { envelope } from '../../shared/envelope.ts'
-import {
-  IMAGE_QUALITIES,
-  IMAGE_QUALITY,
-  IMAGE_SIZES,
-  IMAGE_WIDTHS,
-  MEDIA_PREFIX,
-} from '../../shared/frame/constants.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
+import {
+  type ImageRequest,
+  negotiateFormat,
+  type OutputFormat,
+  parseImageQuery,
+  preparedFormats,
+  type Rendered,
+  readPrerendered,
+  renderVariant,
+  variantKey,
+} from '../image-variants.ts'
 import { sendRateLimited } from '../rate-limited.ts'
 
 export const IMAGE_ROUTE = '/auth/_next/image'
@@ -35,35 +37,21 @@ export interface ImageRouteOptions {
   maxQueue?: number
   /** Cache misses (renders) one client IP may cause per minute; past that 429. */
   missesPerMinute?: number
-  /** Variants rendered into the cache when the server starts, in every output format. */
+  /**
+   * The pages' own images: answered from `prerenderedDir` (the build's renders, ADR 0100), or
+   * rendered into the cache when the server starts if the build left none for them.
+   */
   prerender?: readonly { source: string; width: number }[]
+  /** Where the build left its renders of `prerender` (`dist/prerendered-images`). */
+  prerenderedDir?: string
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Settles once the start-up renders of `prerender` are in the cache (or failed, logged). */
+    /** Settles once `prerender` is in the cache: read from the build, else rendered (or failed, logged). */
     imagesPrerendered: Promise<void>
   }
 }
-
-/** Formats a page's image may be answered in: what negotiateFormat picks for common browsers. */
-const PRERENDER_FORMATS = ['avif', 'webp'] as const
-
-// libvips would otherwise give every resize all cores: one resize per core leaves the others
-// to page renders (a 3840-px AVIF costs seconds of CPU).
-sharp.concurrency(1)
-
-type OutputFormat = 'avif' | 'webp' | 'png' | 'jpeg'
-
-const ALLOWED_WIDTHS: ReadonlySet<number> = new Set<number>([...IMAGE_WIDTHS, ...IMAGE_SIZES])
-/** Only the qualities our pages ask for: every other value would be one more uncached variant. */
-const ALLOWED_QUALITIES: ReadonlySet<number> = new Set<number>(IMAGE_QUALITIES)
-/** A file under the media prefix: segments never start with a dot (no `..`), raster or SVG only. */
-const SOURCE = new RegExp(
-  `^${MEDIA_PREFIX.replaceAll('/', '\\/')}((?:[A-Za-z0-9_-][A-Za-z0-9._-]*\\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\\.(png|jpe?g|webp|avif|gif|svg))$`,
-)
-const MAX_INPUT_PIXELS = 40_000_000
-const MAX_SVG_DENSITY = 2400
 
 /** A small LRU bounded by entry count and by bytes. */
 export class LruCache<V extends { byteLength: number }> {
@@ -107,82 +95,6 @@ export class LruCache<V extends { byteLength: number }> {
       this.#bytes -= entry.byteLength
     }
   }
-}
-
-interface Rendered {
-  body: Buffer
-  contentType: string
-  byteLength: number
-}
-
-/** The best format this browser accepts: AVIF, then WebP, else the source's own kind. */
-export function negotiateFormat(accept: string | undefined, sourceExtension: string): OutputFormat {
-  const accepted = new Set(
-    (accept ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([type = '']) => type.trim()),
-  )
-  if (accepted.has('image/avif')) return 'avif'
-  if (accepted.has('image/webp')) return 'webp'
-  return sourceExtension === 'jpg' || sourceExtension === 'jpeg' ? 'jpeg' : 'png'
-}
-
-interface ImageRequest {
-  source: string
-  file: string
-  extension: string
-  width: number
-  quality: number
-}
-
-/** The checked request, or undefined for anything that is not exactly what spec §7 allows. */
-export function parseImageQuery(query: unknown, mediaDir: string): ImageRequest | undefined {
-  if (typeof query !== 'object' || query === null) return undefined
-  const { url, w, q } = query as Record<string, unknown>
-  if (typeof url !== 'string' || typeof w !== 'string') return undefined
-  if (q !== undefined && typeof q !== 'string') return undefined
-  const match = SOURCE.exec(url)
-  if (!match?.[1] || !match[2]) return undefined
-  if (!/^\d{1,4}$/.test(w) || !ALLOWED_WIDTHS.has(Number(w))) return undefined
-  if (q !== undefined && (!/^\d{1,3}$/.test(q) || !ALLOWED_QUALITIES.has(Number(q)))) return undefined
-  const root = path.resolve(mediaDir)
-  const file = path.resolve(root, match[1])
-  if (!file.startsWith(`${root}${path.sep}`)) return undefined
-  return {
-    source: url,
-    file,
-    extension: match[2].toLowerCase(),
-    width: Number(w),
-    quality: q === undefined ? IMAGE_QUALITY : Number(q),
-  }
-}
-
-async function render(request: ImageRequest, format: OutputFormat): Promise<Rendered> {
-  const input = await readFile(request.file)
-  const isSvg = request.extension === 'svg'
-  let density: number | undefined
-  if (isSvg) {
-    // Rasterise the vector at the asked width instead of scaling up a 72-dpi bitmap.
-    const { width = request.width } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
-    density = Math.min(MAX_SVG_DENSITY, Math.max(1, (72 * request.width) / Math.max(1, width)))
-  }
-  let pipeline = sharp(input, {
-    limitInputPixels: MAX_INPUT_PIXELS,
-    failOn: 'error',
-    ...(density ? { density } : {}),
-  })
-    .rotate()
-    // Raster sources are never enlarged (as Next.js does); vectors render at the asked width.
-    .resize({ width: request.width, withoutEnlargement: !isSvg })
-  const quality = request.quality
-  if (format === 'avif') pipeline = pipeline.avif({ quality, effort: 3 })
-  else if (format === 'webp') pipeline = pipeline.webp({ quality })
-  else if (format === 'jpeg') pipeline = pipeline.jpeg({ quality, mozjpeg: true })
-  else pipeline = pipeline.png({ compressionLevel: 9 })
-  const body = await pipeline.toBuffer()
-  return { body, contentType: `image/${format}`, byteLength: body.byteLength }
 }
 
 export class QueueFullError extends Error {}
@@ -243,7 +155,7 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
 
   /** The cached render of `image` in `format`, joining a render of it already in flight. */
   const renderOnce = (image: ImageRequest, format: OutputFormat, key: string): Promise<Rendered> => {
-    const pending = limit(() => render(image, format))
+    const pending = limit(() => renderVariant(image, format))
       .then((rendered) => {
         cache.set(key, rendered)
         return rendered
@@ -253,24 +165,32 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
     return pending
   }
 
-  // Pages' own images are known in advance (PAGE_IMAGES): rendering them at start-up means the
-  // first visitors never wait on a resize, and nobody's render budget (or slot) is spent on them.
+  // Pages' own images are known in advance (PAGE_IMAGES): the build renders them (ADR 0100), so
+  // the first visitors never wait on a resize, nobody's render budget (or slot) is spent on them,
+  // and a server serving only them never loads sharp. Without the build's files (development, an
+  // older build) they are rendered at start-up instead.
   app.decorate('imagesPrerendered', Promise.resolve())
   app.addHook('onReady', async () => {
+    const prepared = options.prerenderedDir ? await readPrerendered(options.prerenderedDir) : new Map()
     const jobs = (options.prerender ?? []).flatMap((variant) => {
       const image = parseImageQuery({ url: variant.source, w: String(variant.width) }, options.mediaDir)
       if (!image) {
         app.log.warn({ url: variant.source }, 'page image not pre-rendered: not a valid image request')
         return []
       }
-      const fallback = negotiateFormat(undefined, image.extension)
-      return [...PRERENDER_FORMATS, fallback].map((format) =>
-        renderOnce(image, format, `${image.source}|${image.width}|${image.quality}|${format}`).then(
+      return preparedFormats(image).map((format) => {
+        const key = variantKey(image, format)
+        const built = prepared.get(key)
+        if (built) {
+          cache.set(key, built)
+          return Promise.resolve()
+        }
+        return renderOnce(image, format, key).then(
           () => undefined,
           (error: Error) =>
             app.log.warn({ err: { message: error.message }, url: image.source }, 'pre-render failed'),
-        ),
-      )
+        )
+      })
     })
     // Not awaited: readiness does not wait on resizes; a request meanwhile joins the render.
     app.imagesPrerendered = Promise.all(jobs).then(() => undefined)
@@ -286,7 +206,7 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
     const image = parseImageQuery(request.query, options.mediaDir)
     if (!image) return refuse(request, reply)
     const format = negotiateFormat(request.headers.accept, image.extension)
-    const key = `${image.source}|${image.width}|${image.quality}|${format}`
+    const key = variantKey(image, format)
     let rendered = cache.get(key)
     reply.header('X-Image-Cache', rendered ? 'HIT' : 'MISS')
     if (!rendered) {

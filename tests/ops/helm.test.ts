@@ -211,11 +211,11 @@ t.test('chart › the V8 heap fits the pod: at most half its memory limit, in ev
     t.ok(heap > 0 && heap * 2 <= limit, `${region}: heap ${heap} MiB, limit ${limit} MiB`)
   }
   const custom = find(
-    render(binary, 'sg', ['--set', 'heapMb=300', '--set', 'semiSpaceMb=4']),
+    render(binary, 'sg', ['--set', 'heapMb=240', '--set', 'semiSpaceMb=4']),
     'Deployment',
   )[0]
   const env = JSON.stringify(custom?.spec.template.spec.containers[0].env)
-  t.match(env, /--max-old-space-size=300 --max-semi-space-size=4/, 'both V8 sizes from values')
+  t.match(env, /--max-old-space-size=240 --max-semi-space-size=4/, 'both V8 sizes from values')
   t.match(env, /"name":"MALLOC_ARENA_MAX","value":"2"/, 'two malloc arenas')
 })
 

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import Fastify from 'fastify'
 import sharp from 'sharp'
 import t from 'tap'
-import { IMAGE_ROUTE, imageRoutes, LruCache, negotiateFormat } from '../../../server/routes/image.ts'
+import { negotiateFormat, prerenderImages } from '../../../server/image-variants.ts'
+import { IMAGE_ROUTE, imageRoutes, LruCache } from '../../../server/routes/image.ts'
 import { PAGE_IMAGES } from '../../../shared/frame/constants.ts'
 import { ROOT } from '../../helper.ts'
 
@@ -22,6 +24,7 @@ async function build(
     maxQueue?: number
     missesPerMinute?: number
     prerender?: readonly { source: string; width: number }[]
+    prerenderedDir?: string
   } = {},
 ) {
   const app = Fastify()
@@ -240,5 +243,32 @@ t.test(
     }
     const other = await app.inject({ url: url(SVG, 128), headers: { accept: 'image/webp' } })
     t.equal(other.statusCode, 429, 'any other variant still costs a render')
+  },
+)
+
+t.test(
+  'GET /auth/_next/image › answers the pages’ own images from the build’s renders, byte for byte',
+  async (t) => {
+    const dir = t.testdir()
+    const written = await prerenderImages(Object.values(PAGE_IMAGES), MEDIA_DIR, dir)
+    t.equal(written, 3, 'AVIF, WebP and the source kind (PNG for a vector)')
+    const app = await build(t, {
+      missesPerMinute: 0,
+      prerender: Object.values(PAGE_IMAGES),
+      prerenderedDir: dir,
+    })
+    await app.imagesPrerendered
+    for (const [accept, file] of [
+      ['image/avif,image/webp,*/*', 'logo.svg-256-75.avif'],
+      ['image/webp,*/*', 'logo.svg-256-75.webp'],
+      ['image/png', 'logo.svg-256-75.png'],
+    ] as const) {
+      const response = await app.inject({
+        url: url(PAGE_IMAGES.externalLogo.source, PAGE_IMAGES.externalLogo.width),
+        headers: { accept },
+      })
+      t.equal(response.headers['x-image-cache'], 'HIT', accept)
+      t.same(response.rawPayload, readFileSync(path.join(dir, file)), `${accept}: the file the build wrote`)
+    }
   },
 )
