@@ -121,6 +121,9 @@ try {
   const cpuPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, mixed.requests.total)
   // autocannon counts time-outs among its errors already.
   const errors = mixed.errors + mixed.non2xx
+  const shedReasons = Object.entries(await server.shedByReason())
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(', ')
   const statuses = Object.entries(mixed.statusCodeStats ?? {})
     .map(([code, { count }]) => `${code}: ${count}`)
     .join(', ')
@@ -128,7 +131,7 @@ try {
   const growth = (settled.at(-1) ?? 0) - (settled[0] ?? 0)
   lines.push(
     `Mixed load: 200 connections, ${SECONDS} s (cached pages, a per-visitor render, /api to two regions):`,
-    `${mixed.requests.total} requests, ${Math.round(mixed.requests.average)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms, **${errors} errors** (target 0: ${errors === 0 ? 'met' : 'MISSED'}; errors ${mixed.errors}, of which time-outs ${mixed.timeouts}, statuses ${statuses}).`,
+    `${mixed.requests.total} requests, ${Math.round(mixed.requests.average)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms, **${errors} errors** (target 0: ${errors === 0 ? 'met' : 'MISSED'}; errors ${mixed.errors}, of which time-outs ${mixed.timeouts}, statuses ${statuses}; shed by reason: ${shedReasons || 'none'}).`,
     `BFF CPU per request: ${cpuPerRequest.toFixed(2)} ms (user + system; steadier than req/s on a busy machine).`,
     `RSS every 5 s (MB): ${rss.join(', ')}; change over the last two thirds ${growth >= 0 ? '+' : ''}${growth} MB; peak ${Math.max(...rss)} MB (target ≤ ${RSS_TARGET_MB} MB: ${Math.max(...rss) <= RSS_TARGET_MB ? 'met' : 'MISSED'}).`,
     '',

@@ -22,6 +22,8 @@ export interface BenchServer {
   sandboxRssMb: () => number
   /** First sandbox region server (sg); us is the next port. */
   sandboxBase: (region: 'sg' | 'us') => string
+  /** Requests the BFF shed with 503 so far, by reason (its `load_shed_total`, ADR 0068). */
+  shedByReason: () => Promise<Record<string, number>>
   /** Milliseconds from spawn until /healthz answered 200. */
   startupMs: number
   rssMb: () => number
@@ -84,6 +86,8 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
           : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
         PORT: String(port),
         HOST: '127.0.0.1',
+        // Past the sandbox's region ports (port + 2 … + 5) and the pass-through (port + 6).
+        METRICS_PORT: String(port + 8),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SIGN_IN: '999999/1s',
         // The /api rows call the sign-up's address check (its bucket: signUp) from one address.
@@ -117,6 +121,15 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
     sandboxBase: (region) => `http://127.0.0.1:${sandboxPort + (region === 'sg' ? 0 : 1)}`,
     rssMb: () => rssOf(child.pid),
     cpuMs: () => cpuOf(child.pid),
+    shedByReason: async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${port + 8}/metrics`)).text()
+      const shed: Record<string, number> = {}
+      for (const [, reason = '', count = '0'] of metrics.matchAll(
+        /^load_shed_total\{[^}]*reason="([^"]+)"[^}]*\} (\S+)$/gm,
+      ))
+        shed[reason] = (shed[reason] ?? 0) + Number(count)
+      return shed
+    },
     stop: () =>
       Promise.all(
         [child, sandbox?.child].map(
