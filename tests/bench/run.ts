@@ -6,6 +6,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { Pool } from 'undici'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
 import { ROOT, RSS_TARGET_MB, startBenchServer, startPassthrough } from './server.ts'
 
@@ -34,8 +35,8 @@ const API_ROW = {
   path: '/basic-login/registerEmailCheck/4',
   body: { email: US_ACCOUNT.email },
 }
-/** Connections of the `/api` latency line: one call at a time, so its latency is what a call takes. */
-const LATENCY_CONNECTIONS = 1
+/** Calls of the `/api` latency line, one at a time, so its latency is what a call takes. */
+const LATENCY_CALLS = 2000
 const API = {
   method: 'POST' as const,
   body: JSON.stringify(API_ROW.body),
@@ -123,6 +124,30 @@ function hashedAsset(): string {
   return `/auth/_next/assets/chunks/${file}`
 }
 
+/** p50 (ms) of LATENCY_CALLS calls of `scenario` made one after the other on one connection. */
+async function oneAtATime(scenario: Scenario): Promise<number> {
+  const url = new URL(scenario.url.startsWith('http') ? scenario.url : `${server.base}${scenario.url}`)
+  const pool = new Pool(url.origin, { connections: 1 })
+  const times: number[] = []
+  try {
+    for (let call = 0; call < LATENCY_CALLS; call++) {
+      const started = performance.now()
+      const response = await pool.request({
+        path: `${url.pathname}${url.search}`,
+        method: scenario.method ?? 'GET',
+        headers: { ...BROWSER, ...scenario.headers },
+        body: scenario.body ?? null,
+      })
+      await response.body.arrayBuffer()
+      times.push(performance.now() - started)
+      if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${response.statusCode}`)
+    }
+  } finally {
+    await pool.close()
+  }
+  return median(times)
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -203,14 +228,15 @@ try {
 
   // At 50 connections a row's p50 is mostly its queue (connections ÷ req/s, Little's law), so the
   // "added p50" above follows throughput; one call at a time shows what the BFF adds to a call.
-  const meanLatency: Partial<Record<Scenario['kind'], number[]>> = {}
+  // Timed here to the microsecond: autocannon's latencies are whole milliseconds, coarser than the
+  // ≈ 0.1–0.3 ms a call takes one at a time (its mean read 0.05 ms through the BFF).
+  const callLatency: Partial<Record<Scenario['kind'], number[]>> = {}
   for (let round = 0; round < ROUNDS; round++) {
     for (const row of rows) {
       if (row.scenario.kind !== 'api' && row.scenario.kind !== 'passthrough') continue
-      const result = await measure(row.scenario, LATENCY_CONNECTIONS)
-      const means = meanLatency[row.scenario.kind] ?? []
-      means.push(result.latency.mean)
-      meanLatency[row.scenario.kind] = means
+      const p50s = callLatency[row.scenario.kind] ?? []
+      p50s.push(await oneAtATime(row.scenario))
+      callLatency[row.scenario.kind] = p50s
     }
   }
   const rssAfter = server.rssMb()
@@ -269,11 +295,11 @@ try {
       `| ${row.scenario.name}${errors} | ${Math.round(rps(row))} | ${p50} | ${p99} | ${ratio} | ${target} |`,
     )
   }
-  const bffCall = median(meanLatency.api ?? [])
-  const passthroughCall = median(meanLatency.passthrough ?? [])
+  const bffCall = median(callLatency.api ?? [])
+  const passthroughCall = median(callLatency.passthrough ?? [])
   lines.push(
     '',
-    `/api ${API_ROW.name} one call at a time (${LATENCY_CONNECTIONS} connection, mean): via BFF ${bffCall.toFixed(2)} ms, via the pass-through ${passthroughCall.toFixed(2)} ms: +${(bffCall - passthroughCall).toFixed(2)} ms added (≤ 1 ms: ${bffCall - passthroughCall <= 1 ? 'met' : 'MISSED'})`,
+    `/api ${API_ROW.name} one call at a time (${LATENCY_CALLS} calls per round, p50): via BFF ${bffCall.toFixed(2)} ms, via the pass-through ${passthroughCall.toFixed(2)} ms: +${(bffCall - passthroughCall).toFixed(2)} ms added (≤ 1 ms: ${bffCall - passthroughCall <= 1 ? 'met' : 'MISSED'})`,
   )
   lines.push('', `serving within 1 s of process start: ${server.startupMs <= 1000 ? 'met' : 'MISSED'}`)
   console.log(`\n${lines.join('\n')}\n`)
