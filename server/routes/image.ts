@@ -148,6 +148,8 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
     options.maxCacheBytes ?? 32 * 1024 * 1024,
   )
   const inFlight = new Map<string, Promise<Rendered>>()
+  /** The build's renders of the pages' own images: kept whole, never pushed out by other variants. */
+  let prepared = new Map<string, Rendered>()
   const limit = limiter(options.concurrency ?? Math.max(1, availableParallelism() - 1), options.maxQueue ?? 4)
   const withinBudget = missBudget(options.missesPerMinute ?? 60)
   /** Clients with a render of their own running: one each, so nobody holds every slot (L2). */
@@ -171,7 +173,7 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
   // older build) they are rendered at start-up instead.
   app.decorate('imagesPrerendered', Promise.resolve())
   app.addHook('onReady', async () => {
-    const prepared = options.prerenderedDir ? await readPrerendered(options.prerenderedDir) : new Map()
+    if (options.prerenderedDir) prepared = await readPrerendered(options.prerenderedDir)
     const jobs = (options.prerender ?? []).flatMap((variant) => {
       const image = parseImageQuery({ url: variant.source, w: String(variant.width) }, options.mediaDir)
       if (!image) {
@@ -180,11 +182,7 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
       }
       return preparedFormats(image).map((format) => {
         const key = variantKey(image, format)
-        const built = prepared.get(key)
-        if (built) {
-          cache.set(key, built)
-          return Promise.resolve()
-        }
+        if (prepared.has(key)) return Promise.resolve()
         return renderOnce(image, format, key).then(
           () => undefined,
           (error: Error) =>
@@ -207,7 +205,7 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
     if (!image) return refuse(request, reply)
     const format = negotiateFormat(request.headers.accept, image.extension)
     const key = variantKey(image, format)
-    let rendered = cache.get(key)
+    let rendered = prepared.get(key) ?? cache.get(key)
     reply.header('X-Image-Cache', rendered ? 'HIT' : 'MISS')
     if (!rendered) {
       let pending = inFlight.get(key)

@@ -247,17 +247,21 @@ t.test(
 )
 
 t.test(
-  'GET /auth/_next/image › answers the pages’ own images from the build’s renders, byte for byte',
+  'GET /auth/_next/image › answers the pages’ own images from the build’s renders, byte for byte, never evicted',
   async (t) => {
     const dir = t.testdir()
     const written = await prerenderImages(Object.values(PAGE_IMAGES), MEDIA_DIR, dir)
     t.equal(written, 3, 'AVIF, WebP and the source kind (PNG for a vector)')
     const app = await build(t, {
-      missesPerMinute: 0,
+      maxCacheEntries: 1,
+      missesPerMinute: 1,
       prerender: Object.values(PAGE_IMAGES),
       prerenderedDir: dir,
     })
     await app.imagesPrerendered
+    // Another variant fills the one-entry cache: the build's renders are not pushed out by it.
+    const other = await app.inject({ url: url(SVG, 128), headers: { accept: 'image/webp' } })
+    t.equal(other.headers['x-image-cache'], 'MISS', 'another variant is rendered and cached')
     for (const [accept, file] of [
       ['image/avif,image/webp,*/*', 'logo.svg-256-75.avif'],
       ['image/webp,*/*', 'logo.svg-256-75.webp'],
