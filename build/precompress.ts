@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
+import { afterClientBuild } from './after-client-build.ts'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -42,17 +43,5 @@ export async function precompress(dir: string): Promise<number> {
 
 /** Vite plugin: pre-compresses the client build once it is written. */
 export function precompressClientBuild(): Plugin {
-  let outDir = ''
-  let isClient = false
-  return {
-    name: 'account-edge:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
-      isClient = !config.build.ssr
-    },
-    async closeBundle() {
-      if (isClient) await precompress(outDir)
-    },
-  }
+  return afterClientBuild('account-edge:precompress', precompress)
 }

@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 import { PRERENDERED_DIR, prerenderImages } from '../server/image-variants.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
+import { afterClientBuild } from './after-client-build.ts'
 
 /**
  * Vite plugin: renders the pages' own images (PAGE_IMAGES) in every format the image endpoint
@@ -9,23 +10,12 @@ import { PAGE_IMAGES } from '../shared/frame/constants.ts'
  * start instead of loading sharp to render them (ADR 0100).
  */
 export function prerenderPageImages(): Plugin {
-  let outDir = ''
-  let isClient = false
-  return {
-    name: 'account-edge:prerender-images',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir)
-      isClient = !config.build.ssr
-    },
-    async closeBundle() {
-      if (!isClient) return
-      // dist/client → dist/prerendered-images: beside the page build, not served as a static file.
-      await prerenderImages(
-        Object.values(PAGE_IMAGES),
-        path.join(outDir, 'static/media'),
-        path.join(outDir, '..', PRERENDERED_DIR),
-      )
-    },
-  }
+  return afterClientBuild('account-edge:prerender-images', (outDir) =>
+    // dist/client → dist/prerendered-images: beside the page build, not served as a static file.
+    prerenderImages(
+      Object.values(PAGE_IMAGES),
+      path.join(outDir, 'static/media'),
+      path.join(outDir, '..', PRERENDERED_DIR),
+    ),
+  )
 }
