@@ -173,7 +173,15 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
   // older build) they are rendered at start-up instead.
   app.decorate('imagesPrerendered', Promise.resolve())
   app.addHook('onReady', async () => {
-    if (options.prerenderedDir) prepared = await readPrerendered(options.prerenderedDir)
+    if (options.prerenderedDir) {
+      prepared = await readPrerendered(options.prerenderedDir)
+      // Not fatal (they are rendered below), but the pod then holds sharp's ≈ 35–40 MB (ADR 0100).
+      if (prepared.size === 0)
+        app.log.warn(
+          { dir: options.prerenderedDir },
+          'the build left no page images: rendering them at start',
+        )
+    }
     const jobs = (options.prerender ?? []).flatMap((variant) => {
       const image = parseImageQuery({ url: variant.source, w: String(variant.width) }, options.mediaDir)
       if (!image) {

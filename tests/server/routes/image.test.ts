@@ -276,3 +276,31 @@ t.test(
     }
   },
 )
+
+t.test(
+  'GET /auth/_next/image › without the build’s renders: says so in the log, renders them at start',
+  async (t) => {
+    const lines: Array<{ msg?: string }> = []
+    const app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    })
+    await app.register(imageRoutes, {
+      mediaDir: MEDIA_DIR,
+      missesPerMinute: 0,
+      prerender: Object.values(PAGE_IMAGES),
+      prerenderedDir: t.testdir(),
+    })
+    t.teardown(() => app.close())
+    await app.ready()
+    await app.imagesPrerendered
+    t.ok(
+      lines.some((line) => line.msg === 'the build left no page images: rendering them at start'),
+      'a warning names the missing renders',
+    )
+    const response = await app.inject({
+      url: url(PAGE_IMAGES.externalLogo.source, PAGE_IMAGES.externalLogo.width),
+      headers: { accept: 'image/webp' },
+    })
+    t.equal(response.headers['x-image-cache'], 'HIT', 'rendered at start instead')
+  },
+)
