@@ -29,6 +29,24 @@ t.test(
   },
 )
 
+t.test(
+  'single use › in memory: full of live claims, it sweeps only as they double and forgets none',
+  async (t) => {
+    let now = 0
+    let sweeps = 0
+    const store = memorySingleUse(() => now, { sweepAt: 10, onSweep: () => sweeps++ })
+    for (let i = 0; i < 100; i++) t.equal(await store.claim(`live-${i}`, 60_000), true)
+    // Sweeping on every claim past 10 (as before) scanned the store 91 times; doubling: at 10, 20, 40, 80.
+    t.equal(sweeps, 4, `swept ${sweeps} times for 100 live claims`)
+    t.equal(await store.claim('live-0', 60_000), false, 'no live claim was forgotten')
+    t.equal(await store.claim('live-99', 60_000), false)
+    now = 60_001
+    for (let i = 0; i <= 60; i++) await store.claim(`next-${i}`, 60_000)
+    t.equal(sweeps, 5, 'once the claims expired, the next sweep (at 160) ran')
+    t.equal(await store.claim('live-0', 60_000), true, 'an expired claim is claimable again')
+  },
+)
+
 t.test('single use › with Redis: one claim wins across two replicas, concurrently', async (t) => {
   const redis = await startRedis(t)
   const one = await replica(redis.url)
