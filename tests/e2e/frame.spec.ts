@@ -35,6 +35,16 @@ async function open(page: Page, path: string) {
   await hydrated(page)
 }
 
+/** Types `email` into the footer banner of `path` and presses Enter: the sign-up link's query. */
+async function footerEmailOnEnter(page: Page, path: string, placeholder: string, email: string) {
+  await open(page, path)
+  const input = page.getByPlaceholder(placeholder)
+  await input.fill(email)
+  const navigation = signUpNavigation(page)
+  await input.press('Enter')
+  return navigation
+}
+
 // The checks that do not change with the language take turns with it (ADR 0099); those of texts,
 // links and the language switch run in both.
 for (const language of LANGUAGES) {
@@ -256,18 +266,18 @@ for (const language of LANGUAGES) {
     test('4 · the work e-mail goes unchecked into the sign-up link, on Enter and on click', async ({
       page,
     }) => {
-      await open(page, inLanguage('/chatbot', language))
-      const input = page.getByPlaceholder(T.footer.emailPlaceholder)
-      await input.fill('not checked@example')
-      let navigation = signUpNavigation(page)
-      await input.press('Enter')
-      expect(await navigation).toBe(
-        `?language=${SIGN_UP_LANGUAGE[language]}&serviceEmail=not%20checked%40example`,
-      )
+      expect(
+        await footerEmailOnEnter(
+          page,
+          inLanguage('/chatbot', language),
+          T.footer.emailPlaceholder,
+          'not checked@example',
+        ),
+      ).toBe(`?language=${SIGN_UP_LANGUAGE[language]}&serviceEmail=not%20checked%40example`)
 
       await open(page, inLanguage('/', language))
       await page.getByPlaceholder(T.footer.emailPlaceholder).fill('ana@example.com')
-      navigation = signUpNavigation(page)
+      const navigation = signUpNavigation(page)
       await page.locator('.fr-banner').getByRole('button', { name: T.footer.bannerButton }).click()
       expect(await navigation).toBe(`?language=${SIGN_UP_LANGUAGE[language]}&serviceEmail=ana%40example.com`)
     })
@@ -377,14 +387,14 @@ for (const language of LANGUAGES) {
 
     if (takesTurn(0, language))
       test('4 · footer banner works on the phone too', async ({ page }) => {
-        await open(page, inLanguage('/about', language))
-        const input = page.getByPlaceholder(T.footer.emailPlaceholder)
-        await input.fill('team@example.org')
-        const navigation = signUpNavigation(page)
-        await input.press('Enter')
-        expect(await navigation).toBe(
-          `?language=${SIGN_UP_LANGUAGE[language]}&serviceEmail=team%40example.org`,
-        )
+        expect(
+          await footerEmailOnEnter(
+            page,
+            inLanguage('/about', language),
+            T.footer.emailPlaceholder,
+            'team@example.org',
+          ),
+        ).toBe(`?language=${SIGN_UP_LANGUAGE[language]}&serviceEmail=team%40example.org`)
       })
   })
 }
