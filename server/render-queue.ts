@@ -48,7 +48,12 @@ export function renderQueue(options: RenderQueueOptions): RenderQueue {
   const nextTurn = options.nextTurn ?? setImmediateTurn
   const limit = pLimit(options.atOnce)
   let averageMs = FIRST_GUESS_MS
-  let measured = false
+  /**
+   * Renders measured so far. The first is not: it loads the renderer and compiles its code (≈ 40 ms
+   * against ≈ 4), and as the average it refused ≈ 50 renders of the first second under load as
+   * "would wait past the bound" that took their turn well within it (ADR 0068, 2026-11-27).
+   */
+  let renders = 0
   const refused = (waitMs: number) => new Overloaded('render_queue', Math.max(1, Math.ceil(waitMs / 1000)))
   return {
     run<T>(render: () => Promise<T>): Promise<T> {
@@ -63,9 +68,10 @@ export function renderQueue(options: RenderQueueOptions): RenderQueue {
           return await render()
         } finally {
           const tookMs = now() - started
-          // The first measurement replaces the guess outright; later ones move the average.
-          averageMs = measured ? averageMs + SMOOTHING * (tookMs - averageMs) : tookMs
-          measured = true
+          // The second measurement replaces the guess outright; later ones move the average.
+          if (renders === 1) averageMs = tookMs
+          else if (renders > 1) averageMs += SMOOTHING * (tookMs - averageMs)
+          renders++
         }
       })
     },
