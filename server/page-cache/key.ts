@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { isEmbeddedInDesktopApp } from '../../shared/frame/hidden.ts'
+import { withoutClientFilledQuery } from '../../shared/frame/links.ts'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import type { Language } from '../../shared/language.ts'
 import { signInFlowOf } from '../routes/sign-in-flow.server.ts'
@@ -21,7 +22,8 @@ export const CACHEABLE_PATHS: ReadonlySet<string> = new Set([
 
 /** The only query parameters a cached page may carry, with the only values it may carry. */
 const ALLOWED_QUERY: Record<string, ReadonlySet<string>> = {
-  language: new Set(['', 'en', 'zh']),
+  // Spec §2's four spellings, and the marketing links' empty one for Chinese (spec §9).
+  language: new Set(['', 'en', 'en_US', 'zh', 'zh_CN']),
   oauth: new Set(['connect']),
 }
 
@@ -29,7 +31,7 @@ export const PHONE_USER_AGENT = /\b(iPhone|iPad|iPod|Android)\b/i
 
 /** Everything a cached page's HTML may depend on. The render that fills an entry sees only this. */
 export interface PageKey {
-  /** Path and query exactly as requested (only allowlisted parameters). */
+  /** Path and query as requested: only allowlisted parameters, client-filled ones left out. */
   url: string
   language: Language
   isPhone: boolean
@@ -57,7 +59,8 @@ function isAllowedQuery(search: string): boolean {
 /**
  * The cache key of a request, or null when its page must be rendered for it alone: anything but
  * GET/HEAD, a signed-in visitor, an unlisted path, or any query parameter outside the allowlist
- * (such as `serviceEmail` or `return`, which pages fill in on the client).
+ * (such as `return` or a campaign's tag). Client-filled parameters (`serviceEmail`) are left out
+ * of the key instead.
  */
 export function pageKeyOf(request: FastifyRequest): PageKey | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null
@@ -66,11 +69,14 @@ export function pageKeyOf(request: FastifyRequest): PageKey | null {
   if (signUpResumeOf(request)) return null
   // Nor does a sign-in under way: its page shows this session's step (ADR 0015, 2026-11-26).
   if (signInFlowOf(request)) return null
-  const url = request.url
-  const queryStart = url.indexOf('?')
-  const pathname = queryStart < 0 ? url : url.slice(0, queryStart)
+  const queryStart = request.url.indexOf('?')
+  const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart)
   if (!CACHEABLE_PATHS.has(pathname)) return null
-  if (queryStart >= 0 && !isAllowedQuery(url.slice(queryStart + 1))) return null
+  // Parameters only the browser reads are no part of the page (CLIENT_FILLED_QUERY): the entry is
+  // rendered and found without them.
+  const query = queryStart < 0 ? '' : withoutClientFilledQuery(request.url.slice(queryStart + 1))
+  if (!isAllowedQuery(query)) return null
+  const url = query ? `${pathname}?${query}` : pathname
   const userAgent = request.headers['user-agent'] ?? ''
   return {
     url,

@@ -156,3 +156,24 @@ export function sameSitePath(path: string): string {
 export function languageSwitchHref(currentUrl: string, target: Language): string {
   return withLanguageParam(sameSitePath(currentUrl), target)
 }
+
+/**
+ * Query parameters that pages read only in the browser (the sign-up form fills the footer
+ * banner's address from `serviceEmail` after hydration): the server's HTML never depends on them,
+ * so the page cache leaves them out of its key and the frame's links are built without them on
+ * both sides (the language switch adds them back in the browser). A page stays cacheable when a
+ * visitor arrives with one (architecture rule: echoes are filled in on the client).
+ */
+export const CLIENT_FILLED_QUERY: ReadonlySet<string> = new Set(['serviceEmail'])
+
+/** `search` (without its `?`, still encoded) less the client-filled parameters. */
+export function withoutClientFilledQuery(search: string): string {
+  if (search === '') return search
+  return search
+    .split('&')
+    .filter((pair) => {
+      const equals = pair.indexOf('=')
+      return !CLIENT_FILLED_QUERY.has(equals < 0 ? pair : pair.slice(0, equals))
+    })
+    .join('&')
+}

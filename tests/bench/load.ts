@@ -111,7 +111,10 @@ try {
       { method: 'GET', path: '/' },
       { method: 'GET', path: '/auth/sign_in' },
       { method: 'GET', path: '/auth/sign_in?language=zh' },
+      // The footer banner's link: the cached sign-up page, the address filled in the browser (ADR 0101).
       { method: 'GET', path: '/auth/sign_up?serviceEmail=load%40example.com' },
+      // A campaign's tag is outside the page cache's allowlist: rendered for each request.
+      { method: 'GET', path: '/auth/sign_in?utm_source=load' },
       apiCall('sg'),
       apiCall('us'),
     ],

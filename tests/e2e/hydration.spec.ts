@@ -19,12 +19,18 @@ function collectProblems(page: Page): string[] {
 }
 
 for (const language of ['en', 'zh']) {
-  for (const path of ['/', '/auth/sign_in', '/auth/sign_up']) {
+  // The last: the footer banner's link, served from the cache without its address (ADR 0101).
+  for (const path of [
+    '/',
+    '/auth/sign_in',
+    '/auth/sign_up',
+    '/auth/sign_up?serviceEmail=ana%40example.com',
+  ]) {
     test(`${path} (${language}) hydrates without errors or warnings, and its form reacts`, async ({
       page,
     }) => {
       const problems = collectProblems(page)
-      await page.goto(`${path}?language=${language}`)
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}language=${language}`)
       await page.waitForLoadState('networkidle')
       // React DOM (not a look-alike renderer) owns the hydrated tree: it tags the nodes it manages.
       const reactKeys = await page
@@ -38,6 +44,8 @@ for (const language of ['en', 'zh']) {
         await expect(page.locator('#sign-in-email')).toHaveAttribute('aria-invalid', 'true')
         expect(page.url()).toContain('/auth/sign_in')
       }
+      if (path.includes('serviceEmail'))
+        await expect(page.locator('#sign-up-email'), 'filled in the browser').toHaveValue('ana@example.com')
       expect(problems).toEqual([])
     })
   }

@@ -118,6 +118,11 @@ test('an existing e-mail: 700037 at the field, with a sign-in link that keeps it
   await expect(page.getByLabel(T.s.credentials.email), 'the footer banner e-mail is prefilled').toHaveValue(
     DEMO_ACCOUNT.email,
   )
+  // The page came from the cache, rendered without the address (ADR 0101); the browser adds it back.
+  await expect(
+    page.getByTestId('language-switch').first(),
+    'the language switch keeps the address',
+  ).toHaveAttribute('href', '/auth/sign_up?serviceEmail=demo%40sandbox.test&language=zh')
   await page.getByLabel(T.s.credentials.password, { exact: true }).fill(PASSWORD)
   await page.locator('#sign-up-privacy').check()
   await solveCaptcha(page, T)

@@ -96,7 +96,7 @@ t.test('render queue › the cold first render does not set the expected wait', 
   t.same(
     burst.filter((result) => result.status === 'rejected').length,
     0,
-    'none refused: the expected wait is the warm renders\' time',
+    "none refused: the expected wait is the warm renders' time",
   )
 })
 t.test('pressure › past the heap threshold: 503 page or envelope, localised; probes answer', async (t) => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { sessionEndpoints } from '../../../shared/api/endpoints/session.ts'
 import { isSuccess } from '../../../shared/envelope.ts'
@@ -21,7 +21,14 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { language, currentUrl } = useFrame()
   const { user } = usePageContext()
   const other: Language = language === 'zh' ? 'en' : 'zh'
-  const href = languageSwitchHref(currentUrl, other)
+  const renderedHref = languageSwitchHref(currentUrl, other)
+  // The server (and a cached page) rendered the link without the parameters only the browser
+  // reads (CLIENT_FILLED_QUERY); once hydrated, the link carries the whole address again.
+  const [href, setHref] = useState(renderedHref)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: renderedHref changes with the page's URL, which window.location does not tell React about (a client-side navigation keeps this component)
+  useEffect(() => {
+    setHref(languageSwitchHref(window.location.pathname + window.location.search, other))
+  }, [other, renderedHref])
   const content = (
     <>
       <GlobeIcon />

@@ -1,11 +1,14 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { SITE_BASE } from '../../../shared/frame/constants.ts'
-import { type FrameLinkContext, frameHref } from '../../../shared/frame/links.ts'
+import { type FrameLinkContext, frameHref, withoutClientFilledQuery } from '../../../shared/frame/links.ts'
 import { parseLanguageParam } from '../../../shared/language.ts'
 
 export interface FrameState {
   language: 'en' | 'zh'
-  /** Path and query of the current page, as the request wrote them (still encoded). */
+  /**
+   * Path and query of the current page, as the request wrote them (still encoded), less the
+   * parameters only the browser reads (CLIENT_FILLED_QUERY): a cached page was rendered without them.
+   */
   currentUrl: string
   pathname: string
   /** A frame path as a link of this page (spec §5 rules, language kept when the URL names it). */
@@ -32,12 +35,17 @@ export function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageU
       // The BFF drops `language` when it is the visitor's default, so a surviving one is a choice.
       carryLanguage: parseLanguageParam(urlParsed.search.language) === language,
       // The raw path: the decoded one turns `/%09/evil` into `/<TAB>/evil`, which browsers read as `//evil`.
-      currentUrl: `${urlParsed.pathnameOriginal}${urlParsed.searchOriginal ?? ''}`,
+      currentUrl: `${urlParsed.pathnameOriginal}${queryOf(urlParsed.searchOriginal)}`,
       pathname: urlParsed.pathname,
     }
     urlByPageContext.set(pageContext, url)
   }
   return url
+}
+
+function queryOf(searchOriginal: string | null): string {
+  const search = withoutClientFilledQuery((searchOriginal ?? '').replace(/^\?/, ''))
+  return search ? `?${search}` : ''
 }
 
 /** What every piece of the frame needs to know about the current page. */

@@ -43,14 +43,37 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     t.equal(mismatched, 0, 'every script nonce equals the nonce of its own CSP header')
   })
 
+  // The footer banner's link (spec §7) brings every trial visitor with their own address: the
+  // sign-up form fills it in the browser, so the page is the cached one, rendered without it.
+  t.test(
+    'page cache › a client-filled parameter (serviceEmail) is served from the cache, never echoed',
+    async (t) => {
+      const { app } = await build(t, { ssr: true, env: { RATE_LIMIT_RENDER: '1/1m' } })
+      const plain = await app.inject('/auth/sign_up')
+      for (const address of ['ana%40example.com', 'bo%40example.com', '%3Cscript%3E%40x']) {
+        const page = await app.inject(`/auth/sign_up?serviceEmail=${address}`)
+        // Two renders of its own would have spent the one render this address may ask for.
+        t.equal(page.statusCode, 200, `${address}: a page, not the render limit's 429`)
+        t.notMatch(page.body, address, `${address}: not in the HTML`)
+        t.equal(
+          page.body.replace(/nonce="[^"]+"/g, ''),
+          plain.body.replace(/nonce="[^"]+"/g, ''),
+          `${address}: the cached sign-up page`,
+        )
+      }
+      t.match(plain.body, 'href="/auth/sign_up?language=zh"', 'the language switch as rendered')
+    },
+  )
+
   t.test('page cache › what is per visitor never enters or leaves the cache', async (t) => {
     const { app } = await build(t, { ssr: true })
-    const echoed = await app.inject('/auth/sign_up?serviceEmail=echo%40visitor.example')
+    const echoed = await app.inject('/auth/sign_up?utm_content=echo%40visitor.example')
     t.equal(echoed.statusCode, 200)
+    t.match(echoed.body, 'utm_content=echo%40visitor.example', 'its language switch keeps the query')
     const plainSignUp = await app.inject('/auth/sign_up')
     t.notMatch(
       plainSignUp.body,
-      'echo@visitor.example',
+      'echo%40visitor.example',
       'a query outside the allowlist is rendered for its visitor only',
     )
 

@@ -8,6 +8,7 @@ import {
   resolveHref,
   signUpHref,
   withLanguageParam,
+  withoutClientFilledQuery,
   withoutLanguageParam,
 } from '../../../shared/frame/links.ts'
 
@@ -121,3 +122,11 @@ t.test(
     t.equal(signUpHref('en', ''), '/auth/sign_up?language=en_US&serviceEmail=')
   },
 )
+
+t.test('withoutClientFilledQuery › drops only the parameters pages read in the browser', async (t) => {
+  t.equal(withoutClientFilledQuery('language=en&serviceEmail=a%40b.c'), 'language=en')
+  t.equal(withoutClientFilledQuery('serviceEmail=a%40b.c&serviceEmail=x'), '')
+  t.equal(withoutClientFilledQuery('serviceEmail'), '')
+  t.equal(withoutClientFilledQuery('return=%2Fx&utm=1'), 'return=%2Fx&utm=1', 'others stay, in order')
+  t.equal(withoutClientFilledQuery('serviceEmailx=1'), 'serviceEmailx=1', 'by name, not by prefix')
+})
