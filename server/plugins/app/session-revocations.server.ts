@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
+import { type ExpiringMapOptions, expiringMap } from '../../expiring-map.ts'
 import { type StoreHealth, watchConnection } from '../../store-health.ts'
 
 /**
@@ -14,31 +15,21 @@ export interface SessionRevocations {
   close(): Promise<void>
 }
 
-/** Revoked ids one process remembers at most; the oldest expiry goes first when full. */
-const MEMORY_LIMIT = 100_000
 /** Keys in Redis: `<REDIS_KEY_PREFIX>:revoked-session:<sid>`. */
 const REDIS_NAMESPACE = 'revoked-session:'
 
-export function memoryRevocations(now: () => number): SessionRevocations {
-  const revoked = new Map<string, number>()
+/**
+ * Revoked ids in this process (no Redis). None is dropped before its session would have expired:
+ * dropping one (as this store did when it held 100,000) let that signed-out cookie work again.
+ */
+export function memoryRevocations(now: () => number, options: ExpiringMapOptions = {}): SessionRevocations {
+  const revoked = expiringMap(options)
   return {
     async revoke(sid, untilMs) {
-      if (revoked.size >= MEMORY_LIMIT) {
-        const at = now()
-        for (const [id, until] of revoked) if (until <= at) revoked.delete(id)
-        // Still full: drop the entry closest to its natural expiry (inserted first ≈ expires first).
-        if (revoked.size >= MEMORY_LIMIT) revoked.delete(revoked.keys().next().value as string)
-      }
-      revoked.set(sid, untilMs)
+      revoked.set(sid, untilMs, now())
     },
     async isRevoked(sid) {
-      const until = revoked.get(sid)
-      if (until === undefined) return false
-      if (until <= now()) {
-        revoked.delete(sid)
-        return false
-      }
-      return true
+      return revoked.liveUntil(sid, now()) !== undefined
     },
     async close() {
       revoked.clear()

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import { type ExpiringMapOptions, expiringMap } from '../../expiring-map.ts'
 import { storeHealth, watchConnection } from '../../store-health.ts'
 import type { OpsMetrics } from './metrics.ts'
 
@@ -39,42 +40,20 @@ const REDIS_NAMESPACE = 'single-use:'
 const stored = (key: string) =>
   // The one-shot `hash()` (the same SHA-256) skips the Hash object `createHash` builds per key.
   hash('sha256', key, 'base64url')
-/**
- * Claims one process holds before it first sweeps out the expired ones. A live claim is never
- * dropped (a forgotten claim would let a reset link or a provider state be used twice).
- */
-const MEMORY_SWEEP_AT = 100_000
+export type MemorySingleUseOptions = ExpiringMapOptions
 
-export interface MemorySingleUseOptions {
-  /** Size that triggers the first sweep (MEMORY_SWEEP_AT). */
-  sweepAt?: number
-  /** Called on each sweep of expired claims (tests count them). */
-  onSweep?: () => void
-}
-
+/** Claims in this process (no Redis): a live claim is never dropped (server/expiring-map.ts). */
 export function memorySingleUse(
   now: () => number = Date.now,
   options: MemorySingleUseOptions = {},
 ): SingleUse {
-  const claims = new Map<string, number>()
-  const firstSweepAt = options.sweepAt ?? MEMORY_SWEEP_AT
-  // The next sweep waits until the live claims have doubled: swept on every claim, a store full of
-  // live claims (15-minute rate-limit allowances under load) scanned 100,000 entries per call and
-  // `/api` throughput collapsed (`npm run load`'s slow-region phase, 2026-11-27). Amortised, each
-  // claim pays O(1) for sweeping.
-  let sweepAt = firstSweepAt
+  const claims = expiringMap(options)
   return {
     async claim(raw, ttlMs) {
       const key = stored(raw)
       const at = now()
-      const until = claims.get(key)
-      if (until !== undefined && until > at) return false
-      if (claims.size >= sweepAt) {
-        for (const [k, u] of claims) if (u <= at) claims.delete(k)
-        sweepAt = Math.max(firstSweepAt, 2 * claims.size)
-        options.onSweep?.()
-      }
-      claims.set(key, at + ttlMs)
+      if (claims.liveUntil(key, at) !== undefined) return false
+      claims.set(key, at + ttlMs, at)
       return true
     },
     async release(raw) {
@@ -82,9 +61,9 @@ export function memorySingleUse(
     },
     async take(raw) {
       const key = stored(raw)
-      const until = claims.get(key)
+      const live = claims.liveUntil(key, now()) !== undefined
       claims.delete(key)
-      return until !== undefined && until > now()
+      return live
     },
   }
 }
