@@ -10,8 +10,11 @@ import type { Plugin, Rolldown } from 'vite'
  */
 
 const FRAMEWORK =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|vike|vike-react|@brillout[\\/](json-serializer|picocolors))[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/
-const EVERY_PAGE = /[\\/]client[\\/]pages[\\/]\+(Layout|Wrapper|onBeforeRenderClient|lang)\.tsx?$/
+  /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime|vite[\\/]preload-helper/
+const EVERY_PAGE =
+  /[\\/]client[\\/](pages[\\/]\+(Layout|Wrapper|onBeforeRenderClient|lang)\.tsx?|runtime[\\/](router|render)\.tsx?)$/
+/** Vike's client router, which the pages no longer load (ADR 0102): never part of what they load. */
+const VIKE_RUNTIME = /[\\/]node_modules[\\/](vike|@brillout)[\\/]/
 const CHUNK = 'first-load'
 
 /** True when a global + file imports the module, directly or through other static imports. */
@@ -40,7 +43,10 @@ export function firstLoadChunk(): Plugin {
     outputOptions(options) {
       const known = new Map<string, boolean>()
       const group: Rolldown.CodeSplittingGroup = {
-        name: (id, context) => (FRAMEWORK.test(id) || importedByEveryPage(id, context, known) ? CHUNK : null),
+        name: (id, context) =>
+          !VIKE_RUNTIME.test(id) && (FRAMEWORK.test(id) || importedByEveryPage(id, context, known))
+            ? CHUNK
+            : null,
       }
       return { ...options, codeSplitting: { groups: [group] } }
     },

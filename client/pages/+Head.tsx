@@ -2,6 +2,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { canonicalHref } from '../../shared/frame/meta.ts'
 import { keywordsFor } from '../components/frame/meta.ts'
 import { pageI18n } from '../i18n.ts'
+import { PAGE_DATA_ID, pageDataOf, serializePageData } from '../runtime/page-data.ts'
 
 /**
  * The edition decides the favicon (spec §1); every page gets keywords and a canonical link
@@ -17,6 +18,13 @@ export default function Head() {
       <meta
         name="keywords"
         content={keywordsFor(urlParsed.pathname, pageI18n(pageContext, ['keywords']).t)}
+      />
+      {/* What the browser may know of this page (ADR 0102): data, never run, so no nonce. */}
+      <script
+        id={PAGE_DATA_ID}
+        type="application/json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped (serializePageData)
+        dangerouslySetInnerHTML={{ __html: serializePageData(pageDataOf(pageContext)) }}
       />
       {!is404 && (
         <link

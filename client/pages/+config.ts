@@ -5,21 +5,11 @@ export default {
   extends: [vikeReact],
   // Assets live under the account area's own prefix so the ingress can route /auth/* as one app.
   baseAssets: '/auth/_next/',
-  // Only these pageContext fields reach the browser; none may ever hold a token.
-  passToClient: [
-    'language',
-    'user',
-    'edition',
-    'isPhone',
-    'csrfToken',
-    'publicOrigin',
-    'externalApp',
-    'captchaProvider',
-    // Only on pages answering a form posted without JavaScript: what was typed, never a password.
-    'formState',
-    'signUpResume',
-    'signInFlow',
-  ],
+  // No Vike client runtime: each page's +client.ts hydrates it with vike-react's onRenderClient and
+  // client/runtime/router.ts makes its links client-side navigations (ADR 0102). The fields that
+  // reach the browser are client/runtime/page-data.ts's PASSED_TO_CLIENT; none may hold a token.
+  clientHooks: false,
+  clientRouting: false,
   htmlAttributes: { dir: 'ltr' },
   meta: {
     // The translation namespaces a page uses besides the frame's (docs/pages.md). Cumulative: a

@@ -14,8 +14,8 @@ import { signInThroughApi } from './session.ts'
  */
 const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const BASE = '/auth/external'
-/** The consent page's own entry script: it holds the fetch calls the buttons make once hydrated. */
-const CONSENT_ENTRY = ['/auth/channel_auth/authorize', '**/auth/_next/assets/entries/*.js'] as const
+/** The consent page's own script (its chunk): it holds the fetch calls the buttons make once hydrated. */
+const CONSENT_ENTRY = ['/auth/channel_auth/authorize', '**/auth/_next/assets/*/*.js'] as const
 
 // A chunk asked for late may still be in a route handler when the test ends: its answer no longer
 // matters then (as in sign-in-no-script.spec.ts).

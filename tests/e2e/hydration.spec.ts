@@ -64,3 +64,41 @@ test('sign-in → sign-up is a client-side navigation (spec §2), without errors
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   expect(problems).toEqual([])
 })
+
+// ADR 0102: the pages' own router. Back and forward stay in the document, show the entry's page
+// and put the scroll position back where the visitor left it.
+test('back and forward are client-side, each page comes back where it was scrolled', async ({ page }) => {
+  const problems = collectProblems(page)
+  await page.setViewportSize({ width: 1280, height: 500 })
+  await page.goto('/')
+  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.evaluate(() => {
+    ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+  })
+  // Where the page's content sits in the window is what the visitor sees (the bar compacts once
+  // scrolled, so scrollY alone moves by its 25 px).
+  const contentTop = () =>
+    page.evaluate(() => Math.round(document.querySelector('main')?.getBoundingClientRect().top ?? 0))
+  await page.evaluate(() => window.scrollTo(0, 300))
+  await expect.poll(() => page.locator('.fr-header--compact').count()).toBe(1)
+  const seen = await contentTop()
+  expect(seen, 'scrolled into the page').toBeLessThan(-100)
+  // The product menu's link, clicked where it is (a real click would scroll to it first).
+  await page.locator('a.fr-dropdown__link[href="/chatbot"]').first().dispatchEvent('click', { button: 0 })
+  await expect(page).toHaveURL(/\/chatbot$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY), 'a new page starts at the top').toBe(0)
+  await page.goBack()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.locator('a.fr-logo')).toHaveAttribute('aria-current', 'page')
+  await expect
+    .poll(async () => Math.abs((await contentTop()) - seen), 'the home page where it was left (±2 px)')
+    .toBeLessThanOrEqual(2)
+  await page.goForward()
+  await expect(page).toHaveURL(/\/chatbot$/)
+  await expect(page.locator('a.fr-dropdown__link[href="/chatbot"]').first()).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(problems).toEqual([])
+})

@@ -269,7 +269,7 @@ for (const language of LANGUAGES) {
       const chunk = await holdChunkWith(
         page,
         '',
-        '**/auth/_next/assets/entries/client_pages_auth_sign_in.*.js',
+        '**/auth/_next/assets/entries/client_pages_auth_sign_in_client.*.js',
       )
       await page.goto(withReturn('/auth/sign_in'), { waitUntil: 'commit' })
       await expect.poll(chunk.held, { message: 'the page’s chunk was requested' }).toBe(true)
