@@ -55,9 +55,12 @@ function readPageData(root: ParentNode): PageData | null {
   return text ? (JSON.parse(text) as PageData) : null
 }
 
-/** The entry script of a page's HTML (Vike writes one `<script type="module" src>`). */
+/**
+ * The entry script of a page's HTML: Vike writes it as the last `<script type="module" src>` (the
+ * only one in production; in development Vite's client comes first).
+ */
 function entryOf(root: ParentNode, base: string): string | null {
-  const src = root.querySelector('script[type="module"][src]')?.getAttribute('src')
+  const src = [...root.querySelectorAll('script[type="module"][src]')].at(-1)?.getAttribute('src')
   return src ? new URL(src, base).href : null
 }
 
@@ -134,14 +137,16 @@ function pageOf(entry: string): Promise<Page> {
   const page = importing.then(async () => {
     const again = pagesByEntry.get(entry)
     if (again) return again
-    const defined = new Promise<Page>((resolve) => {
-      definedByImport = resolve
-    })
+    let defined: Page | undefined
+    definedByImport = (page) => {
+      defined = page
+    }
     try {
+      // An entry's definePage runs while it is evaluated, before the import resolves.
       await import(/* @vite-ignore */ entry)
-      const imported = await defined
-      pagesByEntry.set(entry, imported)
-      return imported
+      if (!defined) throw new Error(`${entry} defined no page`)
+      pagesByEntry.set(entry, defined)
+      return defined
     } finally {
       definedByImport = null
     }
