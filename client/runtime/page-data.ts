@@ -22,6 +22,12 @@ export const PASSED_TO_CLIENT = [
 
 export const PAGE_DATA_ID = 'page-data'
 
+/**
+ * In development Vike imports a page's entry from an inline module script, after Vite's client
+ * (`import("/auth/_next/@fs/…/+client.ts")`); the router finds it there (production: a `src`).
+ */
+export const DEV_ENTRY = /import\("([^"]+\/\+client\.[jt]sx?)"\)/
+
 export interface PageData {
   pageId: string
   routeParams: Record<string, string>

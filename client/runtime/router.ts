@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { PageContext } from 'vike/types'
-import { PAGE_DATA_ID, type PageData } from './page-data.ts'
+import { DEV_ENTRY, PAGE_DATA_ID, type PageData } from './page-data.ts'
 import { type Head, renderPage } from './render.tsx'
 
 /**
@@ -56,12 +56,15 @@ function readPageData(root: ParentNode): PageData | null {
 }
 
 /**
- * The entry script of a page's HTML: Vike writes it as the last `<script type="module" src>` (the
- * only one in production; in development Vite's client comes first).
+ * The entry of a page's HTML: in production the one `<script type="module" src>` Vike writes; in
+ * development the `+client` file its inline module script imports.
  */
 function entryOf(root: ParentNode, base: string): string | null {
-  const src = [...root.querySelectorAll('script[type="module"][src]')].at(-1)?.getAttribute('src')
-  return src ? new URL(src, base).href : null
+  for (const script of [...root.querySelectorAll('script[type="module"]')].reverse()) {
+    const src = script.getAttribute('src') ?? DEV_ENTRY.exec(script.textContent ?? '')?.[1]
+    if (src) return new URL(src, base).href
+  }
+  return null
 }
 
 function decoded(value: string): string {
