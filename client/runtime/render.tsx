@@ -1,4 +1,4 @@
-import { type ComponentType, StrictMode } from 'react'
+import { type ComponentType, type ReactNode, StrictMode, useEffect } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import type { PageContext } from 'vike/types'
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext'
@@ -22,30 +22,44 @@ export interface Head {
 
 let root: Root | null = null
 
-function pageElement(pageContext: PageContext, Page: ComponentType) {
+/** Calls `onRendered` once React has committed the tree (where vike-react has its render promise). */
+function Rendered({ onRendered, children }: { onRendered: () => void; children: ReactNode }) {
+  useEffect(onRendered)
+  return children
+}
+
+function pageElement(pageContext: PageContext, Page: ComponentType, onRendered: () => void) {
   return (
     <StrictMode>
-      <VikeReactProviderPageContext pageContext={pageContext}>
-        <Wrapper>
-          <Layout>
-            <Page />
-          </Layout>
-        </Wrapper>
-      </VikeReactProviderPageContext>
+      <Rendered onRendered={onRendered}>
+        <VikeReactProviderPageContext pageContext={pageContext}>
+          <Wrapper>
+            <Layout>
+              <Page />
+            </Layout>
+          </Wrapper>
+        </VikeReactProviderPageContext>
+      </Rendered>
     </StrictMode>
   )
 }
 
-/** The page's translations first (+onBeforeRenderClient), then hydration or a render. */
+/**
+ * The page's translations first (+onBeforeRenderClient), then hydration or a render; resolves once
+ * the page is in the document (a render is scheduled, not done, when `render()` returns).
+ */
 export async function renderPage(pageContext: PageContext, Page: ComponentType, head?: Head): Promise<void> {
   await onBeforeRenderClient(pageContext as Parameters<typeof onBeforeRenderClient>[0])
   const container = document.getElementById('root')
   if (!container) throw new Error('no #root to render into')
-  const element = pageElement(pageContext, Page)
-  if (!root) {
-    root = container.innerHTML === '' ? createRoot(container) : hydrateRoot(container, element)
-    if (container.innerHTML === '') root.render(element)
-  } else root.render(element)
+  await new Promise<void>((resolve) => {
+    const element = pageElement(pageContext, Page, resolve)
+    if (root) root.render(element)
+    else if (container.innerHTML === '') {
+      root = createRoot(container)
+      root.render(element)
+    } else root = hydrateRoot(container, element)
+  })
   if (head) applyHead(head)
 }
 

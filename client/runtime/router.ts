@@ -216,9 +216,35 @@ async function go(href: string, mode: HistoryMode, scrollY?: number): Promise<vo
     }
     await renderPage(pageContextOf(data, url, page, false), page, head)
     scrollAfter(url, scrollY)
+    tellAssistiveTechnology(head.title)
   } catch {
     if (count === navigationCount) fullLoad()
   }
+}
+
+/**
+ * After a full page load a screen reader reads the new title and focus starts at the top; after a
+ * client-side navigation neither happens by itself (the clicked link may even be gone). So the
+ * title is announced in a live region and focus moves to the new page's heading (or `<main>`),
+ * without scrolling.
+ */
+function tellAssistiveTechnology(title: string): void {
+  let region = document.getElementById('route-announcer')
+  if (!region) {
+    region = document.createElement('div')
+    region.id = 'route-announcer'
+    region.className = 'visually-hidden'
+    region.setAttribute('aria-live', 'assertive')
+    region.setAttribute('aria-atomic', 'true')
+    document.body.append(region)
+  }
+  region.textContent = title
+  const main = document.querySelector<HTMLElement>('main')
+  // A page that put focus into its content itself (a form's first field) keeps it there.
+  if (!main || main.contains(document.activeElement)) return
+  const target = main.querySelector<HTMLElement>('h1') ?? main
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
+  target.focus({ preventScroll: true })
 }
 
 /** A client-side navigation to a path of this site (Vike's `navigate`, which pages used before). */

@@ -114,3 +114,22 @@ test('back and forward are client-side, each page comes back where it was scroll
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
   expect(problems).toEqual([])
 })
+
+// After a client-side navigation a screen reader hears the new page's title and focus starts in
+// the new page, as after a full load (ADR 0102).
+test('a client-side navigation announces the new title and moves focus into the new page', async ({
+  page,
+}) => {
+  await page.goto('/auth/sign_in')
+  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
+  const link = page.locator('main a[href^="/auth/reset"]').first()
+  const before = await page.title()
+  await link.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/auth\/reset/)
+  await expect(page).not.toHaveTitle(before)
+  const title = await page.title()
+  await expect(page.locator('#route-announcer')).toHaveText(title)
+  await expect(page.locator('#route-announcer')).toHaveAttribute('aria-live', 'assertive')
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
+})
