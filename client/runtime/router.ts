@@ -187,8 +187,10 @@ function scrollAfter(url: URL, scrollY: number | undefined): void {
 
 async function go(href: string, mode: HistoryMode, scrollY?: number): Promise<void> {
   const count = ++navigationCount
-  // The URL is in the history already after a popstate, and a reload keeps its entry.
-  const fullLoad = () => (mode === 'push' ? window.location.assign(href) : window.location.replace(href))
+  let entered = false
+  // The URL is in the history already after a popstate, once pushed, and a reload keeps its entry.
+  const fullLoad = () =>
+    mode === 'push' && !entered ? window.location.assign(href) : window.location.replace(href)
   try {
     const response = await fetch(href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
     const url = new URL(response.url || href)
@@ -208,6 +210,7 @@ async function go(href: string, mode: HistoryMode, scrollY?: number): Promise<vo
     if (mode !== 'none') saveScroll()
     if (mode === 'push') history.pushState({}, '', url.href)
     if (mode === 'replace') history.replaceState({}, '', url.href)
+    entered = true
     renderedLocation = url.pathname + url.search
     const head: Head = {
       title: next.title,

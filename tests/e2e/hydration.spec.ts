@@ -133,3 +133,29 @@ test('a client-side navigation announces the new title and moves focus into the 
   await expect(page.locator('#route-announcer')).toHaveAttribute('aria-live', 'assertive')
   await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true)
 })
+
+// A next page the router cannot render itself (a 503 from load shedding has no page data) is
+// loaded by the browser instead, with one history entry (ADR 0102).
+test('a navigation answered by a busy page becomes a full page load', async ({ page }) => {
+  await page.goto('/auth/sign_in')
+  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await page.evaluate(() => {
+    ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+  })
+  const entries = await page.evaluate(() => history.length)
+  let answered = 0
+  await page.route('**/auth/reset*', async (route) => {
+    // The router's fetch gets the busy answer; the browser's own load then goes through.
+    if (answered++ === 0)
+      return route.fulfill({ status: 503, contentType: 'text/html', body: '<html><body>Busy</body></html>' })
+    return route.continue()
+  })
+  await page.getByTestId('forgot-password').click()
+  await expect(page).toHaveURL(/\/auth\/reset/)
+  await expect(page.locator('h1')).toBeVisible()
+  expect(answered, 'fetched by the router, then loaded by the browser').toBe(2)
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBeUndefined()
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1)
+})
