@@ -78,11 +78,17 @@ export function helmetOptions(
 type HeaderWriter = (response: ServerResponse, script: string, style: string) => void
 
 /**
- * Runs helmet once against a recording response and returns a writer that sets the same headers
- * with the same bytes, in the same order, only the nonces filled in per response. Building a
- * helmet middleware per request (what @fastify/helmet does with nonces) cost half of /healthz.
+ * The policy of `/api/*` answers: JSON envelopes, never a document that runs or shows anything, so
+ * nothing may load and nothing may frame them (OWASP's REST recommendation). Stricter than the
+ * pages' policy, and the same bytes for every answer: no nonces to draw for a page that is not one.
  */
-function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+/** True for the BFF's JSON API (the browser's only calls besides pages, spec §4). */
+const isApiCall = (url: string | undefined) => url?.startsWith('/api/') ?? false
+
+/** The headers helmet sets for these options, in order, recorded from one run against a stub. */
+function recordHelmet(options: ReturnType<typeof helmetOptions>): Array<[string, string]> {
   const recorded: Array<[string, string]> = []
   const recorder = {
     setHeader(name: string, value: string) {
@@ -90,10 +96,19 @@ function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
     },
     removeHeader() {},
   } as unknown as ServerResponse
-  helmet(helmetOptions(options))({} as IncomingMessage, recorder, (error?: unknown) => {
+  helmet(options)({} as IncomingMessage, recorder, (error?: unknown) => {
     if (error) throw error
   })
-  const writers = recorded.map(([name, value]): HeaderWriter => {
+  return recorded
+}
+
+/**
+ * Runs helmet once against a recording response and returns a writer that sets the same headers
+ * with the same bytes, in the same order, only the nonces filled in per response. Building a
+ * helmet middleware per request (what @fastify/helmet does with nonces) cost half of /healthz.
+ */
+function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
+  const writers = recordHelmet(helmetOptions(options)).map(([name, value]): HeaderWriter => {
     if (!value.includes(SCRIPT_SLOT)) return (response) => response.setHeader(name, value)
     const [beforeScript = '', afterScript = ''] = value.split(SCRIPT_SLOT)
     const [between = '', afterStyle = ''] = afterScript.split(STYLE_SLOT)
@@ -106,13 +121,31 @@ function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
   }
 }
 
+/** The same headers with the API's static policy in place of the pages' (see API_CSP). */
+function compileApiHeaders(options: HeadersPluginOptions): (response: ServerResponse) => void {
+  const headers = recordHelmet(helmetOptions(options, null)).map(([name, value]): [string, string] => [
+    name,
+    /^content-security-policy$/i.test(name) ? API_CSP : value,
+  ])
+  return (response) => {
+    for (const [name, value] of headers) response.setHeader(name, value)
+  }
+}
+
 export default fp<HeadersPluginOptions>(
   async (app, options) => {
     const writeHeaders = compileHeaders(options)
+    const writeApiHeaders = compileApiHeaders(options)
     const randomHex = randomPool()
-    // Filled in by the onRequest hook below before any handler reads it.
+    // Filled in by the onRequest hook below before any handler reads it (no page is ever rendered
+    // under /api/, so its answers carry none).
     app.decorateReply('cspNonce', null as unknown as { script: string; style: string })
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isApiCall(request.url)) {
+        writeApiHeaders(reply.raw)
+        done()
+        return
+      }
       // Two fresh 128-bit nonces per response (security.md #13); never reused, never cached.
       const bytes = randomHex(32)
       const script = bytes.slice(0, 32)

@@ -9,6 +9,7 @@ async function serve(register: (app: ReturnType<typeof Fastify>) => Promise<void
   const app = Fastify()
   await register(app)
   app.get('/page', async (_request, reply) => ({ nonces: reply.cspNonce }))
+  app.get('/api/thing', async () => ({ retCode: '000000' }))
   await app.ready()
   return app
 }
@@ -66,4 +67,28 @@ t.test('headers computed once › every response gets fresh nonces', async (t) =
     for (const nonce of csp.match(NONCE) ?? []) seen.add(nonce)
   }
   t.equal(seen.size, 400)
+})
+
+// JSON answers are not documents: nothing may load in them or frame them, and no nonce is drawn
+// for them. Every other header is the pages' own.
+t.test('api answers › a static, stricter policy; the other headers as for pages', async (t) => {
+  const app = await serve(async (app) => {
+    await app.register(securityHeaders, { development: false, https: true })
+  })
+  t.teardown(() => app.close())
+  const [api, again, page] = await Promise.all([
+    app.inject('/api/thing'),
+    app.inject('/api/thing'),
+    app.inject('/page'),
+  ])
+  t.equal(api.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'")
+  t.equal(
+    again.headers['content-security-policy'],
+    api.headers['content-security-policy'],
+    'the same bytes each time',
+  )
+  const withoutPolicy = (lines: string[]) =>
+    lines.filter((line) => !line.startsWith('content-security-policy'))
+  t.same(withoutPolicy(headerLines(api.headers)), withoutPolicy(headerLines(page.headers)))
+  t.match(String(page.headers['content-security-policy']), /'nonce-[0-9a-f]{32}'/, 'pages keep their nonces')
 })
