@@ -17,9 +17,19 @@ export interface RefusalOptions {
   https: boolean
 }
 
+/** The BFF's JSON API (the browser's only calls besides pages, spec §4). */
+export const isApiUrl = (url: string) => url.startsWith('/api/') || url === '/api'
+
+/**
+ * The policy of every JSON answer (`/api`, refusals to fetch calls): never a document that runs or
+ * shows anything, so nothing may load, frame or re-base it (OWASP's REST recommendation).
+ */
+export const JSON_ANSWER_CSP =
+  "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; object-src 'none'"
+
 /** Our pages' fetch calls send X-Requested-With; `/api` is JSON whoever asks. */
 export function wantsJson(url: string, headers: Record<string, string | string[] | undefined>): boolean {
-  if (url.startsWith('/api/') || url === '/api') return true
+  if (isApiUrl(url)) return true
   if (headers['x-requested-with']) return true
   const accept = String(headers.accept ?? '')
   return accept.includes('application/json') && !accept.includes('text/html')
@@ -44,7 +54,7 @@ function securityHeaders(options: RefusalOptions, nonce: string | undefined): Re
   const csp = nonce
     ? // No script runs on these pages; the nonce keeps the same policy shape as every other page.
       `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'`
-    : "default-src 'none'; base-uri 'none'; frame-ancestors 'none'; object-src 'none'"
+    : JSON_ANSWER_CSP
   return {
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',

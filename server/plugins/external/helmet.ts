@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import { randomPool } from '../../random-pool.ts'
+import { isApiUrl, JSON_ANSWER_CSP } from '../../refusal.ts'
 
 export interface HeadersPluginOptions {
   /** Vite's dev server injects inline styles and talks over a websocket: relaxed only in dev. */
@@ -77,16 +78,6 @@ export function helmetOptions(
 
 type HeaderWriter = (response: ServerResponse, script: string, style: string) => void
 
-/**
- * The policy of `/api/*` answers: JSON envelopes, never a document that runs or shows anything, so
- * nothing may load and nothing may frame them (OWASP's REST recommendation). Stricter than the
- * pages' policy, and the same bytes for every answer: no nonces to draw for a page that is not one.
- */
-export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
-
-/** True for the BFF's JSON API (the browser's only calls besides pages, spec §4). */
-const isApiCall = (url: string | undefined) => url?.startsWith('/api/') ?? false
-
 /** The headers helmet sets for these options, in order, recorded from one run against a stub. */
 function recordHelmet(options: ReturnType<typeof helmetOptions>): Array<[string, string]> {
   const recorded: Array<[string, string]> = []
@@ -121,11 +112,14 @@ function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
   }
 }
 
-/** The same headers with the API's static policy in place of the pages' (see API_CSP). */
+/**
+ * The same headers with the JSON answers' static policy in place of the pages': `/api` answers are
+ * never documents, so they need no nonce — and none is drawn for them.
+ */
 function compileApiHeaders(options: HeadersPluginOptions): (response: ServerResponse) => void {
   const headers = recordHelmet(helmetOptions(options, null)).map(([name, value]): [string, string] => [
     name,
-    /^content-security-policy$/i.test(name) ? API_CSP : value,
+    /^content-security-policy$/i.test(name) ? JSON_ANSWER_CSP : value,
   ])
   return (response) => {
     for (const [name, value] of headers) response.setHeader(name, value)
@@ -141,7 +135,7 @@ export default fp<HeadersPluginOptions>(
     // under /api/, so its answers carry none).
     app.decorateReply('cspNonce', null as unknown as { script: string; style: string })
     app.addHook('onRequest', (request, reply, done) => {
-      if (isApiCall(request.url)) {
+      if (isApiUrl(request.url)) {
         writeApiHeaders(reply.raw)
         done()
         return
