@@ -5,9 +5,10 @@ export default {
   extends: [vikeReact],
   // Assets live under the account area's own prefix so the ingress can route /auth/* as one app.
   baseAssets: '/auth/_next/',
-  // No Vike client runtime: each page's +client.ts hydrates it with vike-react's onRenderClient and
-  // client/runtime/router.ts makes its links client-side navigations (ADR 0102). The fields that
-  // reach the browser are client/runtime/page-data.ts's PASSED_TO_CLIENT; none may hold a token.
+  // No Vike client runtime: each page's +client.ts hands its component to client/runtime, which
+  // hydrates the vike-react tree with React DOM and makes in-site links client-side navigations
+  // (ADR 0102). The fields that reach the browser are client/runtime/page-data.ts's
+  // PASSED_TO_CLIENT; none may hold a token.
   clientHooks: false,
   clientRouting: false,
   htmlAttributes: { dir: 'ltr' },
