@@ -29,7 +29,6 @@ export const PAGE_DATA_ID = 'page-data'
 export const DEV_ENTRY = /import\("([^"]+\/\+client\.[jt]sx?)"\)/
 
 export interface PageData {
-  pageId: string
   routeParams: Record<string, string>
   is404: boolean | null
   /** The page's `namespaces` config, as Vike resolves it (cumulative: one list per file). */
@@ -43,7 +42,6 @@ export function pageDataOf(pageContext: PageContext): PageData {
   const passed: Record<string, unknown> = {}
   for (const field of PASSED_TO_CLIENT) if (source[field] !== undefined) passed[field] = source[field]
   return {
-    pageId: pageContext.pageId ?? '',
     routeParams: pageContext.routeParams ?? {},
     is404: pageContext.is404 ?? null,
     namespaces: (pageContext.config.namespaces ?? []) as unknown[],

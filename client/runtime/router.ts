@@ -77,41 +77,27 @@ function decoded(value: string): string {
 
 /** The parts of Vike's `urlParsed` the pages read, from a URL of this origin. */
 function urlParsedOf(url: URL) {
-  const search: Record<string, string> = {}
-  const searchAll: Record<string, string[]> = {}
-  for (const [name, value] of url.searchParams) {
-    search[name] = value
-    searchAll[name] = [...(searchAll[name] ?? []), value]
-  }
   return {
-    href: url.href,
-    origin: url.origin,
     pathname: decoded(url.pathname),
     pathnameOriginal: url.pathname,
-    search,
-    searchAll,
+    search: Object.fromEntries(url.searchParams),
     searchOriginal: url.search || null,
-    hash: decoded(url.hash.slice(1)),
-    hashOriginal: url.hash || null,
   }
 }
 
-function pageContextOf(data: PageData, url: URL, page: Page, isHydration: boolean): PageContext {
+/** The pageContext the pages read in the browser: the data block's fields and the URL's. */
+function pageContextOf(data: PageData, url: URL, page: Page): PageContext {
   const pageContext = {
     ...data.passed,
-    pageId: data.pageId,
     routeParams: data.routeParams,
     is404: data.is404,
     Page: page,
-    isHydration,
-    isClientSide: true,
-    urlOriginal: url.pathname + url.search + url.hash,
     urlPathname: decoded(url.pathname),
     urlParsed: urlParsedOf(url),
     config: { namespaces: data.namespaces },
   }
-  // Vike's type describes its own pageContext; ours carries the fields the pages read (listed in
-  // page-data.ts and above; the hydration and navigation tests in tests/e2e cover them).
+  // Vike's type describes its own pageContext; ours carries what the pages read (grep
+  // `usePageContext`; the hydration and navigation tests in tests/e2e cover them).
   return pageContext as unknown as PageContext
 }
 
@@ -122,7 +108,7 @@ async function hydrate(page: Page): Promise<void> {
   const entry = entryOf(document, here.href)
   if (entry) pagesByEntry.set(entry, page)
   renderedLocation = here.pathname + here.search
-  await renderPage(pageContextOf(data, here, page, true), page)
+  await renderPage(pageContextOf(data, here, page), page)
   // The router restores scroll positions itself (history entries keep theirs), as Vike's did; a
   // reload finds the position it left in its entry.
   history.scrollRestoration = 'manual'
@@ -217,7 +203,7 @@ async function go(href: string, mode: HistoryMode, scrollY?: number): Promise<vo
       description: next.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
       lang: next.documentElement.getAttribute('lang') ?? '',
     }
-    await renderPage(pageContextOf(data, url, page, false), page, head)
+    await renderPage(pageContextOf(data, url, page), page, head)
     scrollAfter(url, scrollY)
     tellAssistiveTechnology(head.title)
   } catch {

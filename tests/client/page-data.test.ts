@@ -7,7 +7,6 @@ import { PASSED_TO_CLIENT, serializePageData } from '../../client/runtime/page-d
 t.test('page data › no value can close its script element; it reads back unchanged', async (t) => {
   const typed = '</script><script>alert(1)</script><!-- \u2028\u2029 "quoted" \\ back'
   const data = {
-    pageId: '/client/pages/auth/sign_in',
     routeParams: {},
     is404: null,
     namespaces: [['signIn']],
