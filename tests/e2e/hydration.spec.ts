@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { hydrated, markWindow, windowIsMarked } from './frame-helpers.ts'
 
 /**
  * The pages render with React DOM on the server (react-dom/server) and hydrate with react-dom/client
@@ -71,10 +72,8 @@ test('back and forward are client-side, each page comes back where it was scroll
   const problems = collectProblems(page)
   await page.setViewportSize({ width: 1280, height: 500 })
   await page.goto('/')
-  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
-  await page.evaluate(() => {
-    ;(window as unknown as { sameDocument: boolean }).sameDocument = true
-  })
+  await hydrated(page)
+  await markWindow(page)
   // Where the page's content sits in the window is what the visitor sees (the bar compacts once
   // scrolled, animated, and scroll anchoring then moves scrollY by its 25 px): read once still.
   const contentTop = () =>
@@ -111,7 +110,7 @@ test('back and forward are client-side, each page comes back where it was scroll
     'aria-current',
     'page',
   )
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(await windowIsMarked(page)).toBe(true)
   expect(problems).toEqual([])
 })
 
@@ -121,7 +120,7 @@ test('a client-side navigation announces the new title and moves focus into the 
   page,
 }) => {
   await page.goto('/auth/sign_in')
-  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
+  await hydrated(page)
   const link = page.locator('main a[href^="/auth/reset"]').first()
   const before = await page.title()
   await link.focus()
@@ -138,10 +137,8 @@ test('a client-side navigation announces the new title and moves focus into the 
 // loaded by the browser instead, with one history entry (ADR 0102).
 test('a navigation answered by a busy page becomes a full page load', async ({ page }) => {
   await page.goto('/auth/sign_in')
-  await page.locator('.frame[data-hydrated="true"]').waitFor({ state: 'attached' })
-  await page.evaluate(() => {
-    ;(window as unknown as { sameDocument: boolean }).sameDocument = true
-  })
+  await hydrated(page)
+  await markWindow(page)
   const entries = await page.evaluate(() => history.length)
   let answered = 0
   await page.route('**/auth/reset*', async (route) => {
@@ -154,8 +151,6 @@ test('a navigation answered by a busy page becomes a full page load', async ({ p
   await expect(page).toHaveURL(/\/auth\/reset/)
   await expect(page.locator('h1')).toBeVisible()
   expect(answered, 'fetched by the router, then loaded by the browser').toBe(2)
-  expect(
-    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
-  ).toBeUndefined()
+  expect(await windowIsMarked(page), 'a full page load').toBe(false)
   expect(await page.evaluate(() => history.length)).toBe(entries + 1)
 })
