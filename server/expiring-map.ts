@@ -7,10 +7,13 @@
  * allowances under load) scanned 100,000 entries per `/api` call (2026-11-27). Amortised, each
  * insert pays O(1) for sweeping; the map holds at most twice its live entries (or `sweepAt`).
  */
-export interface ExpiringMap {
+export interface ExpiringMap<V = true> {
   /** The entry's expiry when it is still live at `at`; undefined otherwise (and then gone). */
   liveUntil(key: string, at: number): number | undefined
-  set(key: string, until: number, at: number): void
+  /** The entry's value when it is still live at `at`; undefined otherwise (and then gone). */
+  valueAt(key: string, at: number): V | undefined
+  /** Adds or replaces the entry. */
+  set(key: string, until: number, at: number, ...value: V extends true ? [] : [V]): void
   delete(key: string): void
   clear(): void
   readonly size: number
@@ -25,25 +28,37 @@ export interface ExpiringMapOptions {
 
 const FIRST_SWEEP_AT = 100_000
 
-export function expiringMap(options: ExpiringMapOptions = {}): ExpiringMap {
-  const entries = new Map<string, number>()
+interface Entry<V> {
+  until: number
+  value: V
+}
+
+export function expiringMap<V = true>(options: ExpiringMapOptions = {}): ExpiringMap<V> {
+  const entries = new Map<string, Entry<V>>()
   const firstSweepAt = options.sweepAt ?? FIRST_SWEEP_AT
   let sweepAt = firstSweepAt
+  const liveEntry = (key: string, at: number) => {
+    const entry = entries.get(key)
+    if (entry === undefined) return undefined
+    if (entry.until > at) return entry
+    entries.delete(key)
+    return undefined
+  }
   return {
     liveUntil(key, at) {
-      const until = entries.get(key)
-      if (until === undefined) return undefined
-      if (until > at) return until
-      entries.delete(key)
-      return undefined
+      return liveEntry(key, at)?.until
     },
-    set(key, until, at) {
+    valueAt(key, at) {
+      return liveEntry(key, at)?.value
+    },
+    set(key, until, at, ...value) {
       if (entries.size >= sweepAt) {
-        for (const [k, u] of entries) if (u <= at) entries.delete(k)
+        for (const [k, entry] of entries) if (entry.until <= at) entries.delete(k)
         sweepAt = Math.max(firstSweepAt, 2 * entries.size)
         options.onSweep?.()
       }
-      entries.set(key, until)
+      // A key alone (claims, revocations) is worth `true`.
+      entries.set(key, { until, value: (value.length > 0 ? value[0] : true) as V })
     },
     delete(key) {
       entries.delete(key)

@@ -22,6 +22,14 @@ export interface SingleUse {
    * (a sign-up's link opened in another browser) without either seeing the other's cookie.
    */
   take(key: string): Promise<boolean>
+  /**
+   * Keeps `value` under `key` for `ttlMs`, replacing what was there: which claims belong together
+   * (a session's open rate-limit allowance names the claims its steps make), for every replica.
+   * A failed write is logged and forgotten: the allowance is then absent and the next step pays.
+   */
+  remember(key: string, value: string, ttlMs: number): Promise<void>
+  /** What `remember` left under `key` while it lives; undefined otherwise (or the store failed). */
+  recall(key: string): Promise<string | undefined>
 }
 
 declare module 'fastify' {
@@ -48,6 +56,7 @@ export function memorySingleUse(
   options: MemorySingleUseOptions = {},
 ): SingleUse {
   const claims = expiringMap(options)
+  const notes = expiringMap<string>(options)
   return {
     async claim(raw, ttlMs) {
       const key = stored(raw)
@@ -64,6 +73,13 @@ export function memorySingleUse(
       const live = claims.liveUntil(key, now()) !== undefined
       claims.delete(key)
       return live
+    },
+    async remember(raw, value, ttlMs) {
+      const at = now()
+      notes.set(stored(raw), at + ttlMs, at, value)
+    },
+    async recall(raw) {
+      return notes.valueAt(stored(raw), now())
     },
   }
 }
@@ -123,6 +139,26 @@ export default fp<SingleUsePluginOptions>(
           health.down()
           health.failedClosed()
           return false
+        }
+      },
+      async remember(key: string, value: string, ttlMs: number) {
+        try {
+          await redis.set(`${REDIS_PREFIX}${stored(key)}`, value, 'PX', Math.max(1, ttlMs))
+          health.up()
+        } catch (err) {
+          app.log.error({ err }, 'single-use note failed: not kept')
+          health.down()
+        }
+      },
+      async recall(key: string) {
+        try {
+          const value = await redis.get(`${REDIS_PREFIX}${stored(key)}`)
+          health.up()
+          return value ?? undefined
+        } catch (err) {
+          app.log.error({ err }, 'single-use note not read: taken as absent')
+          health.down()
+          return undefined
         }
       },
     })

@@ -109,3 +109,27 @@ t.test('single use › Redis holds hashes of the keys, never a secret itself', a
   t.equal(keys.length, 1)
   t.notMatch(keys.join(' '), /s3cret/, 'the key is a hash')
 })
+
+t.test('single use › remember/recall: the latest value, while it lives, on every replica', async (t) => {
+  let now = 0
+  const memory = memorySingleUse(() => now)
+  t.equal(await memory.recall('allowance'), undefined)
+  await memory.remember('allowance', 'first', 1000)
+  await memory.remember('allowance', 'second', 1000)
+  t.equal(await memory.recall('allowance'), 'second', 'the later value replaces the earlier one')
+  now = 1000
+  t.equal(await memory.recall('allowance'), undefined, 'gone at its time')
+
+  const redis = await startRedis(t)
+  const one = await replica(redis.url)
+  const two = await replica(redis.url)
+  t.teardown(async () => {
+    await one.close()
+    await two.close()
+  })
+  const key = `allowance-${Date.now()}`
+  await one.singleUse.remember(key, 'opened-on-one', 5000)
+  t.equal(await two.singleUse.recall(key), 'opened-on-one', 'read on the other replica')
+  await two.singleUse.remember(key, 'opened-on-two', 5000)
+  t.equal(await one.singleUse.recall(key), 'opened-on-two')
+})
