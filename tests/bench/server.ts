@@ -50,7 +50,11 @@ async function startSandboxProcess(sandboxPort: number, linkOrigin: string) {
   return { child, topology }
 }
 
-export async function startBenchServer(port: number): Promise<BenchServer> {
+/**
+ * The BFF as deployed, with its sandbox in a process of its own; `env` adds settings (the bench's
+ * in-run baseline renders the frame per page: `FRAME_FRAGMENTS=off`).
+ */
+export async function startBenchServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) throw new Error('run `npm run build` first')
   const sandboxPort = port + 2
   const base = `http://127.0.0.1:${port}`
@@ -96,6 +100,7 @@ export async function startBenchServer(port: number): Promise<BenchServer> {
         // per-IP render limit (120/min, its own test) would answer them 429 and the rows measure
         // refusals (an earlier bench's signed-in row did).
         RATE_LIMIT_RENDER: process.env.RATE_LIMIT_RENDER ?? '999999/1m',
+        ...env,
       },
     },
   )
