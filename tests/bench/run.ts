@@ -196,7 +196,12 @@ try {
       headers: { cookie: framePerPageCookie },
       kind: 'framePerPage',
     },
-    { name: '404 page (render)', url: '/auth/no_such_page', kind: 'uncached', reference: '404, frame per page' },
+    {
+      name: '404 page (render)',
+      url: '/auth/no_such_page',
+      kind: 'uncached',
+      reference: '404, frame per page',
+    },
     { name: '404, frame per page', url: `${framePerPage.base}/auth/no_such_page`, kind: 'framePerPage' },
     {
       name: `/api ${API_ROW.name} via BFF`,

@@ -19,12 +19,15 @@ t.test('expiring map › expired entries are swept when the map has doubled, liv
   t.equal(map.size, 4, 'and a dead entry read is gone')
 })
 
-t.test('expiring map › a value is read back while its entry lives, and replaced by a later set', async (t) => {
-  const map = expiringMap<string>()
-  map.set('allowance', 100, 0, 'first')
-  t.equal(map.valueAt('allowance', 50), 'first')
-  map.set('allowance', 200, 60, 'second')
-  t.equal(map.valueAt('allowance', 150), 'second', 'the later set wins and carries its own expiry')
-  t.equal(map.valueAt('allowance', 200), undefined, 'gone at its expiry')
-  t.equal(expiringMap().valueAt('missing', 0), undefined)
-})
+t.test(
+  'expiring map › a value is read back while its entry lives, and replaced by a later set',
+  async (t) => {
+    const map = expiringMap<string>()
+    map.set('allowance', 100, 0, 'first')
+    t.equal(map.valueAt('allowance', 50), 'first')
+    map.set('allowance', 200, 60, 'second')
+    t.equal(map.valueAt('allowance', 150), 'second', 'the later set wins and carries its own expiry')
+    t.equal(map.valueAt('allowance', 200), undefined, 'gone at its expiry')
+    t.equal(expiringMap().valueAt('missing', 0), undefined)
+  },
+)

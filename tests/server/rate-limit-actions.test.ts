@@ -61,7 +61,10 @@ t.test('the allowance is this session’s: another session, or none, gets nothin
   const signedOut = fakeRequest(store, 'session-a')
   ;(signedOut.request.session as { deleted: boolean }).deleted = true
   t.notOk(await paidByAllowance(signedOut.request, step('password')), 'a deleted session pays')
-  t.ok(await paidByAllowance(fakeRequest(store, 'session-a').request, step('password')), 'a copy of the cookie shares it')
+  t.ok(
+    await paidByAllowance(fakeRequest(store, 'session-a').request, step('password')),
+    'a copy of the cookie shares it',
+  )
   t.notOk(await paidByAllowance(fakeRequest(store, 'session-a').request, step('password')), 'once')
 })
 
