@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { crc32Combine, crc32Shift } from './crc32-combine.ts'
 
 /**
  * A cached page cut where the nonce goes, with a gzip form prepared ahead of time: each piece is
@@ -7,14 +8,17 @@ import { constants, crc32, deflateRawSync } from 'node:zlib'
  * (BREACH, ADR 0016), and the decompressed bytes equal `pieces.join(nonce)`.
  *
  * Everything but the nonce is encoded once, when the entry is made: a response only copies
- * bytes and runs the gzip checksum on from the pieces' own (encoding the whole page per response
- * was half of a cached page's CPU).
+ * bytes and combines the pieces' own checksums with the nonce's (encoding the whole page per
+ * response was half of a cached page's CPU; running the checksum over it, another 4 %).
  */
 export interface SplicedBody {
   /** The page's UTF-8 bytes between nonces. */
   pieces: Buffer[]
   /** Raw-deflate segments of the pieces, each ending on a byte boundary (sync flush). */
   deflated: Buffer[]
+  /** Each piece's CRC-32 and `crc32Shift` of its length: the gzip checksum without reading the page. */
+  checksums: number[]
+  shifts: number[]
   bytes: number
 }
 
@@ -30,7 +34,13 @@ export function spliceable(body: string, placeholder: string): SplicedBody {
     deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
   )
   const bytes = [...pieces, ...deflated].reduce((sum, part) => sum + part.length, 0)
-  return { pieces, deflated, bytes }
+  return {
+    pieces,
+    deflated,
+    checksums: pieces.map((piece) => crc32(piece)),
+    shifts: pieces.map((piece) => crc32Shift(piece.length)),
+    bytes,
+  }
 }
 
 /** The page with `nonce` in every cut, uncompressed. */
@@ -68,9 +78,8 @@ export function gzipped(body: SplicedBody, nonce: string): Buffer {
       length += nonceBytes.length
     }
     parts.push(segment)
-    const piece = body.pieces[index] ?? Buffer.alloc(0)
-    checksum = crc32(piece, checksum)
-    length += piece.length
+    checksum = crc32Combine(checksum, body.shifts[index] ?? 0, body.checksums[index] ?? 0)
+    length += body.pieces[index]?.length ?? 0
   })
   parts.push(FINAL_BLOCK)
   const trailer = Buffer.alloc(8)

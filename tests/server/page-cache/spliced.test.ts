@@ -32,3 +32,16 @@ t.test('a page without a nonce is one piece', async (t) => {
   t.equal(gunzipSync(gzipped(body, 'x')).toString(), '<p>plain</p>')
   t.equal(plain(body, 'x').toString(), '<p>plain</p>')
 })
+
+t.test('the checksum comes from the pieces’ own: cuts at the edges, long pieces, many nonces', async (t) => {
+  const long = `${'<p>免费试用 登录</p>'.repeat(6000)}`
+  for (const page of [
+    `${PLACEHOLDER}${long}${PLACEHOLDER}`,
+    `${PLACEHOLDER}${PLACEHOLDER}`,
+    `a${PLACEHOLDER}b${PLACEHOLDER}c${PLACEHOLDER}${long}`,
+  ]) {
+    const body = spliceable(page, PLACEHOLDER)
+    const nonce = 'bm9uY2UtZm9yLXRoZS1jaGVja3N1bQ=='
+    t.equal(gunzipSync(gzipped(body, nonce)).toString('utf8'), page.replaceAll(PLACEHOLDER, nonce))
+  }
+})
