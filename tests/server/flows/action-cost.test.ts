@@ -63,19 +63,22 @@ t.test('action cost › a replayed cookie cannot spend a step twice', async (t) 
   t.equal(await stranger.step('password', WRONG), 429, 'without the allowance a call pays (spent)')
 })
 
-t.test('action cost › with Redis, an allowance opened on one replica pays the next step on another', async (t) => {
-  // The open allowance lives in the store under the session's id (ADR 0103), not in the cookie.
-  const redis = await startRedis(t)
-  const env = { RATE_LIMIT_SIGN_IN: '1/1m', REDIS_URL: redis.url }
-  const one = await build(t, { env })
-  const two = await build(t, { env, sandbox: one.sandbox })
-  const onOne = new Visitor(one.app, '203.0.113.43')
-  t.equal(await onOne.step('email', { email }), 200, 'the e-mail step on one replica pays the unit')
-  const onTwo = new Visitor(two.app, '203.0.113.43')
-  onTwo.cookie = onOne.cookie
-  t.equal(await onTwo.step('password', WRONG), 200, 'the password on the other replica is free')
-  t.equal(await onOne.step('password', WRONG), 429, 'a second password pays, on either replica')
-})
+t.test(
+  'action cost › with Redis, an allowance opened on one replica pays the next step on another',
+  async (t) => {
+    // The open allowance lives in the store under the session's id (ADR 0103), not in the cookie.
+    const redis = await startRedis(t)
+    const env = { RATE_LIMIT_SIGN_IN: '1/1m', REDIS_URL: redis.url }
+    const one = await build(t, { env })
+    const two = await build(t, { env, sandbox: one.sandbox })
+    const onOne = new Visitor(one.app, '203.0.113.43')
+    t.equal(await onOne.step('email', { email }), 200, 'the e-mail step on one replica pays the unit')
+    const onTwo = new Visitor(two.app, '203.0.113.43')
+    onTwo.cookie = onOne.cookie
+    t.equal(await onTwo.step('password', WRONG), 200, 'the password on the other replica is free')
+    t.equal(await onOne.step('password', WRONG), 429, 'a second password pays, on either replica')
+  },
+)
 
 t.test('action cost › two whole sign-ups fit the default sign-up budget from one address', async (t) => {
   // Default budgets (config/schema.ts): RATE_LIMIT_SIGN_UP 10/1m, RATE_LIMIT_CODE 5/1m.
