@@ -1,6 +1,6 @@
 /** server/plugins/app/single-use.server.ts: the first claim wins, per process or across replicas. */
 import Fastify from 'fastify'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import singleUse, { memorySingleUse } from '../../../server/plugins/app/single-use.server.ts'
 import { startRedis } from '../../support/redis.ts'
 
@@ -9,6 +9,18 @@ async function replica(redisUrl: string | undefined) {
   await app.register(singleUse, { redisUrl })
   await app.ready()
   return app
+}
+
+/** Two replicas sharing a throw-away Redis, closed at teardown. */
+async function twoReplicas(t: Test) {
+  const redis = await startRedis(t)
+  const one = await replica(redis.url)
+  const two = await replica(redis.url)
+  t.teardown(async () => {
+    await one.close()
+    await two.close()
+  })
+  return { one, two }
 }
 
 t.test(
@@ -48,13 +60,7 @@ t.test(
 )
 
 t.test('single use › with Redis: one claim wins across two replicas, concurrently', async (t) => {
-  const redis = await startRedis(t)
-  const one = await replica(redis.url)
-  const two = await replica(redis.url)
-  t.teardown(async () => {
-    await one.close()
-    await two.close()
-  })
+  const { one, two } = await twoReplicas(t)
   const key = `link-${Date.now()}`
   const results = await Promise.all([
     one.singleUse.claim(key, 5000),
@@ -77,13 +83,7 @@ t.test('single use › take: a claim made in one place is used up once in anothe
   now = 1001
   t.equal(await memory.take('late'), false, 'an expired claim cannot be taken')
 
-  const redis = await startRedis(t)
-  const one = await replica(redis.url)
-  const two = await replica(redis.url)
-  t.teardown(async () => {
-    await one.close()
-    await two.close()
-  })
+  const { one, two } = await twoReplicas(t)
   const key = `handoff-${Date.now()}`
   await one.singleUse.claim(key, 5000)
   const taken = await Promise.all([two.singleUse.take(key), one.singleUse.take(key), two.singleUse.take(key)])
@@ -120,13 +120,7 @@ t.test('single use › remember/recall: the latest value, while it lives, on eve
   now = 1000
   t.equal(await memory.recall('allowance'), undefined, 'gone at its time')
 
-  const redis = await startRedis(t)
-  const one = await replica(redis.url)
-  const two = await replica(redis.url)
-  t.teardown(async () => {
-    await one.close()
-    await two.close()
-  })
+  const { one, two } = await twoReplicas(t)
   const key = `allowance-${Date.now()}`
   await one.singleUse.remember(key, 'opened-on-one', 5000)
   t.equal(await two.singleUse.recall(key), 'opened-on-one', 'read on the other replica')
