@@ -81,6 +81,26 @@ const compiled: [EndpointName, Endpoint, CompiledPath][] = ENDPOINT_NAMES.map((n
   compilePath(ENDPOINTS[name].path),
 ])
 
+/**
+ * Endpoints whose path has no placeholder, by method and path: most calls are found without a
+ * scan of the table (two lookups per `/api` call, the rate limit's and the proxy's). One an
+ * earlier row's template also fits is left to the scan, so the table's order still decides.
+ */
+const withoutPlaceholders = new Map<string, (typeof compiled)[number]>()
+for (const [index, entry] of compiled.entries()) {
+  const [, endpoint, template] = entry
+  if (template.placeholders.length > 0) continue
+  const relative = endpoint.path.replace(/^\/+/, '')
+  const key = `${endpoint.method} ${relative}`
+  const shadowed = compiled
+    .slice(0, index)
+    .some(
+      ([, earlier, earlierTemplate]) =>
+        earlier.method === endpoint.method && earlierTemplate.regex.test(relative),
+    )
+  if (!shadowed && !withoutPlaceholders.has(key)) withoutPlaceholders.set(key, entry)
+}
+
 export interface EndpointMatch {
   name: EndpointName
   endpoint: Endpoint
@@ -96,6 +116,8 @@ export interface EndpointMatch {
 export function findEndpointByPath(method: string, path: string): EndpointMatch | undefined {
   const wanted = method.toUpperCase()
   const relative = path.replace(/^\/+/, '')
+  const exact = withoutPlaceholders.get(`${wanted} ${relative}`)
+  if (exact) return { name: exact[0], endpoint: exact[1], params: {} }
   for (const [name, endpoint, template] of compiled) {
     if (endpoint.method !== wanted) continue
     const params = matchPath(template, relative)

@@ -34,3 +34,17 @@ t.test('random pool › the bytes look random (each hex digit about equally ofte
   // 256,000 digits, 16,000 expected each: a pool handing out zeros or unfilled memory is far outside ±5 %.
   for (const [digit, count] of counts) t.ok(Math.abs(count - 16_000) < 800, `${digit}: ${count}`)
 })
+
+t.test(
+  'random pool › base64url draws: 12 bytes are 16 characters of the URL-safe alphabet, all distinct',
+  async (t) => {
+    const randomText = randomPool(100)
+    const seen = new Set<string>()
+    for (let i = 0; i < 1000; i++) {
+      const value = randomText(12, 'base64url')
+      t.match(value, /^[A-Za-z0-9_-]{16}$/)
+      seen.add(value)
+    }
+    t.equal(seen.size, 1000)
+  },
+)

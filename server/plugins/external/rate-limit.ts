@@ -48,6 +48,12 @@ declare module 'fastify' {
      */
     spendRateLimit(request: FastifyRequest, bucket: LimitedBucket): Promise<number>
   }
+  interface FastifyRequest {
+    /** The bucket this request spends, while its check runs (read by the limiter's key and rule). */
+    rateLimitBucket: LimitedBucket | null
+    /** The action step this request paid for, so the allowance opens once it passed every refusal. */
+    paidActionStep: ActionStep | null
+  }
   interface FastifyContextConfig {
     /** A BFF route of its own that spends a bucket (e.g. starting a WeCom QR sign-in). */
     rateLimitBucket?: RateLimitBucket
@@ -81,10 +87,12 @@ function spendingOf(request: FastifyRequest): Spending | undefined {
 
 export default fp<RateLimitPluginOptions>(
   async (app, options) => {
-    const bucketOf = new WeakMap<FastifyRequest, LimitedBucket>()
-    const paidSteps = new WeakMap<FastifyRequest, ActionStep>()
+    // Request fields, not WeakMaps keyed by the request: two ephemerons per limited call were
+    // work for every garbage collection under load.
+    app.decorateRequest('rateLimitBucket', null)
+    app.decorateRequest('paidActionStep', null)
     const ruleOf = (request: FastifyRequest): RateLimitRule => {
-      const bucket = bucketOf.get(request)
+      const bucket = request.rateLimitBucket
       if (!bucket) throw new Error('rate limit checked for a request without a bucket')
       return options.limits[bucket]
     }
@@ -144,14 +152,14 @@ export default fp<RateLimitPluginOptions>(
       redis,
       nameSpace: `${options.keyPrefix ?? 'account-edge'}:${REDIS_NAMESPACE}`,
       // Client and bucket: sign-in attempts never use up the budget of code-sending, and back.
-      keyGenerator: (request) => `${bucketOf.get(request)}:${normalizeIP(request.ip)}`,
+      keyGenerator: (request) => `${request.rateLimitBucket}:${normalizeIP(request.ip)}`,
       max: (request) => ruleOf(request).max,
       timeWindow: (request) => ruleOf(request).windowMs,
     })
     const check = app.createRateLimit()
 
     app.decorate('spendRateLimit', async (request: FastifyRequest, bucket: LimitedBucket) => {
-      bucketOf.set(request, bucket)
+      request.rateLimitBucket = bucket
       let limit: Awaited<ReturnType<typeof check>>
       try {
         limit = await check(request)
@@ -171,7 +179,7 @@ export default fp<RateLimitPluginOptions>(
       const { bucket, step } = spending
       // A later step of an action this session has paid for costs nothing more.
       if (step && (await paidByAllowance(request, step))) return
-      bucketOf.set(request, bucket)
+      request.rateLimitBucket = bucket
       let limit: Awaited<ReturnType<typeof check>>
       try {
         limit = await check(request)
@@ -181,7 +189,7 @@ export default fp<RateLimitPluginOptions>(
       }
       storeAnswered()
       if (limit.isAllowed || !limit.isExceeded) {
-        if (step) paidSteps.set(request, step)
+        if (step) request.paidActionStep = step
         return
       }
       request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
@@ -190,9 +198,11 @@ export default fp<RateLimitPluginOptions>(
 
     // The allowance opens once the request got past every refusal (a cross-site call, refused in
     // a later onRequest hook, must not be handed a session cookie).
-    app.addHook('preHandler', async (request) => {
-      const step = paidSteps.get(request)
-      if (step) await openAllowance(request, step)
+    // Callback style: most requests paid for nothing and pass without a promise.
+    app.addHook('preHandler', (request, _reply, done) => {
+      const step = request.paidActionStep
+      if (!step) return done()
+      openAllowance(request, step).then(() => done(), done)
     })
   },
   { name: 'rate-limit', fastify: '5.x', dependencies: ['language', 'single-use'] },
