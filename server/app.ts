@@ -139,8 +139,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   // While draining, every answer closes its connection: clients reconnect (to another pod) rather
   // than reuse a socket we are about to close, and the close does not wait on idle keep-alives.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (draining) reply.header('connection', 'close')
+    done()
   })
   app.addHook('onClose', async () => {
     ready = false

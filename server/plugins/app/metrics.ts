@@ -116,13 +116,15 @@ export default fp<MetricsPluginOptions>(
       }
     }
 
-    app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    // Callback style: no promise per request for synchronous bookkeeping.
+    app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
       const route = request.routeOptions.url ?? 'unmatched'
       const status = String(reply.statusCode)
       const seconds = reply.elapsedTime / 1000
       requestDuration.observe({ method: request.method, route, status_code: status }, seconds)
       if (route === SSR_ROUTE) ssrDuration.observe({ status_code: status }, seconds)
       if (reply.statusCode === 429) rateLimitRefusals.inc({ route })
+      done()
     })
 
     app.decorate('metrics', registry)

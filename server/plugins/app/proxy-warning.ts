@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 /** How often the warning repeats while the misconfiguration lasts. */
@@ -12,7 +13,12 @@ export default fp<{ trustProxy: boolean | string[] }>(
   async (app, options) => {
     if (options.trustProxy !== false) return
     let lastWarnedAt = Number.NEGATIVE_INFINITY
-    app.addHook('onRequest', async (request) => {
+    // Callback style, as every synchronous hook on the request path: no promise per request.
+    app.addHook('onRequest', (request, _reply, done) => {
+      warnOncePerInterval(request)
+      done()
+    })
+    function warnOncePerInterval(request: FastifyRequest) {
       if (request.headers['x-forwarded-for'] === undefined) return
       const now = Date.now()
       if (now - lastWarnedAt < REPEAT_MS) return
@@ -23,7 +29,7 @@ export default fp<{ trustProxy: boolean | string[] }>(
           "shares the proxy's address, so per-IP rate limits act site-wide. Set TRUST_PROXY to the " +
           "proxy's addresses (e.g. uniquelocal); see the README",
       )
-    })
+    }
   },
   { name: 'proxy-warning', fastify: '5.x' },
 )

@@ -114,7 +114,13 @@ export default fp(
       return sendRefusal(request, reply, 400, { https }, 'errors:malformedRequest')
     }
 
-    app.addHook('onSend', async (request, reply) => {
+    // Callback style: no promise per response for a synchronous check.
+    app.addHook('onSend', (request, reply, _payload, done) => {
+      keepRedirectOnSite(request, reply)
+      done()
+    })
+
+    function keepRedirectOnSite(request: FastifyRequest, reply: FastifyReply) {
       const location = reply.getHeader('location')
       if (typeof location !== 'string') return
       if (ABSOLUTE_HTTP.test(location)) {
@@ -133,7 +139,7 @@ export default fp(
         request.log.warn({ location: safe }, 'redirect to a path that could leave the site was rewritten')
         reply.header('location', safe)
       }
-    })
+    }
   },
   { name: 'safe-redirects', fastify: '5.x' },
 )

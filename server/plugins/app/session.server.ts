@@ -160,8 +160,9 @@ export default fp<SessionPluginOptions>(
 
     // Anything that sets a cookie is personal: no shared cache may keep it (security.md §14).
     // Registered after secure-session's own onSend, so its Set-Cookie is already on the reply.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, _payload, done) => {
       if (reply.getHeader('set-cookie') !== undefined) reply.header('Cache-Control', 'no-store')
+      done()
     })
 
     app.decorateRequest('sessionUser', function (this: FastifyRequest): SessionUser | null {

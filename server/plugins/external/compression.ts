@@ -14,8 +14,10 @@ import fp from 'fastify-plugin'
 export default fp(
   async (app) => {
     // Marks this request for @fastify/compress's own opt-out before any handler runs.
-    app.addHook('onRequest', async (request) => {
+    // Callback style: no promise per request for a synchronous check.
+    app.addHook('onRequest', (request, _reply, done) => {
       if (request.sessionUser()) request.headers['x-no-compression'] = 'signed-in'
+      done()
     })
     await app.register(compress, {
       encodings: ['br', 'gzip'],
