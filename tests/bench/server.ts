@@ -63,11 +63,14 @@ export async function startBenchServer(port: number, env: Record<string, string>
   const started = performance.now()
   // The heap cap the Helm chart gives a pod (values heapMb, ADR 0059): RSS is measured as deployed.
   const heapMb = process.env.BENCH_HEAP_MB ?? '256'
+  const semiSpaceMb = process.env.BENCH_SEMI_SPACE_MB ?? '8'
   const child = spawn(
     process.execPath,
     [
       `--max-old-space-size=${heapMb}`,
-      `--max-semi-space-size=${process.env.BENCH_SEMI_SPACE_MB ?? '8'}`,
+      // As the chart runs it (ADR 0105): the young generation at its full size from the start.
+      `--min-semi-space-size=${semiSpaceMb}`,
+      `--max-semi-space-size=${semiSpaceMb}`,
       // Extra V8/Node flags to try memory settings against the same load (e.g. semi-space size).
       ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
       path.join(ROOT, 'server/server.ts'),

@@ -215,7 +215,11 @@ t.test('chart › the V8 heap fits the pod: at most half its memory limit, in ev
     'Deployment',
   )[0]
   const env = JSON.stringify(custom?.spec.template.spec.containers[0].env)
-  t.match(env, /--max-old-space-size=240 --max-semi-space-size=4/, 'both V8 sizes from values')
+  t.match(
+    env,
+    /--max-old-space-size=240 --min-semi-space-size=4 --max-semi-space-size=4/,
+    'both V8 sizes from values; the young generation fixed at its size (ADR 0105)',
+  )
   t.match(env, /"name":"MALLOC_ARENA_MAX","value":"2"/, 'two malloc arenas')
 })
 
