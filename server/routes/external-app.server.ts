@@ -230,11 +230,13 @@ export function externalLoginConfigLanguage(
   app: FastifyInstance,
   config: AppConfig,
   topology: Topology,
-): (request: FastifyRequest) => Promise<Language | undefined> {
+): (request: FastifyRequest) => Language | undefined | Promise<Language | undefined> {
   const base = config.externalApp.basePath
   const call = upstreamCaller(app, topology)
   const known = new Map<string, { language: Language; until: number }>()
-  return async (request) => {
+  // Not an async function: the requests it has no say in (all but the app's pages) get their
+  // answer without a promise.
+  return (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const path = request.url.split('?')[0] ?? ''
     if (path !== base && !path.startsWith(`${base}/`)) return undefined
@@ -247,6 +249,10 @@ export function externalLoginConfigLanguage(
     if (!isConfiguredHost(config, topology, host)) return undefined
     const cached = known.get(host)
     if (cached && cached.until > Date.now()) return cached.language
+    return lookUp(request, host)
+  }
+
+  async function lookUp(request: FastifyRequest, host: string): Promise<Language | undefined> {
     const answer = await call(request, 'loginConfig', { domain: host }, {}, true)
     const language = (answer.item as { language?: unknown } | undefined)?.language
     if (!isSuccess(answer) || (language !== 'en' && language !== 'zh')) return undefined

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import {
   isLanguageRedirectCandidate,
@@ -30,7 +30,7 @@ export interface LanguagePluginOptions {
    * external app's login config, spec §3): it comes after the `language` parameter and before the
    * browser (spec §2), so it also decides whether the parameter is dropped. Undefined: no say.
    */
-  configuredLanguage?: (request: FastifyRequest) => Promise<Language | undefined>
+  configuredLanguage?: (request: FastifyRequest) => Language | undefined | Promise<Language | undefined>
 }
 
 /** Distinct Accept-Language values remembered; browsers send few, so this is rarely reached. */
@@ -53,23 +53,38 @@ export default fp<LanguagePluginOptions>(
       return language
     }
     app.decorateRequest('language', ownLanguage)
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: only a configured language that must be looked up (the external app's
+    // login config, not yet cached) waits for a promise; every other request decides at once.
+    app.addHook('onRequest', (request, reply, done) => {
+      const fromHeader = parseLanguageParam(request.headers.language)
+      const configured = fromHeader === undefined ? options.configuredLanguage?.(request) : undefined
+      if (configured instanceof Promise) {
+        configured.then((language) => decide(request, reply, done, language), done)
+        return
+      }
+      decide(request, reply, done, fromHeader ?? configured)
+    })
+
+    function decide(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      done: (error?: Error) => void,
+      chosen: Language | undefined,
+    ) {
       const query = request.query as Record<string, unknown> | undefined
-      const withoutParam =
-        parseLanguageParam(request.headers.language) ??
-        (await options.configuredLanguage?.(request)) ??
-        browserLanguage(request.headers['accept-language'])
+      const withoutParam = chosen ?? browserLanguage(request.headers['accept-language'])
       request.language = parseLanguageQuery(query?.language) ?? withoutParam
 
       // Spec §2: a page URL does not keep `language` when it names the language chosen anyway.
-      if (!isLanguageRedirectCandidate(request.method, request.url)) return
+      if (!isLanguageRedirectCandidate(request.method, request.url)) return done()
       const location = languageRedirectLocation(request.url, withoutParam)
-      if (location === undefined) return
+      if (location === undefined) return done()
       // 302, not 301: the answer depends on this browser's languages, so no cache may keep it.
+      // Answered here: a callback-style hook that replies does not call done().
       reply.header('Vary', 'Accept-Language, Language')
       reply.header('Cache-Control', 'no-store')
-      return reply.redirect(location, 302)
-    })
+      reply.redirect(location, 302)
+    }
   },
   { name: 'language', fastify: '5.x' },
 )
