@@ -39,6 +39,12 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
     url: '/api/*',
     // Our pages' fetch calls only, GETs included (security.md #7): the one guard (own-pages.ts).
     config: { ownPages: 'fetch' },
+    // Answers go out as they are and bodies are read as they come (ADR 0106): a few hundred bytes
+    // of JSON gain nothing from compression, which could only put an answer's echo of the caller's
+    // input next to a secret under one compressed length (BREACH); no page sends a compressed body.
+    // Off here, @fastify/compress adds no hook to the route at all.
+    compress: false,
+    decompress: false,
     handler: async (request, reply) => {
       const wildcard = (request.params as { '*': string })['*']
       const match = findEndpointByPath(request.method, wildcard)
