@@ -8,8 +8,9 @@ import fp from 'fastify-plugin'
  * compressed length then tells the attacker how much of their guess matched. Therefore:
  * - static assets are public and come pre-compressed from the build;
  * - cached pages are compressed ahead of time without the nonce, which goes in uncompressed;
- * - anything answered to a signed-in visitor (pages with the user's data and form token, /api
- *   answers) is sent uncompressed: it could echo a chosen path or field next to such data.
+ * - anything answered to a signed-in visitor (pages with the user's data and form token) is sent
+ *   uncompressed: it could echo a chosen path or field next to such data;
+ * - `/api` answers are never compressed, signed in or not (ADR 0106: the route opts out).
  */
 export default fp(
   async (app) => {
