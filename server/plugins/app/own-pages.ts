@@ -47,22 +47,18 @@ function verdictOf(request: FastifyRequest, check: OwnPagesCheck, publicOrigin: 
 export default fp<{ publicOrigin: string | undefined }>(
   async (app, options) => {
     const https = options.publicOrigin?.startsWith('https:') ?? false
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style (no promise per request); a refusal is answered here and, as Fastify asks of
+    // a callback hook that replies, does not call done().
+    app.addHook('onRequest', (request, reply, done) => {
       const check = request.routeOptions.config?.ownPages
-      if (!check) return
+      if (!check) return done()
       varyOnCsrfHeaders(reply)
       // What these routes answer is one session's: no shared cache may keep it.
       reply.header('Cache-Control', 'no-store')
       const verdict = verdictOf(request, check, options.publicOrigin)
-      if (verdict.ok) return
+      if (verdict.ok) return done()
       request.log.warn({ reason: verdict.reason, check }, 'refused: not a call of our own pages')
-      return sendRefusal(
-        request,
-        reply,
-        403,
-        { https },
-        check === 'form' ? 'errors:csrfForm' : 'errors:forbidden',
-      )
+      sendRefusal(request, reply, 403, { https }, check === 'form' ? 'errors:csrfForm' : 'errors:forbidden')
     })
   },
   { name: 'own-pages', fastify: '5.x' },

@@ -108,7 +108,9 @@ export default fp<SessionPluginOptions>(
     // Decide once, right after the cookie was opened, what the request arrived with. A cookie
     // that does not open (tampered, expired, key removed), a signed-in session past its absolute
     // lifetime or idle time-out, and a signed-out (revoked) one are refused and cleared.
-    app.addHook('onRequest', async (request) => {
+    // Callback style: only a signed-in session waits, for the revocation check; every other
+    // request decides without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const cookie = request.cookies[SESSION_COOKIE]
       const sid = request.session.get('sid')
       if (!sid) {
@@ -121,11 +123,11 @@ export default fp<SessionPluginOptions>(
           rejected('unreadable')
           request.session.delete()
         }
-        return
+        return done()
       }
       if (!request.session.get('token')) {
         request.sessionArrival = 'anonymous'
-        return
+        return done()
       }
       const at = now()
       const signedInAt = request.session.get('signedInAt')
@@ -135,14 +137,20 @@ export default fp<SessionPluginOptions>(
         at - signedInAt >= absoluteMs ||
         typeof lastSeenAt !== 'number' ||
         at - lastSeenAt >= idleMs
-      if (expired || (await isRevoked(sid))) {
-        rejected(expired ? 'expired' : 'revoked')
+      const refuse = (reason: 'expired' | 'revoked') => {
+        rejected(reason)
         request.sessionArrival = 'invalid'
         request.session.delete()
-        return
+        done()
       }
-      request.sessionArrival = 'signedIn'
-      if (at - lastSeenAt >= TOUCH_INTERVAL_MS) request.session.set('lastSeenAt', at)
+      if (expired) return refuse('expired')
+      const touchDue = typeof lastSeenAt === 'number' && at - lastSeenAt >= TOUCH_INTERVAL_MS
+      isRevoked(sid).then((revoked) => {
+        if (revoked) return refuse('revoked')
+        request.sessionArrival = 'signedIn'
+        if (touchDue) request.session.set('lastSeenAt', at)
+        done()
+      }, done)
     })
 
     // An unreachable Redis must not sign every customer out: the check then lets sessions through
