@@ -217,8 +217,14 @@ t.test('chart › the V8 heap fits the pod: at most half its memory limit, in ev
   const env = JSON.stringify(custom?.spec.template.spec.containers[0].env)
   t.match(
     env,
-    /--max-old-space-size=240 --min-semi-space-size=4 --max-semi-space-size=4/,
-    'both V8 sizes from values; the young generation fixed at its size (ADR 0105)',
+    /--max-old-space-size=240 --min-semi-space-size=2 --max-semi-space-size=4/,
+    'both V8 sizes from values; the young generation starts at 2 MiB (ADR 0105)',
+  )
+  const tiny = find(render(binary, 'sg', ['--set', 'semiSpaceMb=1']), 'Deployment')[0]
+  t.match(
+    JSON.stringify(tiny?.spec.template.spec.containers[0].env),
+    /--min-semi-space-size=1 --max-semi-space-size=1/,
+    'a semi-space below 2 MiB is its own minimum (V8 refuses a minimum over the maximum)',
   )
   t.match(env, /"name":"MALLOC_ARENA_MAX","value":"2"/, 'two malloc arenas')
 })
