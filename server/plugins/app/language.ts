@@ -59,7 +59,8 @@ export default fp<LanguagePluginOptions>(
       const fromHeader = parseLanguageParam(request.headers.language)
       const configured = fromHeader === undefined ? options.configuredLanguage?.(request) : undefined
       if (configured instanceof Promise) {
-        configured.then((language) => decide(request, reply, done, language), done)
+        // A throw in decide() becomes the request's error, as it did from an async hook.
+        configured.then((language) => decide(request, reply, done, language)).catch(done)
         return
       }
       decide(request, reply, done, fromHeader ?? configured)

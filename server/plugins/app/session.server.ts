@@ -145,12 +145,14 @@ export default fp<SessionPluginOptions>(
       }
       if (expired) return refuse('expired')
       const touchDue = typeof lastSeenAt === 'number' && at - lastSeenAt >= TOUCH_INTERVAL_MS
-      isRevoked(sid).then((revoked) => {
-        if (revoked) return refuse('revoked')
-        request.sessionArrival = 'signedIn'
-        if (touchDue) request.session.set('lastSeenAt', at)
-        done()
-      }, done)
+      isRevoked(sid)
+        .then((revoked) => {
+          if (revoked) return refuse('revoked')
+          request.sessionArrival = 'signedIn'
+          if (touchDue) request.session.set('lastSeenAt', at)
+          done()
+        })
+        .catch(done)
     })
 
     // An unreachable Redis must not sign every customer out: the check then lets sessions through
