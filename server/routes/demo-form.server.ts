@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'

@@ -3,14 +3,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
-import {
-  atIdentityProvider,
-  cookieHeader,
-  isSignedIn,
-  SAME_ORIGIN,
-  sessionCookieOf,
-  signInStep,
-} from '../../helper.ts'
+import { atIdentityProvider, cookieHeader, isSignedIn, sessionCookieOf, signInStep } from '../../helper.ts'
 import { appWithUpstreams } from '../upstream/harness.ts'
 
 // Security claim 21: a session's identity is the one the upstream's answer names. These tests put

@@ -7,15 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
-import {
-  build,
-  cookieHeader,
-  isSignedIn,
-  SAME_ORIGIN,
-  sandboxRequests,
-  sessionCookieOf,
-  signIn,
-} from '../../helper.ts'
+import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 // A few registrations, each hashing its password as the upstream does.

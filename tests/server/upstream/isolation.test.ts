@@ -1,5 +1,5 @@
 import t from 'tap'
-import { DEMO_ACCOUNT, HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { TIME_ZONE_HEADER } from '../../../server/routes/api/environment.ts'
 import { apiPost, appWithUpstreams, armFault, plainTopology, requestLog, waitUntil } from './harness.ts'
