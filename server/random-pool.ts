@@ -4,9 +4,9 @@ import { randomFillSync } from 'node:crypto'
 const POOL_BYTES = 4096
 
 /**
- * Random bytes as hex (or base64url), taken from a pool the CSPRNG fills a few kilobytes at a time, as Node's own
- * `randomUUID()` does. Each byte is handed out once, then the pool is refilled: the values are as
- * unpredictable as `randomBytes()`'s. Why a pool: one `randomBytes(32)` per response cost more
+ * Random bytes as hex (or base64url), taken from a pool the CSPRNG fills a few kilobytes at a time,
+ * as Node's own `randomUUID()` does. Each byte is handed out once, then the pool is refilled: the
+ * values are as unpredictable as `randomBytes()`'s. Why a pool: one `randomBytes(32)` per response cost more
  * than the rest of the security headers together on the `/api` bench path (ADR 0094).
  */
 export function randomPool(poolBytes = POOL_BYTES) {

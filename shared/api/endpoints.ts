@@ -84,7 +84,8 @@ const compiled: [EndpointName, Endpoint, CompiledPath][] = ENDPOINT_NAMES.map((n
 /**
  * Endpoints whose path has no placeholder, by method and path: most calls are found without a
  * scan of the table (two lookups per `/api` call, the rate limit's and the proxy's). One an
- * earlier row's template also fits is left to the scan, so the table's order still decides.
+ * earlier row's template also fits (a duplicate row included) is left to the scan, so the table's
+ * order still decides.
  */
 const withoutPlaceholders = new Map<string, (typeof compiled)[number]>()
 for (const [index, entry] of compiled.entries()) {
@@ -98,7 +99,7 @@ for (const [index, entry] of compiled.entries()) {
       ([, earlier, earlierTemplate]) =>
         earlier.method === endpoint.method && earlierTemplate.regex.test(relative),
     )
-  if (!shadowed && !withoutPlaceholders.has(key)) withoutPlaceholders.set(key, entry)
+  if (!shadowed) withoutPlaceholders.set(key, entry)
 }
 
 export interface EndpointMatch {

@@ -202,7 +202,10 @@ export default fp<RateLimitPluginOptions>(
     app.addHook('preHandler', (request, _reply, done) => {
       const step = request.paidActionStep
       if (!step) return done()
-      openAllowance(request, step).then(() => done(), done)
+      // A throw in done() becomes the request's error, never an unhandled rejection.
+      openAllowance(request, step)
+        .then(() => done())
+        .catch(done)
     })
   },
   { name: 'rate-limit', fastify: '5.x', dependencies: ['language', 'single-use'] },
