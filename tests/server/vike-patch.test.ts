@@ -1,8 +1,9 @@
 /**
- * patches/vike+0.4.266.patch: Vike's infinite-loop guard, made O(1) per render (ADR 0104), and its
- * `objectAssign`, which assigns plain properties instead of defining each (ADR 0107), are applied
- * by `npm ci`; the guard still guards and `objectAssign` still leaves every property as
- * `Object.defineProperties` did. Their speed is the bench's (render rows), not a timed test.
+ * patches/vike+0.4.266.patch: Vike's infinite-loop guard, made O(1) per render (ADR 0104), its
+ * `objectAssign`, which assigns plain properties instead of defining each, and its `parseUrl`,
+ * which keeps its last results (ADR 0107), are applied by `npm ci`; the guard still guards,
+ * `objectAssign` still leaves every property as `Object.defineProperties` did and every caller
+ * of `parseUrl` gets a copy of its own. Their speed is the bench's (render rows), not a timed test.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -15,6 +16,17 @@ const { catchInfiniteLoop } = (await import(pathToFileURL(FILE).href)) as { catc
 const ASSIGN_FILE = path.join(import.meta.dirname, '../../node_modules/vike/dist/utils/objectAssign.js')
 type Assign = (obj: object, addendum: object | undefined, addendumCanBeOriginal?: boolean) => void
 const { objectAssign } = (await import(pathToFileURL(ASSIGN_FILE).href)) as { objectAssign: Assign }
+const PARSE_FILE = path.join(import.meta.dirname, '../../node_modules/vike/dist/utils/parseUrl.js')
+interface ParsedUrl {
+  pathname: string
+  search: Record<string, string>
+  searchAll: Record<string, string[]>
+  searchOriginal: string | null
+  hash: string
+}
+const { parseUrl } = (await import(pathToFileURL(PARSE_FILE).href)) as {
+  parseUrl: (url: string, baseServer: string) => ParsedUrl
+}
 
 t.test('the installed Vike carries the patch (npm ci ran patch-package)', async (t) => {
   const source = readFileSync(FILE, 'utf8')
@@ -23,6 +35,39 @@ t.test('the installed Vike carries the patch (npm ci ran patch-package)', async 
   const assign = readFileSync(ASSIGN_FILE, 'utf8')
   t.match(assign, 'obj[key] = descriptor.value', 'objectAssign assigns plain properties')
   t.notMatch(assign, /^\s*Object\.defineProperties\(/m, 'no descriptor object per property of every addendum')
+  t.match(readFileSync(PARSE_FILE, 'utf8'), 'parsedUrls.get(key)', 'parseUrl keeps its last results')
+})
+
+t.test('parseUrl: every caller gets its own copy, so no change reaches another request', async (t) => {
+  const url = '/auth/sign_in?language=zh&channel=a&channel=b#top'
+  const first = parseUrl(url, '/')
+  t.equal(first.pathname, '/auth/sign_in')
+  t.strictSame(first.search, { language: 'zh', channel: 'b' })
+  t.strictSame(first.searchAll, { language: ['zh'], channel: ['a', 'b'] })
+  t.equal(first.hash, 'top')
+  first.search.language = 'en'
+  first.searchAll.channel?.push('c')
+  first.pathname = '/changed'
+  const second = parseUrl(url, '/')
+  t.not(second, first, 'a new object')
+  t.not(second.search, first.search)
+  t.not(second.searchAll.channel, first.searchAll.channel, 'new arrays too')
+  t.strictSame(second.search, { language: 'zh', channel: 'b' }, "the first caller's change is not seen")
+  t.strictSame(second.searchAll, { language: ['zh'], channel: ['a', 'b'] })
+  t.equal(second.pathname, '/auth/sign_in')
+})
+
+t.test('parseUrl: results stay right past the kept ones, per base, and for odd URLs', async (t) => {
+  for (let n = 0; n < 40; n++) t.equal(parseUrl(`/p/${n}?n=${n}`, '/').search.n, String(n))
+  t.equal(parseUrl('/p/0?n=0', '/').pathname, '/p/0', 'an entry dropped long ago parses again')
+  t.equal(parseUrl('/shop/cart', '/shop').pathname, '/cart', 'the base is part of the key')
+  t.equal(parseUrl('/shop/cart', '/').pathname, '/shop/cart')
+  t.equal(parseUrl('/%E4%BD%A0', '/').pathname, '/你', 'decoded as before')
+  const polluting = parseUrl('/a?__proto__=x', '/')
+  t.equal(polluting.searchOriginal, '?__proto__=x')
+  t.notOk('x' in {}, 'Object.prototype untouched')
+  t.throws(() => parseUrl('not a url', '/'), 'an invalid URL still fails, every time')
+  t.throws(() => parseUrl('not a url', '/'))
 })
 
 t.test('objectAssign leaves every property as Object.defineProperties did', async (t) => {
