@@ -115,9 +115,17 @@ async function signedInCookie(base: string): Promise<string> {
   const { answer, cookie } = await step('password', { password: US_ACCOUNT.password }, started.cookie)
   if (answer.retCode !== '000000' || !cookie)
     throw new Error(`sign-in for the bench failed: ${answer.retCode} ${answer.retMsg}`)
-  const page = await (await fetch(`${base}/auth/sign_in`, { headers: { cookie } })).text()
-  if (!page.includes('header-sign-out')) throw new Error('the bench session does not render signed in')
-  return cookie
+  const response = await fetch(`${base}/auth/sign_in`, { headers: { cookie } })
+  if (!(await response.text()).includes('header-sign-out'))
+    throw new Error('the bench session does not render signed in')
+  // The first signed-in page adds the session's CSRF secret to the cookie, which a browser keeps:
+  // sending the older cookie would make every measured render mint a secret and seal the session
+  // again, which only a visitor's first page does.
+  const renewed = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+  return renewed || cookie
 }
 
 /**
