@@ -27,6 +27,15 @@ interface ParsedUrl {
 const { parseUrl } = (await import(pathToFileURL(PARSE_FILE).href)) as {
   parseUrl: (url: string, baseServer: string) => ParsedUrl
 }
+const INJECT_FILE = path.join(
+  import.meta.dirname,
+  '../../node_modules/vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
+)
+type Inject = (tag: string, html: string, fragment: string) => string
+const { injectAtOpeningTag, injectAtClosingTag } = (await import(pathToFileURL(INJECT_FILE).href)) as {
+  injectAtOpeningTag: Inject
+  injectAtClosingTag: Inject
+}
 
 t.test('the installed Vike carries the patch (npm ci ran patch-package)', async (t) => {
   const source = readFileSync(FILE, 'utf8')
@@ -36,6 +45,52 @@ t.test('the installed Vike carries the patch (npm ci ran patch-package)', async 
   t.match(assign, 'obj[key] = descriptor.value', 'objectAssign assigns plain properties')
   t.notMatch(assign, /^\s*Object\.defineProperties\(/m, 'no descriptor object per property of every addendum')
   t.match(readFileSync(PARSE_FILE, 'utf8'), 'parsedUrls.get(key)', 'parseUrl keeps its last results')
+  t.notMatch(readFileSync(INJECT_FILE, 'utf8'), "before.split('\\n')", 'no split of the page into lines')
+})
+
+/** Vike 0.4.266's tag injection as it was, split-based: the reference the patched one must equal. */
+function referenceInject(tag: string, html: string, fragment: string, closing: boolean): string {
+  const pattern = closing ? new RegExp(`</${tag}>`, 'i') : new RegExp(`<${tag}(>| [^>]*>)`, 'i')
+  const instance = html.match(pattern)?.[0] ?? ''
+  const parts = html.split(instance)
+  const before = closing ? parts.slice(0, -1).join(instance) : `${parts[0]}${instance}`
+  const after = closing ? `${instance}${parts.at(-1)}` : parts.slice(1).join(instance)
+  const lineBefore = before.split('\n').slice(-1)[0] ?? ''
+  let padding = lineBefore.match(/\s*$/)?.[0] ?? ''
+  const blankLine = Boolean(padding)
+  if (!padding) padding = lineBefore.match(/^\s*/)?.[0] ?? ''
+  if (!padding) return before + fragment + after
+  const newline = `\n${padding}  `
+  const tagRE = /<(script|style|textarea|title)\b[^>]*>[\s\S]*?<\/\1>|<[^/][^>]*>/gi
+  let injected = fragment.replace(tagRE, (match) => `${newline}${match}`)
+  if (blankLine) injected = `  ${injected.slice(newline.length)}`
+  if ((after.split('\n')[0] ?? '').trim().length > 0) injected += `\n${padding}`
+  return before + injected + after
+}
+
+t.test('tag injection cuts the page where the split-based original did', async (t) => {
+  const fragment = '<script src="/a.js"></script><link rel="modulepreload" href="/b.js">'
+  const pages = [
+    '<!DOCTYPE html><html><head><title>x</title></head><body><div id="root">page</div></body></html>',
+    '<!DOCTYPE html>\n<html>\n  <head>\n    <meta charset="utf-8">\n  </head>\n  <body>\n    <div>a</div>\n  </body>\n</html>',
+    '<html><HEAD lang="en"><title>x</title></HEAD><BODY><p>one</p></BODY><!-- </body> --></html>',
+    '<html><head></head><body><pre>\n  indented\n</pre>\n    </body>\n</html>\n',
+    '<html><head data-x="1"></head><body>text</body></html>\n<body>second</body>',
+  ]
+  for (const page of pages) {
+    for (const tag of ['head', 'body']) {
+      t.equal(
+        injectAtOpeningTag(tag, page, fragment),
+        referenceInject(tag, page, fragment, false),
+        `<${tag}>`,
+      )
+      t.equal(
+        injectAtClosingTag(tag, page, fragment),
+        referenceInject(tag, page, fragment, true),
+        `</${tag}>`,
+      )
+    }
+  }
 })
 
 t.test('parseUrl: every caller gets its own copy, so no change reaches another request', async (t) => {
