@@ -1,5 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { useTranslation } from '../translation.tsx'
+import { pageUrlOf } from './frame/useFrame.ts'
 
 /**
  * "Go to the console" for a signed-in session (issue 18 point 8): a plain form post with the
@@ -9,8 +10,9 @@ import { useTranslation } from '../translation.tsx'
  */
 export function ConsoleForm({ className = 'button primary' }: { className?: string }) {
   const { t } = useTranslation()
-  const { csrfToken, language, urlParsed } = usePageContext()
-  const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
+  const pageContext = usePageContext()
+  const { csrfToken } = pageContext
+  const { languageQuery } = pageUrlOf(pageContext)
   return (
     <form method="post" action={`/auth/console/open${languageQuery}`} className="console-form">
       <input type="hidden" name="_csrf" value={csrfToken} />

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signOut } from '../api.ts'
 import { useTranslation } from '../translation.tsx'
+import { pageUrlOf } from './frame/useFrame.ts'
 
 /**
  * Sign-out for every signed-in screen. A real form post (POST only, with the session-bound
@@ -10,9 +11,10 @@ import { useTranslation } from '../translation.tsx'
  */
 export function SignOutForm({ className = 'button', testId }: { className?: string; testId?: string }) {
   const { t } = useTranslation()
-  const { csrfToken, language, urlParsed } = usePageContext()
+  const pageContext = usePageContext()
+  const { csrfToken } = pageContext
   const [busy, setBusy] = useState(false)
-  const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
+  const { languageQuery } = pageUrlOf(pageContext)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

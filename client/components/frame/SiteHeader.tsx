@@ -3,10 +3,13 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { WIDE_BREAKPOINT } from '../../../shared/frame/constants.ts'
 import { headerButtons, LOGO, NAV_MENUS } from '../../../shared/frame/navigation.ts'
 import { Navbar } from './Navbar.tsx'
+import { pageUrlOf } from './useFrame.ts'
 
 /** The navbar with its state: collapsed side menu, 65px when scrolled, re-laid out on resize. */
 export function SiteHeader() {
-  const { isPhone, user, urlParsed } = usePageContext()
+  const pageContext = usePageContext()
+  const { isPhone, user } = pageContext
+  const { pathname } = pageUrlOf(pageContext)
   const [collapsed, setCollapsed] = useState(true)
   const [compact, setCompact] = useState(false)
 
@@ -30,7 +33,7 @@ export function SiteHeader() {
 
   // A navigation closes the side menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change on purpose
-  useEffect(() => setCollapsed(true), [urlParsed.pathname])
+  useEffect(() => setCollapsed(true), [pathname])
 
   const buttons = headerButtons({ signedIn: Boolean(user) })
   return (

@@ -19,11 +19,18 @@ interface PageUrl {
   carryLanguage: boolean
   currentUrl: string
   pathname: string
+  /**
+   * `?language=<the page's language>` when the URL names a language, else empty: what a link or a
+   * form action to another account page appends, so a chosen language survives the step.
+   */
+  languageQuery: string
 }
 
 /**
- * Vike's `pageContext.urlParsed` is a getter that parses the URL again on every read, and every
- * frame link asks (dozens per page): parse once per pageContext instead (issue 8, point 4).
+ * Vike's `pageContext.urlParsed` is a getter that parses the URL again on every read (≈ 15 µs with
+ * the copies it makes), and every frame link asks (dozens per page), and so did each form and page
+ * that carries the language: read it once per pageContext instead (issue 8 point 4, ADR 0107).
+ * Components read `pageUrlOf(usePageContext())`, not `urlParsed`.
  */
 const urlByPageContext = new WeakMap<object, PageUrl>()
 
@@ -37,6 +44,7 @@ export function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageU
       // The raw path: the decoded one turns `/%09/evil` into `/<TAB>/evil`, which browsers read as `//evil`.
       currentUrl: `${urlParsed.pathnameOriginal}${queryOf(urlParsed.searchOriginal)}`,
       pathname: urlParsed.pathname,
+      languageQuery: urlParsed.search.language ? `?language=${language}` : '',
     }
     urlByPageContext.set(pageContext, url)
   }

@@ -6,6 +6,7 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { type FieldError, resetError } from '../../../../shared/forms/reset-errors.ts'
 import type { ResetPageStep } from '../../../../shared/forms/reset-form.ts'
 import { useApiClient } from '../../../api.ts'
+import { pageUrlOf } from '../../../components/frame/useFrame.ts'
 import { navigate } from '../../../runtime/router.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { loadResetFlow, restartResetFlow } from './flow.ts'
@@ -38,7 +39,9 @@ function linkIdFromUrl(): string | undefined {
  */
 export default function ResetPage() {
   const { t } = useTranslation()
-  const { language, urlParsed, formState } = usePageContext()
+  const pageContext = usePageContext()
+  const { language, formState } = pageContext
+  const { languageQuery } = pageUrlOf(pageContext)
   const api = useApiClient()
   // The step the server rendered (a form posted without JavaScript, or a reset under way): the
   // page starts there, with what the server said about it, instead of asking again.
@@ -46,8 +49,7 @@ export default function ResetPage() {
   const [servedView] = useState<View | null>(served?.reset?.step ?? null)
   const [view, setView] = useState<View>(servedView ?? { kind: 'flow', flow: { step: 'request' } })
   const [ready, setReady] = useState(servedView !== null)
-  const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
-  const languageParam = urlParsed.search.language ? language : undefined
+  const languageParam = languageQuery ? language : undefined
   const posted: ResetPosted = {
     // The values, errors and notice belong to the step the server rendered, not to later ones.
     values: view === servedView ? ((served?.values ?? {}) as Record<string, string>) : {},

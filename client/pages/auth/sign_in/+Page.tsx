@@ -5,6 +5,7 @@ import { type SignInFlowView, signInSteps } from '../../../../shared/api/sign-in
 import { type ApiEnvelope, isSuccess } from '../../../../shared/envelope.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { useApiClient } from '../../../api.ts'
+import { pageUrlOf } from '../../../components/frame/useFrame.ts'
 import { reload } from '../../../runtime/router.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
@@ -63,7 +64,9 @@ function emailOfFragment(hash: string): string | undefined {
 type Reminder = { target: string | undefined }
 
 export default function SignInPage() {
-  const { user, language, urlParsed, signInFlow, formState, csrfToken } = usePageContext()
+  const pageContext = usePageContext()
+  const { user, language, signInFlow, formState, csrfToken } = pageContext
+  const { languageQuery } = pageUrlOf(pageContext)
   const { t } = useTranslation()
   const api = useApiClient()
   // A sign-in under way in this session (rendered per request from the session), and what a
@@ -178,8 +181,6 @@ export default function SignInPage() {
     backToEmail()
     setError(answer.retMsg)
   }
-
-  const languageQuery = urlParsed.search.language ? `?language=${language}` : ''
 
   /** Leaves for the console or the return path; without either, shows the signed-in card. */
   async function continueTo(target: string | undefined) {
@@ -508,10 +509,7 @@ export default function SignInPage() {
         {/* Only beside the e-mail: once the password or the code is asked, the other ways are noise. */}
         {step === 'email' && <EnterpriseSignIn languageQuery={language} />}
         <p className="aside">
-          <a
-            href={`/auth/reset${urlParsed.search.language ? `?language=${language}` : ''}`}
-            data-testid="forgot-password"
-          >
+          <a href={`/auth/reset${languageQuery}`} data-testid="forgot-password">
             {t('signIn.forgotPassword')}
           </a>
         </p>
