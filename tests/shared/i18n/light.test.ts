@@ -165,3 +165,37 @@ t.test('Trans › each tag of a text becomes its element with the translated wor
     'values are text, escaped by React',
   )
 })
+
+t.test(
+  'server translator › a text asked again is i18next’s; values are interpolated on every call',
+  async (t) => {
+    for (const language of LANGUAGES) {
+      const all = withFrameNamespaces(NAMESPACES)
+      const instance = i18nWith(language, all)
+      const server = translatorOf(instance)
+      for (const namespace of NAMESPACES) {
+        const serverT = server.fixedT(namespace)
+        const i18nextT = instance.getFixedT(language, namespace) as (key: string, options?: object) => string
+        for (const [key, text] of leaves(resources[language][namespace])) {
+          const where = `${language} ${namespace}:${key}`
+          t.equal(serverT(key), i18nextT(key), `${where}, first call`)
+          t.equal(serverT(key), i18nextT(key), `${where}, asked again`)
+          if (!text.includes('{{')) continue
+          const other = Object.fromEntries(Object.keys(VALUES).map((name) => [name, `[${name} again]`]))
+          t.equal(serverT(key, VALUES), i18nextT(key, VALUES), `${where} with values`)
+          t.equal(
+            serverT(key, other),
+            i18nextT(key, other),
+            `${where} with other values: not the first answer`,
+          )
+        }
+      }
+      t.equal(
+        server.fixedT('common')('no.such.key'),
+        'no.such.key',
+        'a missing key answers its key, every time',
+      )
+      t.equal(server.fixedT('common')('no.such.key'), 'no.such.key')
+    }
+  },
+)
