@@ -175,7 +175,10 @@ t.test(
       const server = translatorOf(instance)
       for (const namespace of NAMESPACES) {
         const serverT = server.fixedT(namespace)
-        const i18nextT = instance.getFixedT(language, namespace) as (key: string, options?: object) => string
+        const i18nextT = instance.getFixedT(language, namespace) as unknown as (
+          key: string,
+          options?: object,
+        ) => string
         for (const [key, text] of leaves(resources[language][namespace])) {
           const where = `${language} ${namespace}:${key}`
           t.equal(serverT(key), i18nextT(key), `${where}, first call`)
