@@ -10,6 +10,8 @@ import { DEFAULT_NAMESPACE, type Translate, type Translator } from './translator
  */
 
 const instances = new Map<string, i18n>()
+/** Answers kept per namespace of an instance: above the number of keys any namespace has. */
+const PLAIN_TEXTS_KEPT = 2000
 const translators = new WeakMap<i18n, Translator>()
 
 /**
@@ -65,7 +67,9 @@ export function translatorOf(instance: i18n): Translator {
           let text = plainTexts.get(key)
           if (text === undefined) {
             text = translate(key)
-            plainTexts.set(key, text)
+            // Bounded: some keys are built from data (`items.${id}.title`); none from a visitor's
+            // input today, but a later one must not be able to grow this map without end.
+            if (plainTexts.size < PLAIN_TEXTS_KEPT) plainTexts.set(key, text)
           }
           return text
         }

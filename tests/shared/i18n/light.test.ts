@@ -199,6 +199,11 @@ t.test(
         'a missing key answers its key, every time',
       )
       t.equal(server.fixedT('common')('no.such.key'), 'no.such.key')
+      const common = server.fixedT('common')
+      const i18nextCommon = instance.getFixedT(language, 'common') as unknown as (key: string) => string
+      for (let n = 0; n < 2500; n++) common(`no.such.key${n}`)
+      t.equal(common('no.such.key2400'), 'no.such.key2400', 'past the answers kept, still i18next’s')
+      t.equal(common('language.en'), i18nextCommon('language.en'), 'and a kept answer unchanged')
     }
   },
 )
