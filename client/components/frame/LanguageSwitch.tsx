@@ -6,6 +6,7 @@ import { languageSwitchHref } from '../../../shared/frame/links.ts'
 import type { Language } from '../../../shared/language.ts'
 import { useApiClient } from '../../api.ts'
 import { GlobeIcon } from './icons.tsx'
+import { latin1Html } from './latin1.ts'
 import { useFrame } from './useFrame.ts'
 import { useFrameText } from './useFrameText.ts'
 
@@ -32,7 +33,10 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   const content = (
     <>
       <GlobeIcon />
-      <span>{t(`language.${other}`)}</span>
+      <span
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: every markup character is escaped (latin1Html); see ./latin1.ts for why
+        dangerouslySetInnerHTML={{ __html: latin1Html(t(`language.${other}`)) }}
+      />
     </>
   )
   if (user) {
