@@ -20,6 +20,7 @@ const lightTranslators = new Map<string, Translator>()
 /** Server only, once at start: every page render translates with i18next. */
 export function translateOnServerWith(factory: TranslatorFactory): void {
   serverTranslator = factory
+  serverTranslatorsOfPage = new WeakMap()
 }
 
 function browserTranslator(language: Language, namespaces: readonly Namespace[]): Translator {
@@ -33,9 +34,23 @@ function browserTranslator(language: Language, namespaces: readonly Namespace[])
   return translator
 }
 
+/** Per page's declared list (one array per page, the same on every render), its namespaces. */
+const namespacesOfPage = new WeakMap<object, readonly Namespace[]>()
+/** Server only: per page's namespaces, the translator of each (language, extra namespaces). */
+let serverTranslatorsOfPage = new WeakMap<readonly Namespace[], Map<string, Translator>>()
+/** A page that declares none: the frame's alone. */
+const FRAME_ONLY = withFrameNamespaces([])
+
 /** The namespaces a page declared; the setting is cumulative, so a sub-page adds to its parent's. */
-export function pageNamespaces(pageContext: Pick<PageContext, 'config'>): Namespace[] {
-  return withFrameNamespaces((pageContext.config.namespaces ?? []).flat())
+export function pageNamespaces(pageContext: Pick<PageContext, 'config'>): readonly Namespace[] {
+  const declared = pageContext.config.namespaces
+  if (!declared) return FRAME_ONLY
+  let namespaces = namespacesOfPage.get(declared)
+  if (!namespaces) {
+    namespaces = withFrameNamespaces(declared.flat())
+    namespacesOfPage.set(declared, namespaces)
+  }
+  return namespaces
 }
 
 /** The page's translator (server and browser): what +Wrapper provides, +title may use. */
@@ -44,14 +59,24 @@ export function pageI18n(
   /** Namespaces the page does not declare, for a server-only part (+Head's `keywords`). */
   extra: readonly Namespace[] = [],
 ): Translator {
-  const namespaces = extra.length
-    ? withFrameNamespaces([...pageNamespaces(pageContext), ...extra])
-    : pageNamespaces(pageContext)
+  const declared = pageNamespaces(pageContext)
+  const namespaces = () => (extra.length ? withFrameNamespaces([...declared, ...extra]) : declared)
   // Node renders pages (server, tests); a window means the browser.
-  if (typeof window === 'undefined') {
-    if (!serverTranslator)
-      throw new Error('The server translator is installed by +onCreateGlobalContext.server.ts')
-    return serverTranslator(pageContext.language, namespaces)
+  if (typeof window !== 'undefined') return browserTranslator(pageContext.language, namespaces())
+  if (!serverTranslator)
+    throw new Error('The server translator is installed by +onCreateGlobalContext.server.ts')
+  // A render asks ≈ 4 times (title, description, head, wrapper); the server has every namespace
+  // from the start, so a page's translator never changes and is kept per page.
+  let translators = serverTranslatorsOfPage.get(declared)
+  if (!translators) {
+    translators = new Map()
+    serverTranslatorsOfPage.set(declared, translators)
   }
-  return browserTranslator(pageContext.language, namespaces)
+  const key = `${pageContext.language}:${extra.join(',')}`
+  let translator = translators.get(key)
+  if (!translator) {
+    translator = serverTranslator(pageContext.language, namespaces())
+    translators.set(key, translator)
+  }
+  return translator
 }

@@ -10,7 +10,7 @@ import { DEFAULT_NAMESPACE, type Translate, type Translator } from './translator
  */
 
 const instances = new Map<string, i18n>()
-/** Answers kept per namespace of an instance: above the number of keys any namespace has. */
+/** Answers kept per translate function: above the number of keys any namespace has. */
 const PLAIN_TEXTS_KEPT = 2000
 const translators = new WeakMap<i18n, Translator>()
 
@@ -51,28 +51,12 @@ export function translatorOf(instance: i18n): Translator {
   const asTranslate = (t: unknown) => t as Translate
   const translator: Translator = {
     language,
-    t: asTranslate(instance.t.bind(instance)),
+    t: keepingPlainTexts(asTranslate(instance.t.bind(instance))),
     exists: (key) => instance.exists(key),
     fixedT: (namespace) => {
       let t = fixed.get(namespace)
       if (!t) {
-        const translate = asTranslate(instance.getFixedT(language, namespace))
-        // An instance's texts never change once built (no changeLanguage, no added bundles), so
-        // a call without options always answers the same: kept after the first. i18next's `t()`
-        // (key parsing, namespace and nesting checks) was ≈ 7 % of a page render; most calls of
-        // a page name a key and nothing else. A call with options (values, a default) is i18next's.
-        const plainTexts = new Map<string, string>()
-        t = (key, options) => {
-          if (options !== undefined) return translate(key, options)
-          let text = plainTexts.get(key)
-          if (text === undefined) {
-            text = translate(key)
-            // Bounded: some keys are built from data (`items.${id}.title`); none from a visitor's
-            // input today, but a later one must not be able to grow this map without end.
-            if (plainTexts.size < PLAIN_TEXTS_KEPT) plainTexts.set(key, text)
-          }
-          return text
-        }
+        t = keepingPlainTexts(asTranslate(instance.getFixedT(language, namespace)))
         fixed.set(namespace, t)
       }
       return t
@@ -82,4 +66,25 @@ export function translatorOf(instance: i18n): Translator {
   }
   translators.set(instance, translator)
   return translator
+}
+
+/**
+ * `translate`, keeping the answer of each call without options. An instance's texts never change
+ * once built (no changeLanguage, no added bundles), so such a call always answers the same.
+ * i18next's `t()` (key parsing, namespace and nesting checks) was ≈ 7 % of a page render; most
+ * calls of a page name a key and nothing else. A call with options (values, a default) is i18next's.
+ */
+function keepingPlainTexts(translate: Translate): Translate {
+  const plainTexts = new Map<string, string>()
+  return (key, options) => {
+    if (options !== undefined) return translate(key, options)
+    let text = plainTexts.get(key)
+    if (text === undefined) {
+      text = translate(key)
+      // Bounded: some keys are built from data (`items.${id}.title`); none from a visitor's
+      // input today, but a later one must not be able to grow this map without end.
+      if (plainTexts.size < PLAIN_TEXTS_KEPT) plainTexts.set(key, text)
+    }
+    return text
+  }
 }

@@ -183,6 +183,9 @@ t.test(
           const where = `${language} ${namespace}:${key}`
           t.equal(serverT(key), i18nextT(key), `${where}, first call`)
           t.equal(serverT(key), i18nextT(key), `${where}, asked again`)
+          const prefixed = `${namespace}:${key}`
+          t.equal(server.t(prefixed), instance.t(prefixed), `${where} by prefix, first call`)
+          t.equal(server.t(prefixed), instance.t(prefixed), `${where} by prefix, asked again`)
           if (!text.includes('{{')) continue
           const other = Object.fromEntries(Object.keys(VALUES).map((name) => [name, `[${name} again]`]))
           t.equal(serverT(key, VALUES), i18nextT(key, VALUES), `${where} with values`)
