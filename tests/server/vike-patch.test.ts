@@ -3,7 +3,8 @@
  * `objectAssign`, which assigns plain properties instead of defining each, and its `parseUrl`,
  * which keeps its last results (ADR 0107), are applied by `npm ci`; the guard still guards,
  * `objectAssign` still leaves every property as `Object.defineProperties` did and every caller
- * of `parseUrl` gets a copy of its own. Their speed is the bench's (render rows), not a timed test.
+ * of `parseUrl` gets a copy of its own. The checks before routing fork the page context only when
+ * they answer (ADR 0110). Their speed is the bench's (render rows), not a timed test.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -27,6 +28,10 @@ interface ParsedUrl {
 const { parseUrl } = (await import(pathToFileURL(PARSE_FILE).href)) as {
   parseUrl: (url: string, baseServer: string) => ParsedUrl
 }
+const RENDER_FILE = path.join(
+  import.meta.dirname,
+  '../../node_modules/vike/dist/server/runtime/renderPageServer.js',
+)
 const INJECT_FILE = path.join(
   import.meta.dirname,
   '../../node_modules/vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
@@ -46,6 +51,20 @@ t.test('the installed Vike carries the patch (npm ci ran patch-package)', async 
   t.notMatch(assign, /^\s*Object\.defineProperties\(/m, 'no descriptor object per property of every addendum')
   t.match(readFileSync(PARSE_FILE, 'utf8'), 'parsedUrls.get(key)', 'parseUrl keeps its last results')
   t.notMatch(readFileSync(INJECT_FILE, 'utf8'), "before.split('\\n')", 'no split of the page into lines')
+  const render = readFileSync(RENDER_FILE, 'utf8')
+  for (const [check, decided] of [
+    ['checkBaseUrl', 'if (!isBaseMissing)'],
+    ['normalizeUrl', 'if (!urlNormalized)'],
+    ['getPermanentRedirect', 'if (normalize(urlTarget) === normalize(urlWithoutBase))'],
+  ] as const) {
+    const start = render.indexOf(`async function ${check}(`)
+    const body = render.slice(start, render.indexOf('\n}\n', start))
+    t.ok(start >= 0 && body.includes(decided), `${check} found`)
+    t.ok(
+      body.indexOf('fork(pageContextBegin)') > body.indexOf(decided),
+      `${check} forks the page context only once it answers`,
+    )
+  }
 })
 
 /** Vike 0.4.266's tag injection as it was, split-based: the reference the patched one must equal. */
