@@ -4,7 +4,7 @@
  * which keeps its last results (ADR 0107), are applied by `npm ci`; the guard still guards,
  * `objectAssign` still leaves every property as `Object.defineProperties` did and every caller
  * of `parseUrl` gets a copy of its own. The checks before routing fork the page context only when
- * they answer (ADR 0110). Their speed is the bench's (render rows), not a timed test.
+ * they answer, and Route Strings are compiled once (ADR 0110). Their speed is the bench's (render rows), not a timed test.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -32,6 +32,14 @@ const RENDER_FILE = path.join(
   import.meta.dirname,
   '../../node_modules/vike/dist/server/runtime/renderPageServer.js',
 )
+const ROUTE_FILE = path.join(
+  import.meta.dirname,
+  '../../node_modules/vike/dist/shared-server-client/route/resolveRouteString.js',
+)
+type RouteMatch = { routeParams: Record<string, string> } | null
+const { resolveRouteString } = (await import(pathToFileURL(ROUTE_FILE).href)) as {
+  resolveRouteString: (routeString: string, urlPathname: string) => RouteMatch
+}
 const INJECT_FILE = path.join(
   import.meta.dirname,
   '../../node_modules/vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
@@ -51,6 +59,7 @@ t.test('the installed Vike carries the patch (npm ci ran patch-package)', async 
   t.notMatch(assign, /^\s*Object\.defineProperties\(/m, 'no descriptor object per property of every addendum')
   t.match(readFileSync(PARSE_FILE, 'utf8'), 'parsedUrls.get(key)', 'parseUrl keeps its last results')
   t.notMatch(readFileSync(INJECT_FILE, 'utf8'), "before.split('\\n')", 'no split of the page into lines')
+  t.match(readFileSync(ROUTE_FILE, 'utf8'), 'compiledRouteStrings.get(routeString)', 'Route Strings kept')
   const render = readFileSync(RENDER_FILE, 'utf8')
   for (const [check, decided] of [
     ['checkBaseUrl', 'if (!isBaseMissing)'],
@@ -249,4 +258,32 @@ t.test('trackers older than 5 s are dropped; a new one counts from zero', async 
   offset = 5_001
   catchInfiniteLoop('[request-later] renderPageServerEntryRecursive()')
   t.doesNotThrow(() => catchInfiniteLoop(name), 'the old count was dropped with its tracker')
+})
+
+t.test('resolveRouteString › the same matches as Vike documents, asked again and past the kept ones', async (t) => {
+  const cases: [string, string, RouteMatch][] = [
+    ['/', '/', { routeParams: {} }],
+    ['/auth/sign_in', '/auth/sign_in/', { routeParams: {} }],
+    ['/auth/sign_in', '/auth/sign_up', null],
+    ['/auth/@id', '/auth/x', { routeParams: { id: 'x' } }],
+    ['/auth/@id', '/auth/x/y', null],
+    ['/a/*', '/a/b/c', { routeParams: { '*': 'b/c' } }],
+    ['/x/*/y/*', '/x/1/y/2', { routeParams: { '*1': '1', '*2': '2' } }],
+    ['*', '/anything', { routeParams: { '*': '/anything' } }],
+    ['/x.y/@z', '/xzy/1', null],
+  ]
+  for (let round = 0; round < 2; round++) {
+    for (const [routeString, pathname, expected] of cases)
+      t.same(resolveRouteString(routeString, pathname), expected, `${routeString} ${pathname}, ask ${round + 1}`)
+  }
+  const first = resolveRouteString('/auth/@id', '/auth/x')
+  if (first) first.routeParams.id = 'changed'
+  t.same(resolveRouteString('/auth/@id', '/auth/x'), { routeParams: { id: 'x' } }, 'each caller gets its own params')
+  for (let n = 0; n < 300; n++) resolveRouteString(`/page${n}/@id`, '/elsewhere')
+  t.same(resolveRouteString('/page7/@id', '/page7/q'), { routeParams: { id: 'q' } }, 'right past the kept strings')
+  t.same(resolveRouteString('/a/*', '/a/b'), { routeParams: { '*': 'b' } })
+  for (let round = 0; round < 2; round++) {
+    t.throws(() => resolveRouteString('abc', '/'), /Route String/, `an invalid Route String refused, ask ${round + 1}`)
+    t.throws(() => resolveRouteString('/a**', '/'), /Route String/)
+  }
 })
