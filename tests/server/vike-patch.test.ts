@@ -260,30 +260,49 @@ t.test('trackers older than 5 s are dropped; a new one counts from zero', async 
   t.doesNotThrow(() => catchInfiniteLoop(name), 'the old count was dropped with its tracker')
 })
 
-t.test('resolveRouteString › the same matches as Vike documents, asked again and past the kept ones', async (t) => {
-  const cases: [string, string, RouteMatch][] = [
-    ['/', '/', { routeParams: {} }],
-    ['/auth/sign_in', '/auth/sign_in/', { routeParams: {} }],
-    ['/auth/sign_in', '/auth/sign_up', null],
-    ['/auth/@id', '/auth/x', { routeParams: { id: 'x' } }],
-    ['/auth/@id', '/auth/x/y', null],
-    ['/a/*', '/a/b/c', { routeParams: { '*': 'b/c' } }],
-    ['/x/*/y/*', '/x/1/y/2', { routeParams: { '*1': '1', '*2': '2' } }],
-    ['*', '/anything', { routeParams: { '*': '/anything' } }],
-    ['/x.y/@z', '/xzy/1', null],
-  ]
-  for (let round = 0; round < 2; round++) {
-    for (const [routeString, pathname, expected] of cases)
-      t.same(resolveRouteString(routeString, pathname), expected, `${routeString} ${pathname}, ask ${round + 1}`)
-  }
-  const first = resolveRouteString('/auth/@id', '/auth/x')
-  if (first) first.routeParams.id = 'changed'
-  t.same(resolveRouteString('/auth/@id', '/auth/x'), { routeParams: { id: 'x' } }, 'each caller gets its own params')
-  for (let n = 0; n < 300; n++) resolveRouteString(`/page${n}/@id`, '/elsewhere')
-  t.same(resolveRouteString('/page7/@id', '/page7/q'), { routeParams: { id: 'q' } }, 'right past the kept strings')
-  t.same(resolveRouteString('/a/*', '/a/b'), { routeParams: { '*': 'b' } })
-  for (let round = 0; round < 2; round++) {
-    t.throws(() => resolveRouteString('abc', '/'), /Route String/, `an invalid Route String refused, ask ${round + 1}`)
-    t.throws(() => resolveRouteString('/a**', '/'), /Route String/)
-  }
-})
+t.test(
+  'resolveRouteString › the same matches as Vike documents, asked again and past the kept ones',
+  async (t) => {
+    const cases: [string, string, RouteMatch][] = [
+      ['/', '/', { routeParams: {} }],
+      ['/auth/sign_in', '/auth/sign_in/', { routeParams: {} }],
+      ['/auth/sign_in', '/auth/sign_up', null],
+      ['/auth/@id', '/auth/x', { routeParams: { id: 'x' } }],
+      ['/auth/@id', '/auth/x/y', null],
+      ['/a/*', '/a/b/c', { routeParams: { '*': 'b/c' } }],
+      ['/x/*/y/*', '/x/1/y/2', { routeParams: { '*1': '1', '*2': '2' } }],
+      ['*', '/anything', { routeParams: { '*': '/anything' } }],
+      ['/x.y/@z', '/xzy/1', null],
+    ]
+    for (let round = 0; round < 2; round++) {
+      for (const [routeString, pathname, expected] of cases)
+        t.same(
+          resolveRouteString(routeString, pathname),
+          expected,
+          `${routeString} ${pathname}, ask ${round + 1}`,
+        )
+    }
+    const first = resolveRouteString('/auth/@id', '/auth/x')
+    if (first) first.routeParams.id = 'changed'
+    t.same(
+      resolveRouteString('/auth/@id', '/auth/x'),
+      { routeParams: { id: 'x' } },
+      'each caller gets its own params',
+    )
+    for (let n = 0; n < 300; n++) resolveRouteString(`/page${n}/@id`, '/elsewhere')
+    t.same(
+      resolveRouteString('/page7/@id', '/page7/q'),
+      { routeParams: { id: 'q' } },
+      'right past the kept strings',
+    )
+    t.same(resolveRouteString('/a/*', '/a/b'), { routeParams: { '*': 'b' } })
+    for (let round = 0; round < 2; round++) {
+      t.throws(
+        () => resolveRouteString('abc', '/'),
+        /Route String/,
+        `an invalid Route String refused, ask ${round + 1}`,
+      )
+      t.throws(() => resolveRouteString('/a**', '/'), /Route String/)
+    }
+  },
+)
