@@ -59,7 +59,7 @@ function isAllowedQuery(search: string): boolean {
 /**
  * The cache key of a request, or null when its page must be rendered for it alone: anything but
  * GET/HEAD, a signed-in visitor, an unlisted path, or any query parameter outside the allowlist
- * (such as `return` or a campaign's tag). Client-filled parameters (`serviceEmail`) are left out
+ * (such as `return`). Client-filled parameters (`serviceEmail`, a campaign's `utm_*`) are left out
  * of the key instead.
  */
 export function pageKeyOf(request: FastifyRequest): PageKey | null {

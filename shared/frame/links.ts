@@ -159,12 +159,22 @@ export function languageSwitchHref(currentUrl: string, target: Language): string
 
 /**
  * Query parameters that pages read only in the browser (the sign-up form fills the footer
- * banner's address from `serviceEmail` after hydration): the server's HTML never depends on them,
- * so the page cache leaves them out of its key and the frame's links are built without them on
- * both sides (the language switch adds them back in the browser). A page stays cacheable when a
- * visitor arrives with one (architecture rule: echoes are filled in on the client).
+ * banner's address from `serviceEmail` after hydration; a campaign's `utm_*` tags are for the
+ * analytics that read the address bar): the server's HTML never depends on them, so the page
+ * cache leaves them out of its key and the frame's links are built without them on both sides
+ * (the language switch adds them back in the browser). A page stays cacheable when a visitor
+ * arrives with one (architecture rule: echoes are filled in on the client) — a campaign's
+ * visitors get the cached page instead of a render each, spending their address's render budget
+ * (ADR 0111). By exact name: any other parameter still makes the page a render of its own.
  */
-export const CLIENT_FILLED_QUERY: ReadonlySet<string> = new Set(['serviceEmail'])
+export const CLIENT_FILLED_QUERY: ReadonlySet<string> = new Set([
+  'serviceEmail',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+])
 
 /** `search` (without its `?`, still encoded) less the client-filled parameters. */
 export function withoutClientFilledQuery(search: string): string {

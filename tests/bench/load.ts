@@ -113,8 +113,10 @@ try {
       { method: 'GET', path: '/auth/sign_in?language=zh' },
       // The footer banner's link: the cached sign-up page, the address filled in the browser (ADR 0101).
       { method: 'GET', path: '/auth/sign_up?serviceEmail=load%40example.com' },
-      // A campaign's tag is outside the page cache's allowlist: rendered for each request.
-      { method: 'GET', path: '/auth/sign_in?utm_source=load' },
+      // A partner's referral tag is outside the page cache's allowlist (the language switch keeps
+      // it): the same sign-in page, rendered for each request. Until ADR 0111 this row was a
+      // campaign's `utm_source`, now served from the cache like `serviceEmail`.
+      { method: 'GET', path: '/auth/sign_in?ref=partner-load' },
       apiCall('sg'),
       apiCall('us'),
     ],

@@ -43,6 +43,36 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     t.equal(mismatched, 0, 'every script nonce equals the nonce of its own CSP header')
   })
 
+  // An ad's landing link: every visitor of a campaign brings the same tags, read by analytics in
+  // the browser; the page is the cached one (ADR 0111), not a render per visitor.
+  t.test("page cache › a campaign's tags are served from the cache, not rendered per visitor", async (t) => {
+    const { app } = await build(t, { ssr: true, env: { RATE_LIMIT_RENDER: '1/1m' } })
+    const plain = await app.inject('/auth/sign_in')
+    for (const tags of [
+      'utm_source=ad&utm_medium=cpc',
+      'utm_campaign=q4&language=zh',
+      'utm_content=%3Cb%3E',
+    ]) {
+      const page = await app.inject(`/auth/sign_in?${tags}`)
+      // Three renders of their own would have spent the one render this address may ask for.
+      t.equal(page.statusCode, 200, `${tags}: a page, not the render limit's 429`)
+      t.notMatch(page.body, /utm_/, `${tags}: the tags are not in the HTML`)
+      if (!tags.includes('language')) {
+        t.equal(
+          page.body.replace(/nonce="[^"]+"/g, ''),
+          plain.body.replace(/nonce="[^"]+"/g, ''),
+          `${tags}: the cached sign-in page`,
+        )
+      }
+    }
+    t.equal((await app.inject('/auth/sign_in?utm_flood=1')).statusCode, 200, 'another parameter: a render')
+    t.equal(
+      (await app.inject('/auth/sign_in?utm_flood=2')).statusCode,
+      429,
+      'of its own, which spends the budget the tagged visits left whole',
+    )
+  })
+
   // The footer banner's link (spec §7) brings every trial visitor with their own address: the
   // sign-up form fills it in the browser, so the page is the cached one, rendered without it.
   t.test(
@@ -67,9 +97,9 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
 
   t.test('page cache › what is per visitor never enters or leaves the cache', async (t) => {
     const { app } = await build(t, { ssr: true })
-    const echoed = await app.inject('/auth/sign_up?utm_content=echo%40visitor.example')
+    const echoed = await app.inject('/auth/sign_up?ref=echo%40visitor.example')
     t.equal(echoed.statusCode, 200)
-    t.match(echoed.body, 'utm_content=echo%40visitor.example', 'its language switch keeps the query')
+    t.match(echoed.body, 'ref=echo%40visitor.example', 'its language switch keeps the query')
     const plainSignUp = await app.inject('/auth/sign_up')
     t.notMatch(
       plainSignUp.body,

@@ -129,4 +129,16 @@ t.test('withoutClientFilledQuery › drops only the parameters pages read in the
   t.equal(withoutClientFilledQuery('serviceEmail'), '')
   t.equal(withoutClientFilledQuery('return=%2Fx&utm=1'), 'return=%2Fx&utm=1', 'others stay, in order')
   t.equal(withoutClientFilledQuery('serviceEmailx=1'), 'serviceEmailx=1', 'by name, not by prefix')
+  t.equal(
+    withoutClientFilledQuery(
+      'utm_source=ad&language=zh&utm_medium=cpc&utm_campaign=q4&utm_term=x&utm_content=y',
+    ),
+    'language=zh',
+    "a campaign's five tags",
+  )
+  t.equal(
+    withoutClientFilledQuery('utm_flood=1&utm_sourcex=2'),
+    'utm_flood=1&utm_sourcex=2',
+    'no other utm_ name',
+  )
 })
