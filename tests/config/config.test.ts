@@ -90,3 +90,19 @@ t.test('loadConfig › the drain outlasts an upstream call (ADR 0069)', async (t
     message: /SHUTDOWN_TIMEOUT_MS \(10000\) must be at least UPSTREAM_TIMEOUT_MS \(20000\)/,
   })
 })
+
+t.test(
+  'loadConfig › event-loop shedding is on by default, off in tests and under the Vite dev server',
+  async (t) => {
+    t.equal(loadConfig({}).shedding.eventLoopDelayMs, 200)
+    t.equal(loadConfig({ NODE_ENV: 'test' }).shedding.eventLoopDelayMs, 0)
+    // Vite's dependency optimizer blocks the loop for seconds; a developer's page waits for it.
+    t.equal(loadConfig({ SSR_MODE: 'vite', NODE_ENV: 'development' }).shedding.eventLoopDelayMs, 0)
+    t.equal(
+      loadConfig({ SSR_MODE: 'vite', NODE_ENV: 'development', SHED_EVENT_LOOP_DELAY_MS: '150' }).shedding
+        .eventLoopDelayMs,
+      150,
+      'an explicit value still wins',
+    )
+  },
+)
