@@ -1,6 +1,7 @@
 import { usePageContext } from 'vike-react/usePageContext'
 import { canonicalHref } from '../../shared/frame/meta.ts'
 import { keywordsFor } from '../components/frame/meta.ts'
+import { pageUrlOf } from '../components/frame/useFrame.ts'
 import { pageI18n } from '../i18n.ts'
 import { PAGE_DATA_ID, pageDataOf, serializePageData } from '../runtime/page-data.ts'
 
@@ -10,15 +11,13 @@ import { PAGE_DATA_ID, pageDataOf, serializePageData } from '../runtime/page-dat
  */
 export default function Head() {
   const pageContext = usePageContext()
-  const { edition, language, urlParsed, is404, publicOrigin } = pageContext
+  const { edition, language, is404, publicOrigin } = pageContext
+  const { pathname } = pageUrlOf(pageContext)
   const icon = edition === 'chinese' ? 'favicon-cn.svg' : 'favicon.svg'
   return (
     <>
       <link rel="icon" href={`/auth/_next/static/media/${icon}`} type="image/svg+xml" />
-      <meta
-        name="keywords"
-        content={keywordsFor(urlParsed.pathname, pageI18n(pageContext, ['keywords']).t)}
-      />
+      <meta name="keywords" content={keywordsFor(pathname, pageI18n(pageContext, ['keywords']).t)} />
       {/* What the browser may know of this page (ADR 0102): data, never run, so no nonce. */}
       <script
         id={PAGE_DATA_ID}
@@ -27,10 +26,7 @@ export default function Head() {
         dangerouslySetInnerHTML={{ __html: serializePageData(pageDataOf(pageContext)) }}
       />
       {!is404 && (
-        <link
-          rel="canonical"
-          href={`${publicOrigin ?? ''}${canonicalHref(urlParsed.pathname, language, edition)}`}
-        />
+        <link rel="canonical" href={`${publicOrigin ?? ''}${canonicalHref(pathname, language, edition)}`} />
       )}
     </>
   )

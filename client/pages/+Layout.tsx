@@ -9,6 +9,7 @@ import '../components/frame/frame.css'
 import { Footer } from '../components/frame/Footer.tsx'
 import { keywordsFor } from '../components/frame/meta.ts'
 import { SiteHeader } from '../components/frame/SiteHeader.tsx'
+import { pageUrlOf } from '../components/frame/useFrame.ts'
 import { Toaster } from '../components/Toaster.tsx'
 
 /** The user agent of this request: the header on the server, the same string in the browser. */
@@ -67,14 +68,15 @@ export default function Layout({ children }: { children: ReactNode }) {
   const pageContext = usePageContext()
   const { t } = useTranslation('frame')
   const userAgent = useUserAgent()
+  const { search, pathname } = pageUrlOf(pageContext)
   const hidden = frameHiddenReason({
     userAgent,
-    search: pageContext.urlParsed.search,
+    search,
     aloneItem: isAloneItem((pageContext as { Page?: unknown }).Page),
-    pathname: pageContext.urlParsed.pathname,
+    pathname,
     externalBase: pageContext.externalApp?.basePath,
   })
-  useClientHeadSync(pageContext.urlParsed.pathname)
+  useClientHeadSync(pathname)
   const device = pageContext.isPhone ? 'phone' : 'desktop'
   // Header, page and footer are Suspense boundaries: React hydrates each in its own time-sliced
   // work (ADR 0065) instead of one long task, and an early click hydrates its boundary first.

@@ -4,7 +4,8 @@
  * which keeps its last results (ADR 0107), are applied by `npm ci`; the guard still guards,
  * `objectAssign` still leaves every property as `Object.defineProperties` did and every caller
  * of `parseUrl` gets a copy of its own. The checks before routing fork the page context only when
- * they answer, and Route Strings are compiled once (ADR 0110). Their speed is the bench's (render rows), not a timed test.
+ * they answer, and Route Strings are compiled once (ADR 0110). In production a page's assets and
+ * resolved config are kept per page (ADR 0112). Their speed is the bench's (render rows), not a timed test.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -304,5 +305,138 @@ t.test(
       )
       t.throws(() => resolveRouteString('/a**', '/'), /Route String/)
     }
+  },
+)
+
+// ADR 0112: a page's assets and its resolved config are kept per page in production.
+const ASSETS_FILE = path.join(
+  import.meta.dirname,
+  '../../node_modules/vike/dist/server/runtime/renderPageServer/getPageAssets.js',
+)
+const LAZY_FILE = path.join(
+  import.meta.dirname,
+  '../../node_modules/vike/dist/server/runtime/renderPageServer/loadPageConfigsLazyServerSide.js',
+)
+interface PageAsset {
+  src: string
+  assetType: string | null
+  isEntry: boolean
+}
+type AssetsOf = (pageContext: object, dependencies: object[], entries: string[]) => Promise<PageAsset[]>
+const { getPageAssets } = (await import(pathToFileURL(ASSETS_FILE).href)) as { getPageAssets: AssetsOf }
+type ConfigOnce = (pageConfig: object, pageConfigGlobal: object) => Record<string, unknown>
+const { pageContextConfigOnce } = (await import(pathToFileURL(LAZY_FILE).href)) as {
+  pageContextConfigOnce: ConfigOnce
+}
+const RESOLVE_FILE = path.join(
+  import.meta.dirname,
+  '../../node_modules/vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js',
+)
+const { resolvePageContextConfig } = (await import(pathToFileURL(RESOLVE_FILE).href)) as {
+  resolvePageContextConfig: (files: object[], pageConfig: object, global: object) => Record<string, unknown>
+}
+
+t.test('the installed Vike keeps page assets and page configs per page (ADR 0112)', async (t) => {
+  t.match(readFileSync(ASSETS_FILE, 'utf8'), 'pageAssetsKept.get(keptKey)', 'assets kept per page')
+  t.match(readFileSync(LAZY_FILE, 'utf8'), ': pageContextConfigOnce(', 'config resolved once per page')
+})
+
+t.test('a page asset list is computed once in production, and each caller owns its copy', async (t) => {
+  const manifest = {
+    'client/kept-entry.ts': {
+      file: 'assets/entry-kept.js',
+      isEntry: true,
+      imports: ['_shared'],
+      css: ['assets/kept.css'],
+    },
+    _shared: { file: 'assets/shared.js' },
+  }
+  const pageContext = {
+    pageId: '/pages/kept-assets-test',
+    _baseServer: '/auth/',
+    _globalContext: { _isProduction: true, assetsManifest: manifest, config: {} },
+  }
+  const dependencies = [{ id: '/client/kept-entry.ts', onlyAssets: false, eagerlyImported: false }]
+  const first = await getPageAssets(pageContext, dependencies, ['/client/kept-entry.ts'])
+  t.same(
+    first.map((asset) => asset.src).sort(),
+    ['/auth/assets/entry-kept.js', '/auth/assets/kept.css', '/auth/assets/shared.js'],
+    'the manifest walked, base prepended',
+  )
+  const firstSources = first.map((asset) => asset.src)
+  const [firstAsset] = first
+  if (firstAsset) firstAsset.src = '/changed-by-a-caller.js'
+  // The manifest no longer matters: the second answer is the kept one, not a new walk.
+  pageContext._globalContext.assetsManifest = {} as typeof manifest
+  const second = await getPageAssets(pageContext, dependencies, ['/client/kept-entry.ts'])
+  t.same(
+    second.map((asset) => asset.src),
+    firstSources,
+    'the same assets, in the same order, unchanged by what the first caller did to its copy',
+  )
+  t.not(second[0], firstAsset, 'a copy of its own')
+})
+
+t.test(
+  'a page config is resolved once; each render owns config and exports, shared parts are frozen',
+  async (t) => {
+    const Page = () => null
+    const settings = { mutable: true }
+    const pageConfig = {
+      pageId: '/pages/kept-config-test',
+      configValues: {
+        Page: {
+          type: 'standard',
+          value: Page,
+          definedAtData: { filePathToShowToUser: '/pages/+Page.tsx', fileExportPathToShowToUser: [] },
+        },
+        settings: {
+          type: 'standard',
+          value: settings,
+          definedAtData: {
+            filePathToShowToUser: '/pages/+config.ts',
+            fileExportPathToShowToUser: ['default', 'settings'],
+          },
+        },
+        passToClient: {
+          type: 'cumulative',
+          value: [['user'], ['language']],
+          definedAtData: [
+            { filePathToShowToUser: '/pages/+config.ts', fileExportPathToShowToUser: [] },
+            { filePathToShowToUser: '/renderer/+config.ts', fileExportPathToShowToUser: [] },
+          ],
+        },
+      },
+    }
+    const pageConfigGlobal = { configValues: {} }
+    const expected = resolvePageContextConfig([], pageConfig, pageConfigGlobal)
+    const first = pageContextConfigOnce(pageConfig, pageConfigGlobal)
+    const second = pageContextConfigOnce(pageConfig, pageConfigGlobal)
+    for (const key of ['config', 'exports', 'from', 'source', 'sources', 'configEntries', 'exportsAll']) {
+      t.same(first[key], expected[key], `${key} as Vike resolves it`)
+    }
+    t.not(first.config, second.config, 'each render gets its own config object')
+    t.not(first.exports, second.exports, 'and its own exports object')
+    ;(first.config as Record<string, unknown>).addedByOneRender = 1
+    t.notOk('addedByOneRender' in (second.config as object), "one render's write stays in that render")
+    t.equal((second.config as { Page: unknown }).Page, Page, 'config values are the page files’ own')
+    t.throws(() => {
+      ;(first.from as { configsStandard: Record<string, unknown> }).configsStandard.Page = null
+    }, TypeError)
+    t.throws(() => {
+      ;(first.sources as { passToClient: unknown[] }).passToClient.push('x')
+    }, TypeError)
+    t.notOk(Object.isFrozen(settings), "a config's value (the user's object) is not frozen")
+    t.same(
+      (
+        first.from as { configsCumulative: { passToClient: { values: { value: string[] }[] } } }
+      ).configsCumulative.passToClient.values.map((entry) => entry.value),
+      [['user'], ['language']],
+      'cumulative values kept in order',
+    )
+    t.ok(
+      Object.getOwnPropertyDescriptor(second, 'pageExports')?.get,
+      'the legacy pageExports getter is still there',
+    )
   },
 )

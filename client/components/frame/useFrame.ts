@@ -17,6 +17,8 @@ export interface FrameState {
 
 interface PageUrl {
   carryLanguage: boolean
+  /** The decoded query parameters (Vike's `urlParsed.search`). */
+  search: Record<string, string>
   currentUrl: string
   pathname: string
   /**
@@ -31,11 +33,20 @@ interface PageUrl {
  * the copies it makes), and every frame link asks (dozens per page), and so did each form and page
  * that carries the language: read it once per pageContext instead (issue 8 point 4, ADR 0107).
  * Components read `pageUrlOf(usePageContext())`, not `urlParsed`.
+ *
+ * On the server each hook and component is handed its own proxy of the one pageContext object
+ * (Vike's `getPublicProxy`), so the memo is keyed by the object behind the proxy: keyed by the
+ * proxy, the head, the layout, the header and the frame's fragments each parsed the URL again.
+ * `dangerouslyUseInternals` is Vike's way to reach internals without its warning; in the browser
+ * the router's pageContext is a plain object and has no such property.
  */
 const urlByPageContext = new WeakMap<object, PageUrl>()
 
+type ProxiedPageContext = { dangerouslyUseInternals?: { _originalObject?: object } }
+
 export function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageUrl {
-  let url = urlByPageContext.get(pageContext)
+  const identity = (pageContext as ProxiedPageContext).dangerouslyUseInternals?._originalObject ?? pageContext
+  let url = urlByPageContext.get(identity)
   if (!url) {
     const { urlParsed, language } = pageContext
     url = {
@@ -44,9 +55,10 @@ export function pageUrlOf(pageContext: ReturnType<typeof usePageContext>): PageU
       // The raw path: the decoded one turns `/%09/evil` into `/<TAB>/evil`, which browsers read as `//evil`.
       currentUrl: `${urlParsed.pathnameOriginal}${queryOf(urlParsed.searchOriginal)}`,
       pathname: urlParsed.pathname,
+      search: urlParsed.search,
       languageQuery: urlParsed.search.language ? `?language=${language}` : '',
     }
-    urlByPageContext.set(pageContext, url)
+    urlByPageContext.set(identity, url)
   }
   return url
 }
