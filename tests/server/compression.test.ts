@@ -1,7 +1,8 @@
 /**
  * server/plugins/external/compression.ts: a page rendered per request (a 404, 26 KB of HTML) is
- * brotli-compressed in one call (`syncThreshold`, ADR 0094), so it goes out with its length, not
- * through a zlib stream (chunked, no Content-Length); what the browser unpacks is the page.
+ * compressed in one call (`syncThreshold`, ADR 0094), so it goes out with its length, not
+ * through a zlib stream (chunked, no Content-Length); what the browser unpacks is the page. A
+ * browser that takes both gets gzip, the cheaper of the two on the request path (ADR 0113).
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -38,4 +39,19 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
       t.equal(withoutNonces(unpack(packed.rawPayload).toString('utf8')), withoutNonces(plain.body))
     }
   })
+
+  t.test(
+    'compression › a browser taking gzip and brotli gets gzip for a page rendered per request',
+    async (t) => {
+      const { app } = await build(t, { ssr: true })
+      const page = await app.inject({
+        url: '/auth/no_such_page',
+        // What Chrome and Firefox send.
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      })
+      t.equal(page.statusCode, 404)
+      t.equal(page.headers['content-encoding'], 'gzip')
+      t.match(gunzipSync(page.rawPayload).toString('utf8'), '</html>', 'the whole page')
+    },
+  )
 }
