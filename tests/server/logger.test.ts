@@ -88,3 +88,29 @@ t.test('request log › a reset link id or form token never reaches a log line',
     '/api/basic-login/account/resetServiceNewPwd/***?_csrf=***',
   ])
 })
+
+t.test(
+  'logger › a child logger writes its bindings as given, and still redacts objects bound to it',
+  async (t) => {
+    const { logger, lines } = capture()
+    const child = logger.child({
+      reqId: 'req-7f3a',
+      attempt: 2,
+      flagged: true,
+      nothing: null,
+      account: { email: 'ada@example.com', password: 'Pa55word!x' },
+    })
+    child.info('hello')
+    const line = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>
+    t.equal(line.reqId, 'req-7f3a', 'a string binding')
+    t.equal(line.attempt, 2, 'a number binding')
+    t.equal(line.flagged, true, 'a boolean binding')
+    t.equal(line.nothing, null, 'a null binding')
+    t.same(line.account, { email: 'ada@example.com', password: '[redacted]' }, 'an object binding, redacted')
+    child.info({ token: 'sbx_tok3n', note: 'plain' }, 'with fields')
+    const second = JSON.parse(lines[1] ?? '{}') as Record<string, unknown>
+    t.equal(second.token, '[redacted]')
+    t.equal(second.note, 'plain')
+    t.equal(second.reqId, 'req-7f3a')
+  },
+)
