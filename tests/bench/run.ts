@@ -304,6 +304,17 @@ try {
       callLatency[row.scenario.kind] = p50s
     }
   }
+  // Issue 19 point 5 asks a miss to say why: the two /api rows once more, alternating with no
+  // other row between them (in the table the BFF's row follows the render rows in the same
+  // process). Printed beside the table's row, never in its place: the target is judged on the table.
+  const apiAlone: Partial<Record<Scenario['kind'], number>> = {}
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const row of rows) {
+      const { kind } = row.scenario
+      if (kind !== 'api' && kind !== 'passthrough') continue
+      apiAlone[kind] = (apiAlone[kind] ?? 0) + (await measure(row.scenario, CONNECTIONS)).requests.total
+    }
+  }
   const rssAfter = server.rssMb()
   const rps = (row: Row | undefined) => (row ? row.requests / row.seconds : 0)
   const ceiling = rps(rows.find((row) => row.scenario.kind === 'ceiling'))
@@ -356,7 +367,11 @@ try {
         ).toFixed(0)} % of direct)`
         // The p50 at 50 connections is mostly queue (Little's law): any row slower than its anchor
         // adds milliseconds there. What the BFF adds to a call is the one-at-a-time line below.
-        target = `≥ 60 % (≤ 1 ms added: one call at a time, below): ${share >= 0.6 ? 'met' : 'MISSED'}`
+        target = `≥ 60 % (≤ 1 ms added: one call at a time, below): ${
+          share >= 0.6
+            ? 'met'
+            : `MISSED (${(share * 100).toFixed(1)} %, ${(60 - share * 100).toFixed(1)} points short; why: below)`
+        }`
         break
       }
       case 'passthrough':
@@ -376,6 +391,11 @@ try {
   lines.push(
     '',
     `/api ${API_ROW.name} one call at a time (${LATENCY_CALLS} calls per round, p50): via BFF ${bffCall.toFixed(2)} ms, via the pass-through ${passthroughCall.toFixed(2)} ms: +${(bffCall - passthroughCall).toFixed(2)} ms added (≤ 1 ms: ${bffCall - passthroughCall <= 1 ? 'met' : 'MISSED'})`,
+  )
+  const aloneShare = (apiAlone.api ?? 0) / Math.max(1, apiAlone.passthrough ?? 0)
+  lines.push(
+    '',
+    `/api ${API_ROW.name} alone (the two /api rows once more, ${ROUNDS} alternating rounds × ${SECONDS} s after everything above, no other row between them): via BFF ${Math.round((apiAlone.api ?? 0) / (ROUNDS * SECONDS))} req/s, ${(aloneShare * 100).toFixed(0)} % of the pass-through. In the table the BFF's row runs after the render rows in the same process, and V8 keeps optimising the call for about a minute of traffic (README, Benchmarks).`,
   )
   lines.push('', `serving within 1 s of process start: ${server.startupMs <= 1000 ? 'met' : 'MISSED'}`)
   console.log(`\n${lines.join('\n')}\n`)
