@@ -33,7 +33,7 @@ export default fp(
       zlibOptions: { level: 3 },
       // Pages rendered per request (a 404, a signed-out page outside the cache, 26–30 KB of HTML)
       // are compressed in one call, not through a zlib stream: the library's default on a 2-core
-      // host is 8 KB, so every such page paid for a brotli context, a stream pipeline and a trip
+      // host is 8 KB, so every such page paid for a compression context, a stream pipeline and a trip
       // to the thread pool — more CPU than the compression itself (≈ 0.2 ms at quality 4), and
       // the contexts are resident memory (ADR 0082). Measured in ADR 0094. Bigger bodies still stream.
       syncThreshold: 64 * 1024,
