@@ -50,7 +50,7 @@ export interface AppConfig {
   /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*); `render`: uncached page renders. */
   rateLimits: Record<LimitedBucket, RateLimitRule>
   /** Load shedding (ADR 0068): thresholds past which pages and /api answer 503; 0 = check off. */
-  shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number }
+  shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number; warmUpRenders: number }
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
   /** First part of every Redis key (REDIS_KEY_PREFIX), without the colon. */
@@ -194,6 +194,11 @@ function packageVersion(): string {
 }
 
 const MIB = 1024 * 1024
+/**
+ * Renders before a production process reports ready (ADR 0114): a fresh process's renders take
+ * 10–20 ms for the first few dozen and approach their ≈ 4 ms after a hundred or two.
+ */
+const WARM_UP_RENDERS = 150
 
 /**
  * Heap in use past which requests are shed: the configured MiB, or 90 % of V8's limit (which
@@ -266,6 +271,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         env.SHED_EVENT_LOOP_DELAY_MS ?? (env.NODE_ENV === 'test' || env.SSR_MODE === 'vite' ? 0 : 200),
       heapUsedBytes: heapThresholdBytes(env.SHED_HEAP_USED_MB),
       renderWaitMs: env.SHED_RENDER_WAIT_MS,
+      // Tests build hundreds of apps and development compiles pages on demand: no warm-up there.
+      warmUpRenders:
+        env.WARM_UP_RENDERS ?? (env.NODE_ENV === 'test' || env.SSR_MODE === 'vite' ? 0 : WARM_UP_RENDERS),
     },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,

@@ -137,6 +137,12 @@ export const envSchema = z.object({
   /** Longest a page render may wait for its turn (renders run one at a time); longer: 503 at once. */
   SHED_RENDER_WAIT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /**
+   * Pages rendered before the process reports ready (/readyz), so its first visitors do not wait
+   * for a renderer still being compiled (ADR 0114). Default 150; 0 with NODE_ENV=test or
+   * SSR_MODE=vite, and 0 turns it off.
+   */
+  WARM_UP_RENDERS: z.coerce.number().int().min(0).max(2000).optional(),
+  /**
    * Base path of the standalone external sign-in and connect app (docs/decisions/0040): one or more
    * path segments, no trailing slash. Under /auth by default, so the ingress rule for the account
    * area already covers it.

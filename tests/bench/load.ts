@@ -17,11 +17,15 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEMO_ACCOUNT, US_ACCOUNT } from '../../sandbox/index.ts'
 import { ROOT, RSS_TARGET_MB, startBenchServer } from './server.ts'
+import { cpuAccount, queueWaitBuckets, queueWaitsBetween } from './why.ts'
 
 const PORT = Number(process.env.LOAD_PORT ?? process.env.BENCH_PORT ?? 3217)
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60)
 const REGION_SECONDS = Number(process.env.LOAD_REGION_SECONDS ?? 10)
 const SLOW_MS = 2000
+/** The render queue's bound the BFF runs with (it inherits this environment; ADR 0068's default). */
+const RENDER_WAIT_S = Number(process.env.SHED_RENDER_WAIT_MS ?? 2000) / 1000
+const MIXED_CONNECTIONS = 200
 const BROWSER = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
   'accept-encoding': 'gzip, br',
@@ -94,6 +98,19 @@ async function probeHealth(base: string, until: number): Promise<number[]> {
 const percentileOf = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
 
+/**
+ * Why renders were shed in the closed loop: each connection sends its requests in turn, and the
+ * renders wait in one queue (ADR 0057) while the other requests are answered in between, so nearly
+ * every connection has its render queued and a render's wait is about the connections times the
+ * BFF's CPU for one round of the rows. A render is refused when that passes the bound.
+ */
+function renderQueueWhy(cpuPerRequestMs: number, rows: number, hostBusy: number, cores: number) {
+  const roundMs = cpuPerRequestMs * rows
+  const expectedWaitS = (MIXED_CONNECTIONS * roundMs) / 1000
+  const share = Math.round((100 * expectedWaitS) / RENDER_WAIT_S)
+  return `Why renders were shed: each of the ${MIXED_CONNECTIONS} connections keeps one render queued while its other requests are answered in between, so a render waits ≈ ${MIXED_CONNECTIONS} × the BFF's CPU for one round of the ${rows} rows (${rows} × ${cpuPerRequestMs.toFixed(2)} ms = ${roundMs.toFixed(1)} ms): ≈ ${expectedWaitS.toFixed(2)} s on average, ${share} % of the ${RENDER_WAIT_S} s bound. A render passes the bound whenever the BFF gets less than ${share} % of its average CPU for the length of a wait; the host had ${hostBusy.toFixed(2)} of ${cores} cores busy with the load generator and the sandbox on the same machine.`
+}
+
 const server = await startBenchServer(PORT)
 const lines: string[] = []
 try {
@@ -101,32 +118,45 @@ try {
   // Phase 1: mixed load with RSS sampled every 5 s.
   const rss: number[] = [server.rssMb()]
   const cpuBefore = server.cpuMs()
+  const waitsBefore = queueWaitBuckets(await server.metricsText())
+  const cpu = cpuAccount({
+    BFF: server.cpuMs,
+    'load generator (this process)': () => {
+      const used = process.cpuUsage()
+      return (used.user + used.system) / 1000
+    },
+    sandbox: server.sandboxCpuMs,
+  })
   const sampler = setInterval(() => rss.push(server.rssMb()), 5000)
+  const mixedRequests: autocannon.Request[] = [
+    { method: 'GET', path: '/' },
+    { method: 'GET', path: '/auth/sign_in' },
+    { method: 'GET', path: '/auth/sign_in?language=zh' },
+    // The footer banner's link: the cached sign-up page, the address filled in the browser (ADR 0101).
+    { method: 'GET', path: '/auth/sign_up?serviceEmail=load%40example.com' },
+    // A partner's referral tag is outside the page cache's allowlist (the language switch keeps
+    // it): the same sign-in page, rendered for each request. Until ADR 0111 this row was a
+    // campaign's `utm_source`, now served from the cache like `serviceEmail`.
+    { method: 'GET', path: '/auth/sign_in?ref=partner-load' },
+    apiCall('sg'),
+    apiCall('us'),
+  ]
   const mixed = await autocannon({
     url: server.base,
-    connections: 200,
+    connections: MIXED_CONNECTIONS,
     duration: SECONDS,
     headers: BROWSER,
-    requests: [
-      { method: 'GET', path: '/' },
-      { method: 'GET', path: '/auth/sign_in' },
-      { method: 'GET', path: '/auth/sign_in?language=zh' },
-      // The footer banner's link: the cached sign-up page, the address filled in the browser (ADR 0101).
-      { method: 'GET', path: '/auth/sign_up?serviceEmail=load%40example.com' },
-      // A partner's referral tag is outside the page cache's allowlist (the language switch keeps
-      // it): the same sign-in page, rendered for each request. Until ADR 0111 this row was a
-      // campaign's `utm_source`, now served from the cache like `serviceEmail`.
-      { method: 'GET', path: '/auth/sign_in?ref=partner-load' },
-      apiCall('sg'),
-      apiCall('us'),
-    ],
+    requests: mixedRequests,
   })
+  const cpuUse = cpu.stop()
+  const waits = queueWaitsBetween(waitsBefore, queueWaitBuckets(await server.metricsText()))
   clearInterval(sampler)
   rss.push(server.rssMb())
   const cpuPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, mixed.requests.total)
   // autocannon counts time-outs among its errors already.
   const errors = mixed.errors + mixed.non2xx
-  const shedReasons = Object.entries(await server.shedByReason())
+  const shedBy = await server.shedByReason()
+  const shedReasons = Object.entries(shedBy)
     .map(([reason, count]) => `${reason} ${count}`)
     .join(', ')
   const statuses = Object.entries(mixed.statusCodeStats ?? {})
@@ -138,6 +168,10 @@ try {
     `Mixed load: 200 connections, ${SECONDS} s (cached pages, a per-visitor render, /api to two regions):`,
     `${mixed.requests.total} requests, ${Math.round(mixed.requests.average)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms, **${errors} errors** (target 0: ${errors === 0 ? 'met' : 'MISSED'}; errors ${mixed.errors}, of which time-outs ${mixed.timeouts}, statuses ${statuses}; shed by reason: ${shedReasons || 'none'}).`,
     `BFF CPU per request: ${cpuPerRequest.toFixed(2)} ms (user + system; steadier than req/s on a busy machine).`,
+    `Render queue: ${waits.count} renders took their turn or were refused at it, waiting p50 ${waits.p50}, p99 ${waits.p99}; ${waits.count - waits.upTo(RENDER_WAIT_S)} past the ${RENDER_WAIT_S} s bound (SHED_RENDER_WAIT_MS). CPU over the mix: ${cpuUse.line}.`,
+    ...((shedBy.render_queue ?? 0) > 0
+      ? [renderQueueWhy(cpuPerRequest, mixedRequests.length, cpuUse.hostBusy, cpuUse.cores)]
+      : []),
     `RSS every 5 s (MB): ${rss.join(', ')}; change over the last two thirds ${growth >= 0 ? '+' : ''}${growth} MB; peak ${Math.max(...rss)} MB (target ≤ ${RSS_TARGET_MB} MB: ${Math.max(...rss) <= RSS_TARGET_MB ? 'met' : 'MISSED'}).`,
     '',
   )

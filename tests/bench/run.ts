@@ -325,7 +325,7 @@ try {
       server.sandbox === 'separate'
         ? `the BFF alone (sandbox upstream in its own process, ${server.sandboxRssMb()} MB)`
         : 'the BFF with the embedded sandbox in one process'
-    }; ready ${Math.round(server.startupMs)} ms after spawn; BFF RSS ${rssAfter} MB after the run (target ≤ ${RSS_TARGET_MB} MB: ${rssAfter <= RSS_TARGET_MB ? 'met' : 'MISSED'})`,
+    }; serving ${Math.round(server.startupMs)} ms after spawn, ready (renderer warmed, ADR 0114) after ${Math.round(server.readyMs)} ms; BFF RSS ${rssAfter} MB after the run (target ≤ ${RSS_TARGET_MB} MB: ${rssAfter <= RSS_TARGET_MB ? 'met' : 'MISSED'})`,
     '',
     `Warm-up per row until its rate stopped rising (${SETTLED_WINDOWS} windows of ${WARM_UP_WINDOW_SECONDS} s in a row no more than ${SETTLED_GAIN * 100} % above the best before, at most ${WARM_UP_MAX_SECONDS} s): ${rows
       .map((row) => `${row.scenario.name} ${warmUpSeconds.get(row)} s`)

@@ -24,8 +24,14 @@ export interface BenchServer {
   sandboxBase: (region: 'sg' | 'us') => string
   /** Requests the BFF shed with 503 so far, by reason (its `load_shed_total`, ADR 0068). */
   shedByReason: () => Promise<Record<string, number>>
-  /** Milliseconds from spawn until /healthz answered 200. */
+  /** The BFF's Prometheus metrics as text, from its metrics port. */
+  metricsText: () => Promise<string>
+  /** CPU time the sandbox process has used so far (ms); 0 when it runs inside the BFF. */
+  sandboxCpuMs: () => number
+  /** Milliseconds from spawn until /healthz answered 200 (serving). */
   startupMs: number
+  /** Milliseconds from spawn until /readyz answered 200: the renderer warmed (ADR 0114). */
+  readyMs: number
   rssMb: () => number
   /** CPU time the BFF process has used so far (user + system, ms), from /proc (Linux). */
   cpuMs: () => number
@@ -115,22 +121,32 @@ export async function startBenchServer(port: number, env: Record<string, string>
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
   }
-  if (startupMs < 0) {
+  // An ingress sends traffic to a pod once it is ready, and so do the bench and the load.
+  let readyMs = -1
+  for (let attempt = 0; startupMs >= 0 && attempt < 1200 && readyMs < 0; attempt++) {
+    if ((await fetch(`${base}/readyz`).catch(() => undefined))?.ok) readyMs = performance.now() - started
+    else await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  if (startupMs < 0 || readyMs < 0) {
     child.kill()
     sandbox?.child.kill()
-    throw new Error('the server did not start')
+    throw new Error(startupMs < 0 ? 'the server did not start' : 'the server never became ready')
   }
+  const metricsOf = async () => (await fetch(`http://127.0.0.1:${port + 8}/metrics`)).text()
   return {
     child,
     base,
     startupMs,
+    readyMs,
     sandbox: sandbox ? 'separate' : 'embedded',
     sandboxRssMb: () => (sandbox ? rssOf(sandbox.child.pid) : 0),
     sandboxBase: (region) => `http://127.0.0.1:${sandboxPort + (region === 'sg' ? 0 : 1)}`,
     rssMb: () => rssOf(child.pid),
     cpuMs: () => cpuOf(child.pid),
+    sandboxCpuMs: () => (sandbox ? cpuOf(sandbox.child.pid) : 0),
+    metricsText: metricsOf,
     shedByReason: async () => {
-      const metrics = await (await fetch(`http://127.0.0.1:${port + 8}/metrics`)).text()
+      const metrics = await metricsOf()
       const shed: Record<string, number> = {}
       for (const [, reason = '', count = '0'] of metrics.matchAll(
         /^load_shed_total\{[^}]*reason="([^"]+)"[^}]*\} (\S+)$/gm,

@@ -24,11 +24,18 @@ export interface OpsMetrics {
   sessionCookieRejected: Counter<'reason'>
   /** By ShedReason (server/busy.ts). */
   loadShed: Counter<'reason'>
+  /** How long page renders waited for their turn (ADR 0057), by whether they then ran. */
+  renderQueueWait: Histogram<'outcome'>
 }
 
 /** The page renderer's catch-all route (server/plugins/app/ssr.server.ts). */
 const SSR_ROUTE = '/*'
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20]
+/**
+ * Render-queue waits: fine where renders barely wait, and steps of half a second up to past the
+ * default bound (SHED_RENDER_WAIT_MS, 2 s), so a p99 creeping towards the bound shows before sheds.
+ */
+const QUEUE_WAIT_BUCKETS = [0.001, 0.005, 0.025, 0.1, 0.25, 0.5, 1, 1.5, 2, 2.5, 5, 10]
 
 export interface MetricsPluginOptions {
   /** Process metrics (CPU, memory, event-loop lag, GC) too; off in tests that build many apps. */
@@ -157,6 +164,13 @@ export default fp<MetricsPluginOptions>(
         name: 'load_shed_total',
         help: 'Requests answered 503 to shed load (ADR 0068), by what was over its threshold',
         labelNames: ['reason'] as const,
+        registers: [registry],
+      }),
+      renderQueueWait: new Histogram({
+        name: 'ssr_render_queue_wait_seconds',
+        help: 'Time a page render waited for its turn in the render queue, by outcome: rendered, or refused (503) because its turn came past SHED_RENDER_WAIT_MS',
+        labelNames: ['outcome'] as const,
+        buckets: QUEUE_WAIT_BUCKETS,
         registers: [registry],
       }),
     })

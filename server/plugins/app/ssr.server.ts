@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FormState } from '../../../shared/forms/form-state.ts'
-import { sendPagesRateLimited } from '../../busy.ts'
+import { LANGUAGES } from '../../../shared/language.ts'
+import { Overloaded, sendPagesRateLimited } from '../../busy.ts'
 import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
 import { signUpPageStateOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
@@ -28,6 +29,11 @@ declare module 'fastify' {
      * rendered for its request alone, never cached.
      */
     formStateOnGet: Map<string, (request: FastifyRequest, reply: FastifyReply) => FormState | null>
+    /**
+     * Renders `renders` signed-out pages for nobody (ADR 0114), in the render queue's turns so
+     * requests arriving meanwhile are served between them; answers when all are done.
+     */
+    warmUpRenderer(renders: number): Promise<void>
   }
 }
 
@@ -64,6 +70,11 @@ type RenderPage = typeof import('vike/server')['renderPage']
 
 /** Page renders one process runs at once; the rest wait in arrival order (ADR 0057). */
 const RENDERS_AT_ONCE = 1
+/**
+ * What a warm-up renders, in turn: the pages visitors render most (sign-in and sign-up for one
+ * request, the home page) and the not-found page, on desktop and phone, in each language.
+ */
+const WARM_UP_PATHS = ['/auth/sign_in', '/auth/sign_up', '/', '/auth/warm-up-not-found']
 
 async function loadRenderer(app: FastifyInstance, options: SsrPluginOptions): Promise<RenderPage> {
   if (options.mode === 'vite') {
@@ -108,7 +119,13 @@ export default fp<SsrPluginOptions>(
     // `npm run load`). One at a time in arrival order gives the same throughput and a bounded wait.
     // The queue is bounded by time (ADR 0068): a render that would wait past renderWaitMs is
     // answered 503 at once, so a flood gets quick refusals rather than answers nobody waits for.
-    const queue = renderQueue({ atOnce: RENDERS_AT_ONCE, maxWaitMs: options.renderWaitMs })
+    // The wait is what an operator watches to scale out before renders are shed (docs/operations.md).
+    const queueWait = app.opsMetrics.renderQueueWait
+    const queue = renderQueue({
+      atOnce: RENDERS_AT_ONCE,
+      maxWaitMs: options.renderWaitMs,
+      onWaited: (waitMs, outcome) => queueWait.observe({ outcome }, waitMs / 1000),
+    })
     const renderPage: RenderPage = (context) => queue.run(() => renderPageNow(context))
     const store = options.pageCacheBytes ? new PageStore<CachedPage>(options.pageCacheBytes) : null
     const formStateOnGet: FastifyInstance['formStateOnGet'] = new Map()
@@ -174,6 +191,29 @@ export default fp<SsrPluginOptions>(
       return reply.code(httpResponse.statusCode).send(httpResponse.body)
     }
 
+    app.decorate('warmUpRenderer', async (renders: number) => {
+      for (let index = 0; index < renders; index++) {
+        const key: PageKey = {
+          url: WARM_UP_PATHS[index % WARM_UP_PATHS.length] ?? '/',
+          language: LANGUAGES[Math.floor(index / WARM_UP_PATHS.length) % LANGUAGES.length] ?? 'en',
+          isPhone: Math.floor(index / (WARM_UP_PATHS.length * LANGUAGES.length)) % 2 === 1,
+          desktopApp: false,
+        }
+        // Through the queue: one render per turn of the loop, probes and requests in between.
+        // Refused means visitors already fill the queue: they warm the renderer from here on.
+        const refused = await queue
+          .run(() => renderPageNow(contextForKey(key, 'warm-up')))
+          .then(
+            () => false,
+            (error: unknown) => {
+              if (error instanceof Overloaded) return true
+              throw error
+            },
+          )
+        if (refused) return
+      }
+    })
+
     app.decorate('renderFormPage', (request: FastifyRequest, reply: FastifyReply, formState: FormState) =>
       render(request, reply, formState),
     )
@@ -185,10 +225,22 @@ export default fp<SsrPluginOptions>(
      */
     async function renderForKey(key: PageKey): Promise<CachedPage | null> {
       const placeholder = randomBytes(16).toString('hex')
-      const pageContext = await renderPage({
+      const pageContext = await renderPage(contextForKey(key, placeholder))
+      const { httpResponse } = pageContext
+      if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')
+        return null
+      const headers = pageHeaders(pageContext)
+      if (headers.some(([name]) => /^(set-cookie|location)$/i.test(name))) return null
+      const body = spliceable(httpResponse.body, placeholder)
+      return { headers, body, bytes: body.bytes + 512 }
+    }
+
+    /** A page's context from its cache key alone: no request, no session, `nonce` for the nonce. */
+    function contextForKey(key: PageKey, nonce: string) {
+      return {
         urlOriginal: key.url,
         headersOriginal: keyedHeaders(key),
-        cspNonce: placeholder,
+        cspNonce: nonce,
         language: key.language,
         user: null,
         edition: options.edition,
@@ -200,14 +252,7 @@ export default fp<SsrPluginOptions>(
         csrfToken: '',
         signUpResume: null,
         signInFlow: null,
-      })
-      const { httpResponse } = pageContext
-      if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')
-        return null
-      const headers = pageHeaders(pageContext)
-      if (headers.some(([name]) => /^(set-cookie|location)$/i.test(name))) return null
-      const body = spliceable(httpResponse.body, placeholder)
-      return { headers, body, bytes: body.bytes + 512 }
+      }
     }
 
     function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
