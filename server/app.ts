@@ -82,6 +82,9 @@ function consoleOrigins(topology: Topology): string[] {
 }
 
 /** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
+/** How long after listening the warm-up starts (ADR 0114). */
+const WARM_UP_DELAY_MS = 100
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, topology } = options
   const defaultLanguage = config.edition === 'chinese' ? 'zh' : 'en'
@@ -260,26 +263,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
   }
 
+  const warmUpRenders = options.ssr !== false ? config.shedding.warmUpRenders : 0
   app.addHook('onReady', async () => {
-    const renders = options.ssr !== false ? config.shedding.warmUpRenders : 0
-    if (renders === 0) {
-      ready = true
-      return
+    if (warmUpRenders === 0) ready = true
+  })
+  // Once listening, and a moment later: a probe or visitor arriving right at start is answered
+  // before the first warm-up render (≈ 150 ms compiling the renderer) occupies the process. Not
+  // awaited: liveness and visitors are answered between the renders; readiness waits for them,
+  // so the ingress sends traffic to a warm pod (ADR 0114).
+  let warming = false
+  app.addHook('onListen', (done) => {
+    if (warmUpRenders > 0 && !warming) {
+      warming = true
+      setTimeout(() => {
+        const started = performance.now()
+        app
+          .warmUpRenderer(warmUpRenders)
+          .then(
+            () =>
+              app.log.info(
+                { renders: warmUpRenders, ms: Math.round(performance.now() - started) },
+                'renderer warmed up: ready',
+              ),
+            (err: unknown) => app.log.error({ err }, 'renderer warm-up failed: ready without it'),
+          )
+          .finally(() => {
+            // A process told to stop while it warmed stays unready.
+            if (!draining) ready = true
+          })
+      }, WARM_UP_DELAY_MS)
     }
-    // Not awaited: the process listens and answers liveness (and visitors) while the renderer
-    // warms; readiness waits for it, so the ingress sends traffic to a warm pod (ADR 0114).
-    const started = performance.now()
-    app
-      .warmUpRenderer(renders)
-      .then(
-        () =>
-          app.log.info({ renders, ms: Math.round(performance.now() - started) }, 'renderer warmed up: ready'),
-        (err: unknown) => app.log.error({ err }, 'renderer warm-up failed: ready without it'),
-      )
-      .finally(() => {
-        // A process told to stop while it warmed stays unready.
-        if (!draining) ready = true
-      })
+    done()
   })
   return app
 }

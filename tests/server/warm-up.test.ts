@@ -8,18 +8,21 @@ import { sampleOf } from '../support/metrics.ts'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-t.test('warm-up › ready only after the warm-up renders; serving meanwhile', async (t) => {
+t.test('warm-up › ready only after the warm-up renders, which start once listening', async (t) => {
   const { app } = await build(t, { ssr: true, env: { WARM_UP_RENDERS: '40' } })
-  t.equal((await app.inject('/readyz')).statusCode, 503, 'not ready while the renderer warms')
-  t.equal((await app.inject('/healthz')).statusCode, 200, 'alive meanwhile: no restart')
-  const page = await app.inject('/auth/sign_in')
-  t.equal(page.statusCode, 200, 'a visitor arriving meanwhile gets the page')
+  t.equal((await app.inject('/readyz')).statusCode, 503, 'not ready before listening: nothing warmed yet')
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`
+  t.equal((await fetch(`${base}/readyz`)).status, 503, 'not ready while the renderer warms')
+  t.equal((await fetch(`${base}/healthz`)).status, 200, 'alive meanwhile: no restart')
+  const page = await fetch(`${base}/auth/sign_in`)
+  t.equal(page.status, 200, 'a visitor arriving meanwhile gets the page')
   let waitedMs = 0
-  while ((await app.inject('/readyz')).statusCode !== 200 && waitedMs < 60_000) {
+  while ((await fetch(`${base}/readyz`)).status !== 200 && waitedMs < 60_000) {
     await sleep(50)
     waitedMs += 50
   }
-  t.equal((await app.inject('/readyz')).statusCode, 200, `ready after the warm-up (≈ ${waitedMs} ms)`)
+  t.equal((await fetch(`${base}/readyz`)).status, 200, `ready after the warm-up (≈ ${waitedMs} ms)`)
   const metrics = await app.metrics.metrics()
   // 40 warm-up renders and the visitor's page (rendered once for the cache) took their turns.
   t.equal(sampleOf(metrics, 'ssr_render_queue_wait_seconds_count', { outcome: 'rendered' }), 41)

@@ -13,7 +13,7 @@ export interface ServerProcess {
 
 /**
  * A real `node server/server.ts` (production build, embedded sandbox upstream) on free ports,
- * its JSON log collected; resolves once the site, the metrics port and the sandbox are up. Needs
+ * its JSON log collected; resolves once the site is ready, the metrics port and the sandbox up. Needs
  * dist/ (npm test builds it first). `env` adds to or overrides the defaults.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -53,10 +53,18 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
     const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
     const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
-    if (listening && metrics && sandbox) {
+    // Ready as an ingress sees it: after the renderer's warm-up (ADR 0114).
+    const baseUrl = listening ? String(listening.msg).replace('Server listening at ', '') : ''
+    const ready =
+      listening &&
+      (await fetch(`${baseUrl}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      ))
+    if (ready && metrics && sandbox) {
       return {
         child,
-        baseUrl: String(listening.msg).replace('Server listening at ', ''),
+        baseUrl,
         metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
         sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
         logLines: () => lines,
