@@ -104,11 +104,15 @@ const percentileOf = (sorted: number[], p: number) =>
  * every connection has its render queued and a render's wait is about the connections times the
  * BFF's CPU for one round of the rows. A render is refused when that passes the bound.
  */
-function renderQueueWhy(cpuPerRequestMs: number, rows: number, hostBusy: number, cores: number) {
+function renderQueueWhy(
+  cpuPerRequestMs: number,
+  rows: number,
+  { hostBusy, cores, steal }: { hostBusy: number; cores: number; steal: number },
+) {
   const roundMs = cpuPerRequestMs * rows
   const expectedWaitS = (MIXED_CONNECTIONS * roundMs) / 1000
   const share = Math.round((100 * expectedWaitS) / RENDER_WAIT_S)
-  return `Why renders were shed: each of the ${MIXED_CONNECTIONS} connections keeps one render queued while its other requests are answered in between, so a render waits ≈ ${MIXED_CONNECTIONS} × the BFF's CPU for one round of the ${rows} rows (${rows} × ${cpuPerRequestMs.toFixed(2)} ms = ${roundMs.toFixed(1)} ms): ≈ ${expectedWaitS.toFixed(2)} s on average, ${share} % of the ${RENDER_WAIT_S} s bound. A render passes the bound whenever the BFF gets less than ${share} % of its average CPU for the length of a wait; the host had ${hostBusy.toFixed(2)} of ${cores} cores busy with the load generator and the sandbox on the same machine.`
+  return `Why renders were shed: each of the ${MIXED_CONNECTIONS} connections keeps one render queued while its other requests are answered in between, so a render waits ≈ ${MIXED_CONNECTIONS} × the BFF's CPU for one round of the ${rows} rows (${rows} × ${cpuPerRequestMs.toFixed(2)} ms = ${roundMs.toFixed(1)} ms): ≈ ${expectedWaitS.toFixed(2)} s on average, ${share} % of the ${RENDER_WAIT_S} s bound. A render passes the bound whenever the BFF gets less than ${share} % of its average CPU for the length of a wait; the host had ${hostBusy.toFixed(2)} of ${cores} cores busy with the load generator and the sandbox on the same machine, and the hypervisor took ${steal.toFixed(2)} of a core on average over the phase.`
 }
 
 const server = await startBenchServer(PORT)
@@ -169,9 +173,7 @@ try {
     `${mixed.requests.total} requests, ${Math.round(mixed.requests.average)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms, **${errors} errors** (target 0: ${errors === 0 ? 'met' : 'MISSED'}; errors ${mixed.errors}, of which time-outs ${mixed.timeouts}, statuses ${statuses}; shed by reason: ${shedReasons || 'none'}).`,
     `BFF CPU per request: ${cpuPerRequest.toFixed(2)} ms (user + system; steadier than req/s on a busy machine).`,
     `Render queue: ${waits.count} renders took their turn or were refused at it, waiting p50 ${waits.p50}, p99 ${waits.p99}; ${waits.count - waits.upTo(RENDER_WAIT_S)} past the ${RENDER_WAIT_S} s bound (SHED_RENDER_WAIT_MS). CPU over the mix: ${cpuUse.line}.`,
-    ...((shedBy.render_queue ?? 0) > 0
-      ? [renderQueueWhy(cpuPerRequest, mixedRequests.length, cpuUse.hostBusy, cpuUse.cores)]
-      : []),
+    ...((shedBy.render_queue ?? 0) > 0 ? [renderQueueWhy(cpuPerRequest, mixedRequests.length, cpuUse)] : []),
     `RSS every 5 s (MB): ${rss.join(', ')}; change over the last two thirds ${growth >= 0 ? '+' : ''}${growth} MB; peak ${Math.max(...rss)} MB (target ≤ ${RSS_TARGET_MB} MB: ${Math.max(...rss) <= RSS_TARGET_MB ? 'met' : 'MISSED'}).`,
     '',
   )

@@ -47,6 +47,7 @@ export function cpuAccount(processes: Record<string, CpuClock>) {
       return {
         hostBusy,
         cores,
+        steal,
         line: `${hostBusy.toFixed(2)} of the host's ${cores} cores busy (${parts.join(', ')}, everything else ${Math.max(0, hostBusy - named).toFixed(2)}; taken by the hypervisor ${steal.toFixed(2)})`,
       }
     },
