@@ -1,6 +1,6 @@
 import t from 'tap'
 import { Overloaded } from '../../server/busy.ts'
-import { renderQueue } from '../../server/render-queue.ts'
+import { type RenderQueueOptions, renderQueue } from '../../server/render-queue.ts'
 import { build, SAME_ORIGIN } from '../helper.ts'
 import { sampleOf } from '../support/metrics.ts'
 
@@ -8,6 +8,22 @@ import { sampleOf } from '../support/metrics.ts'
 // both shapes and languages, probes never shed, and the per-IP limit on uncached renders.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A render queue on a clock that only renders move: `render(ms)` takes exactly `ms`. */
+function clockedQueue(maxWaitMs: number, onWaited?: RenderQueueOptions['onWaited']) {
+  const clock = { now: 0 }
+  const queue = renderQueue({
+    atOnce: 1,
+    maxWaitMs,
+    now: () => clock.now,
+    nextTurn: () => new Promise((resolve) => setImmediate(resolve)),
+    ...(onWaited ? { onWaited } : {}),
+  })
+  const render = (ms: number) => async () => {
+    clock.now += ms
+  }
+  return { queue, render, clock }
+}
 
 t.test('render queue › a render that would wait past the bound is refused, never run late', async (t) => {
   const queue = renderQueue({ atOnce: 1, maxWaitMs: 500 })
@@ -79,16 +95,7 @@ t.test('render queue › renders arriving together run one per turn of the event
 // (≈ 40 ms against ≈ 4). Taken as the average, it refused the first second's renders under load
 // as "would wait past the bound" (≈ 50 × 503 per run of `npm run load`, all at once at its start).
 t.test('render queue › the cold first render does not set the expected wait', async (t) => {
-  let clock = 0
-  const queue = renderQueue({
-    atOnce: 1,
-    maxWaitMs: 500,
-    now: () => clock,
-    nextTurn: () => new Promise((resolve) => setImmediate(resolve)),
-  })
-  const render = (ms: number) => async () => {
-    clock += ms
-  }
+  const { queue, render } = clockedQueue(500)
   await queue.run(render(40))
   await queue.run(render(4))
   // 30 renders of 4 ms wait at most 116 ms: all fit in 500. A 40 ms average would refuse 17 of them.
@@ -104,16 +111,7 @@ t.test('render queue › the cold first render does not set the expected wait', 
 // average of render time, which one stalled render (a collection, a descheduled moment) lifted
 // for the next dozens of arrivals; it now takes the median of the last renders' times.
 t.test('render queue › one stalled render does not refuse the arrivals behind it', async (t) => {
-  let clock = 0
-  const queue = renderQueue({
-    atOnce: 1,
-    maxWaitMs: 500,
-    now: () => clock,
-    nextTurn: () => new Promise((resolve) => setImmediate(resolve)),
-  })
-  const render = (ms: number) => async () => {
-    clock += ms
-  }
+  const { queue, render, clock } = clockedQueue(500)
   await queue.run(render(40)) // cold: not measured
   // A backed-up queue of 4 ms renders with one stalled for 200 ms in the middle.
   const backlog = [...Array(10).fill(4), 200, ...Array(10).fill(4)].map((ms) => queue.run(render(ms)))
@@ -125,10 +123,10 @@ t.test('render queue › one stalled render does not refuse the arrivals behind 
   // (≈ 11 ms after the stall) expected ≈ 520 ms from the 48th on and refused 33 of them.
   const waits: number[] = []
   const burst = Array.from({ length: 80 }, () => {
-    const queuedAt = clock
+    const queuedAt = clock.now
     return queue.run(async () => {
-      waits.push(clock - queuedAt)
-      clock += 4
+      waits.push(clock.now - queuedAt)
+      clock.now += 4
     })
   })
   const outcomes = await Promise.allSettled(burst)
@@ -142,7 +140,7 @@ t.test('render queue › one stalled render does not refuse the arrivals behind 
   const refusedAt: number[] = []
   const later = Array.from({ length: 40 }, () =>
     queue.run(render(20)).catch((error: unknown) => {
-      refusedAt.push(clock)
+      refusedAt.push(clock.now)
       throw error
     }),
   )
@@ -160,19 +158,13 @@ t.test('render queue › one stalled render does not refuse the arrivals behind 
 
 // What operators watch before renders are shed: ssr_render_queue_wait_seconds (docs/operations.md).
 t.test('render queue › each render reports how long it waited, and whether it then ran', async (t) => {
-  let clock = 0
   const reports: Array<[number, string]> = []
-  const queue = renderQueue({
-    atOnce: 1,
-    maxWaitMs: 100,
-    now: () => clock,
-    nextTurn: () => new Promise((resolve) => setImmediate(resolve)),
-    onWaited: (waitMs, outcome) => reports.push([waitMs, outcome]),
-  })
-  const render = () => async () => {
-    clock += 60
-  }
-  const outcomes = await Promise.allSettled([queue.run(render()), queue.run(render()), queue.run(render())])
+  const { queue, render } = clockedQueue(100, (waitMs, outcome) => reports.push([waitMs, outcome]))
+  const outcomes = await Promise.allSettled([
+    queue.run(render(60)),
+    queue.run(render(60)),
+    queue.run(render(60)),
+  ])
   t.same(
     outcomes.map((outcome) => outcome.status),
     ['fulfilled', 'fulfilled', 'rejected'],
