@@ -81,10 +81,10 @@ function consoleOrigins(topology: Topology): string[] {
   return [...new Set(origins)]
 }
 
-/** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 /** How long after listening the warm-up starts (ADR 0114). */
 const WARM_UP_DELAY_MS = 100
 
+/** The whole BFF as one Fastify instance, not listening: server.ts and the tests start it. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, topology } = options
   const defaultLanguage = config.edition === 'chinese' ? 'zh' : 'en'

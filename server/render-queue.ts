@@ -46,7 +46,7 @@ const setImmediateTurn = () => new Promise<void>((resolve) => setImmediate(resol
  * work too refused renders that were never going to wait too long: a client refused comes back at
  * once with its other requests, which lengthens every render's wait further, and `npm run load`
  * (200 clients in a loop) then shed 19,473 requests in a minute instead of a few dozen
- * (ADR 0068, 2026-11-27). The median, not a running average: one render stalled by a collection
+ * (ADR 0114). The median, not a running average: one render stalled by a collection
  * or a descheduled moment lifted the average for dozens of renders and refused the arrivals behind
  * it (131 refusals in 20 s of that load, none of whose renders that ran had waited past the bound).
  *
@@ -64,7 +64,7 @@ export function renderQueue(options: RenderQueueOptions): RenderQueue {
   const limit = pLimit(options.atOnce)
   /**
    * Renders measured so far. The first is not: it loads the renderer and compiles its code (≈ 40 ms
-   * against ≈ 4), and as the average it refused ≈ 50 renders of the first second under load as
+   * against ≈ 4), and taken as the typical time it refused ≈ 50 renders of the first second under load as
    * "would wait past the bound" that took their turn well within it (ADR 0068, 2026-11-27).
    */
   let renders = 0
