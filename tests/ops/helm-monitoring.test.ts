@@ -98,6 +98,7 @@ t.test('metrics › every alert parses, reads real series and links to its runbo
     'AccountEdgeMetricsDown',
     'AccountEdgeOOMKilled',
     'AccountEdgeRateLimitStorm',
+    'AccountEdgeRendersNearlyShed',
     'AccountEdgeRestarting',
     'AccountEdgeServerErrors',
     'AccountEdgeSessionCookiesUnreadable',
