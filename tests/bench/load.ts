@@ -121,7 +121,6 @@ try {
   await checkRouting(server.base, server)
   // Phase 1: mixed load with RSS sampled every 5 s.
   const rss: number[] = [server.rssMb()]
-  const cpuBefore = server.cpuMs()
   const waitsBefore = queueWaitBuckets(await server.metricsText())
   const cpu = cpuAccount({
     BFF: server.cpuMs,
@@ -156,7 +155,7 @@ try {
   const waits = queueWaitsBetween(waitsBefore, queueWaitBuckets(await server.metricsText()))
   clearInterval(sampler)
   rss.push(server.rssMb())
-  const cpuPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, mixed.requests.total)
+  const cpuPerRequest = (cpuUse.usedMs.BFF ?? 0) / Math.max(1, mixed.requests.total)
   // autocannon counts time-outs among its errors already.
   const errors = mixed.errors + mixed.non2xx
   const shedBy = await server.shedByReason()

@@ -45,6 +45,8 @@ export function cpuAccount(processes: Record<string, CpuClock>) {
       const named = perProcess.reduce((sum, [, used]) => sum + used, 0)
       const parts = perProcess.map(([name, used]) => `${name} ${used.toFixed(2)}`)
       return {
+        /** CPU each named process used over the phase, in ms. */
+        usedMs: Object.fromEntries(perProcess.map(([name, cores]) => [name, cores * elapsedMs])),
         hostBusy,
         cores,
         steal,

@@ -201,15 +201,13 @@ export default fp<SsrPluginOptions>(
         }
         // Through the queue: one render per turn of the loop, probes and requests in between.
         // Refused means visitors already fill the queue: they warm the renderer from here on.
-        const refused = await queue
-          .run(() => renderPageNow(contextForKey(key, 'warm-up')))
-          .then(
-            () => false,
-            (error: unknown) => {
-              if (error instanceof Overloaded) return true
-              throw error
-            },
-          )
+        const refused = await renderPage(contextForKey(key, 'warm-up')).then(
+          () => false,
+          (error: unknown) => {
+            if (error instanceof Overloaded) return true
+            throw error
+          },
+        )
         if (refused) return
       }
     })
