@@ -4,10 +4,11 @@ import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import type { LimitedBucket, RateLimitRule } from '../../../config/index.ts'
 import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
-import { findEndpointByPath, type RateLimitBucket } from '../../../shared/api/endpoints.ts'
+import type { RateLimitBucket } from '../../../shared/api/endpoints.ts'
 import type { OpsMetrics } from '../../plugins/app/metrics.ts'
 import { type ActionStep, openAllowance, paidByAllowance } from '../../rate-limit-actions.server.ts'
 import { sendRateLimited } from '../../rate-limited.ts'
+import { API_ROUTE, apiEndpointOf, decorateApiEndpoint } from '../../routes/api/endpoint-of.ts'
 import { storeHealth, watchConnection } from '../../store-health.ts'
 
 export interface RateLimitPluginOptions {
@@ -21,8 +22,6 @@ export interface RateLimitPluginOptions {
   metrics?: OpsMetrics
 }
 
-/** The proxy's route (server/routes/api/proxy.server.ts): its `*` parameter is the endpoint path. */
-const API_ROUTE = '/api/*'
 /** Distinct client+bucket keys one process remembers (in-memory store, least recently used go). */
 const MEMORY_KEYS = 50_000
 /** Keys in Redis: `<REDIS_KEY_PREFIX>:rate-limit:<bucket>:<ip>`. */
@@ -74,10 +73,9 @@ function spendingOf(request: FastifyRequest): Spending | undefined {
     if (!bucket) return undefined
     return { bucket, step: action ? { action, step: request.routeOptions.url ?? '' } : undefined }
   }
-  // The same lookup as the proxy's, on the same parameter: whatever path spelling reaches an
-  // endpoint there is counted here.
-  const path = (request.params as { '*'?: string })['*']
-  const endpoint = path === undefined ? undefined : findEndpointByPath(request.method, path)?.endpoint
+  // The proxy's own lookup (made here first, kept on the request): whatever path spelling reaches
+  // an endpoint there is counted here.
+  const endpoint = apiEndpointOf(request)?.endpoint
   if (endpoint?.access !== 'page' || !endpoint.limit) return undefined
   return {
     bucket: endpoint.limit,
@@ -91,6 +89,7 @@ export default fp<RateLimitPluginOptions>(
     // work for every garbage collection under load.
     app.decorateRequest('rateLimitBucket', null)
     app.decorateRequest('paidActionStep', null)
+    decorateApiEndpoint(app)
     const ruleOf = (request: FastifyRequest): RateLimitRule => {
       const bucket = request.rateLimitBucket
       if (!bucket) throw new Error('rate limit checked for a request without a bucket')

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Topology } from '../../../config/index.ts'
-import { type EndpointName, findEndpointByPath } from '../../../shared/api/endpoints.ts'
+import type { EndpointName } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { defaultEnvironmentOf } from '../../region.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../../upstream/errors.ts'
+import { API_ROUTE, apiEndpointOf, decorateApiEndpoint } from './endpoint-of.ts'
 import { environmentFor } from './environment.ts'
 import type { FlowHooks } from './flow.ts'
 import { findToken, withoutTokens } from './tokens.ts'
@@ -34,9 +35,10 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
   const flowsOf = new Map<EndpointName, FlowHooks[]>()
   for (const flow of options.flows ?? [])
     for (const name of flow.endpoints) flowsOf.set(name, [...(flowsOf.get(name) ?? []), flow])
+  decorateApiEndpoint(app)
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/*',
+    url: API_ROUTE,
     // Our pages' fetch calls only, GETs included (security.md #7): the one guard (own-pages.ts).
     config: { ownPages: 'fetch' },
     // Answers go out as they are and bodies are read as they come (ADR 0106): a few hundred bytes
@@ -46,8 +48,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
     compress: false,
     decompress: false,
     handler: async (request, reply) => {
-      const wildcard = (request.params as { '*': string })['*']
-      const match = findEndpointByPath(request.method, wildcard)
+      const match = apiEndpointOf(request)
       // Only rows a page may call (the endpoint-behaviour table): flow-only endpoints need state a
       // flow on the server holds, internal ones are server to server (security.md #20).
       if (!match || match.endpoint.access !== 'page') {
