@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { Redis } from 'ioredis'
 import { type ExpiringMapOptions, expiringMap } from '../../expiring-map.ts'
+import { connectRedis } from '../../redis.ts'
 import { type StoreHealth, watchConnection } from '../../store-health.ts'
 
 /**
@@ -37,15 +37,15 @@ export function memoryRevocations(now: () => number, options: ExpiringMapOptions
   }
 }
 
-export function redisRevocations(
+export async function redisRevocations(
   url: string,
   now: () => number,
   log: FastifyBaseLogger,
   keyPrefix: string,
   health: StoreHealth,
-): SessionRevocations {
+): Promise<SessionRevocations> {
   const REDIS_PREFIX = `${keyPrefix}:${REDIS_NAMESPACE}`
-  const redis = new Redis(url, {
+  const redis = await connectRedis(url, {
     connectTimeout: 1000,
     commandTimeout: 500,
     maxRetriesPerRequest: 1,

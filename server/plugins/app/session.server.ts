@@ -78,7 +78,7 @@ export default fp<SessionPluginOptions>(
     const lifetimeSeconds = Math.ceil(absoluteMs / 1000)
     const health = storeHealth(options.metrics, 'session-revocations')
     const revocations: SessionRevocations = options.redisUrl
-      ? redisRevocations(options.redisUrl, now, app.log, options.keyPrefix ?? 'account-edge', health)
+      ? await redisRevocations(options.redisUrl, now, app.log, options.keyPrefix ?? 'account-edge', health)
       : memoryRevocations(now)
     if (!options.redisUrl) health.up()
     // A key rotation gone wrong shows here as a rise of `unreadable` (issue 20 point 2).

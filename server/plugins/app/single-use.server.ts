@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
 import { type ExpiringMapOptions, expiringMap } from '../../expiring-map.ts'
+import { connectRedis } from '../../redis.ts'
 import { storeHealth, watchConnection } from '../../store-health.ts'
 import type { OpsMetrics } from './metrics.ts'
 
@@ -101,7 +101,7 @@ export default fp<SingleUsePluginOptions>(
       return
     }
     const REDIS_PREFIX = `${options.keyPrefix ?? 'account-edge'}:${REDIS_NAMESPACE}`
-    const redis = new Redis(options.redisUrl, {
+    const redis = await connectRedis(options.redisUrl, {
       connectTimeout: 1000,
       commandTimeout: 500,
       maxRetriesPerRequest: 1,

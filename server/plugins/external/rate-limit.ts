@@ -1,13 +1,14 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { LimitedBucket, RateLimitRule } from '../../../config/index.ts'
 import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
 import type { RateLimitBucket } from '../../../shared/api/endpoints.ts'
 import type { OpsMetrics } from '../../plugins/app/metrics.ts'
 import { type ActionStep, openAllowance, paidByAllowance } from '../../rate-limit-actions.server.ts'
 import { sendRateLimited } from '../../rate-limited.ts'
+import { connectRedis } from '../../redis.ts'
 import { API_ROUTE, apiEndpointOf, decorateApiEndpoint } from '../../routes/api/endpoint-of.ts'
 import { storeHealth, watchConnection } from '../../store-health.ts'
 
@@ -121,7 +122,7 @@ export default fp<RateLimitPluginOptions>(
 
     let redis: Redis | undefined
     if (options.redisUrl) {
-      redis = new Redis(options.redisUrl, {
+      redis = await connectRedis(options.redisUrl, {
         // Fail fast rather than hold a sign-in while Redis is away (the library's advice): a
         // command gets one retry and half a second; commands sent before the first connection
         // wait in the offline queue for it, under the same time-out.
