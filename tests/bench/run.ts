@@ -31,6 +31,14 @@ const SETTLED_WINDOWS = 2
 /** `/auth/sign_in` rendered per request before issue 8 (issue 8, same machine class): req/s. */
 const UNCACHED_BEFORE_RPS = 250
 /**
+ * `/healthz` on the host and day the 250 req/s was measured (2026-11-23, README of 82c5cc0): a
+ * miss of the fixed number is printed with this run's ceiling beside it, since the number does not
+ * move with the host as the in-run reference does.
+ */
+const UNCACHED_BEFORE_CEILING_RPS = 10_612
+/** Serving within this long of the process's spawn (`/healthz` answers). */
+const SERVING_TARGET_MS = 1000
+/**
  * A second BFF process at this port offset renders the frame's parts on every page, as React
  * rendered before ADR 0060 cached them: what the cached parts give within this run. It is no
  * stand-in for the target's 250 req/s, which was measured before every later gain (the Vike
@@ -351,7 +359,11 @@ try {
         const reference = rows.find((other) => other.scenario.name === row.scenario.reference)
         const inRun = rps(row) / rps(reference)
         ratio = `${speedup.toFixed(2)}× the ${UNCACHED_BEFORE_RPS} req/s before (${inRun.toFixed(2)}× its frame per page)`
-        target = `≥ 1.6×: ${speedup >= 1.6 ? 'met' : 'MISSED'}`
+        target = `≥ 1.6×: ${
+          speedup >= 1.6
+            ? 'met'
+            : `MISSED (${speedup.toFixed(2)}×, ${(1.6 - speedup).toFixed(2)}× short; why: the ${UNCACHED_BEFORE_RPS} req/s is fixed, measured where /healthz ran at ${UNCACHED_BEFORE_CEILING_RPS} req/s, this run's at ${Math.round(ceiling)}; against the in-run frame per page it reads ${inRun.toFixed(2)}×)`
+        }`
         break
       }
       case 'framePerPage':
@@ -397,7 +409,15 @@ try {
     '',
     `/api ${API_ROW.name} alone (the two /api rows once more, ${ROUNDS} alternating rounds × ${SECONDS} s after everything above, no other row between them): via BFF ${Math.round((apiAlone.api ?? 0) / (ROUNDS * SECONDS))} req/s, ${(aloneShare * 100).toFixed(0)} % of the pass-through. In the table the BFF's row runs after the render rows in the same process, and V8 keeps optimising the call for about a minute of traffic (README, Benchmarks).`,
   )
-  lines.push('', `serving within 1 s of process start: ${server.startupMs <= 1000 ? 'met' : 'MISSED'}`)
+  const overMs = Math.round(server.startupMs - SERVING_TARGET_MS)
+  lines.push(
+    '',
+    `serving within ${SERVING_TARGET_MS / 1000} s of process start: ${
+      overMs <= 0
+        ? 'met'
+        : `MISSED (${Math.round(server.startupMs)} ms, ${overMs} ms over; why: half of it is loading ≈ 1,200 modules before listening — Vike's server runtime, undici, zod, Fastify — README, Benchmarks; this run's /healthz ${Math.round(ceiling)} req/s)`
+    }`,
+  )
   console.log(`\n${lines.join('\n')}\n`)
   mkdirSync(path.join(ROOT, '.cache'), { recursive: true })
   writeFileSync(path.join(ROOT, '.cache/bench.md'), `${lines.join('\n')}\n`)
