@@ -24,10 +24,6 @@ declare module '@fastify/secure-session' {
 }
 
 /**
- * The scan this browser shows. Kept a minute past the code's own end: the upstream, whose clock
- * decides, is asked once more, and an expired code is answered "expired" rather than "no scan".
- */
-/**
  * The QR encoder, loaded when a browser first asks for a code: only WeCom sign-ins use it, and
  * loading it with the rest was ≈ 20 ms of every start.
  */
@@ -37,6 +33,10 @@ const loadQrCode = () => {
   return qrCode
 }
 
+/**
+ * The scan this browser shows. Kept a minute past the code's own end: the upstream, whose clock
+ * decides, is asked once more, and an expired code is answered "expired" rather than "no scan".
+ */
 const wecomScanSlot = sessionSlot('wecomScan', { expiresAt: (scan) => scan.expiresAt + 60_000 })
 
 /** The page polls every two seconds; anything faster is answered without the upstream. */

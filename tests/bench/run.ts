@@ -17,10 +17,11 @@ const CONNECTIONS = 50
 /**
  * Each row is warmed in uncounted windows until its rate stops rising, as a production process
  * serves warm: V8 optimises a long path over tens of thousands of calls. Measured on a 2-core
- * machine (2026-11-27), the BFF's `/api` call took ≈ 20 s of traffic to settle (760 → 340 µs of
- * CPU per call) and a 404 render ≈ 12 s (300 → 500 renders/s), while a one-second warm-up left
- * both rows measuring code still being optimised — the longer path longer so than the small
- * pass-through's. Every row gets the same rule, references included.
+ * machine (2026-11-27), the BFF's `/api` call took most of 20 s of traffic to settle (760 → 340 µs
+ * of CPU per call, and a further 10–15 % over the rest of a minute: the minimum below) and a 404
+ * render ≈ 12 s (300 → 500 renders/s), while a one-second warm-up left both rows measuring code
+ * still being optimised — the longer path longer so than the small pass-through's. Every row gets
+ * the same rule, references included.
  */
 const WARM_UP_WINDOW_SECONDS = Number(process.env.BENCH_WARM_UP_WINDOW ?? 2)
 const WARM_UP_MAX_SECONDS = Number(process.env.BENCH_WARM_UP_MAX ?? 24)
