@@ -34,6 +34,15 @@ const WARM_UP_MAX_SECONDS = Number(process.env.BENCH_WARM_UP_MAX ?? 24)
  * line measured after the table). A production process serves warm; the three rows get the same.
  */
 const API_WARM_UP_MIN_SECONDS = Number(process.env.BENCH_API_WARM_UP_MIN ?? 60)
+/**
+ * Each measured window follows this many seconds of the same row, uncounted (ADR 0115). A process
+ * that switches from one kind of traffic to another runs slow for seconds while V8 and its heap
+ * adjust: the BFF's `/api` after its render rows, per second, 1,737 → 1,987 → 2,116 → 2,326 req/s,
+ * the next window of the same call 2,417 → 2,389 → 2,234 → 2,301 (2026-11-28, four rounds: the
+ * first window 12–14 % slower on average). A pod serving a steady mix never makes that switch;
+ * the pass-through, serving one kind, barely does. Every row gets the same settle.
+ */
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE ?? 2)
 /** A window no more than this much faster than the best before it has not risen. */
 const SETTLED_GAIN = 0.03
 /** Settled after this many windows in a row that did not rise (one alone is often noise). */
@@ -280,6 +289,11 @@ try {
       connections,
       duration: seconds,
     })
+  /** A measured window after its uncounted settle (ADR 0115). */
+  const measureSettled = async (scenario: Scenario) => {
+    if (SETTLE_SECONDS > 0) await measure(scenario, CONNECTIONS, SETTLE_SECONDS)
+    return measure(scenario, CONNECTIONS)
+  }
   const warmUpSeconds = new Map<Row, number>()
   for (const row of rows) {
     let best = 0
@@ -299,7 +313,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const row of rows) {
       const { scenario } = row
-      const result = await measure(scenario, CONNECTIONS)
+      const result = await measureSettled(scenario)
       row.requests += result.requests.total
       row.seconds += SECONDS
       row.p50.push(result.latency.p50)
@@ -333,7 +347,7 @@ try {
     for (const row of rows) {
       const { kind } = row.scenario
       if (kind !== 'api' && kind !== 'passthrough') continue
-      apiAlone[kind] = (apiAlone[kind] ?? 0) + (await measure(row.scenario, CONNECTIONS)).requests.total
+      apiAlone[kind] = (apiAlone[kind] ?? 0) + (await measureSettled(row.scenario)).requests.total
     }
   }
   const rssAfter = server.rssMb()
@@ -342,7 +356,7 @@ try {
   const direct = rows.find((row) => row.scenario.kind === 'direct')
   const anchor = rows.find((row) => row.scenario.kind === 'passthrough')
   const lines = [
-    `${CONNECTIONS} connections, ${ROUNDS} alternating rounds × ${SECONDS} s per row; ${
+    `${CONNECTIONS} connections, ${ROUNDS} alternating rounds × ${SECONDS} s per row, each after ${SETTLE_SECONDS} s of the same row uncounted; ${
       server.sandbox === 'separate'
         ? `the BFF alone (sandbox upstream in its own process, ${server.sandboxRssMb()} MB)`
         : 'the BFF with the embedded sandbox in one process'
