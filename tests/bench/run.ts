@@ -29,9 +29,9 @@ const WARM_UP_MAX_SECONDS = Number(process.env.BENCH_WARM_UP_MAX ?? 24)
  * The `/api` rows (through the BFF, the pass-through and direct) warm at least this long, whatever
  * the rule above says: V8 keeps optimising the BFF's call for about a minute of traffic (one
  * process, 2026-11-27: 712 µs of CPU per call over its first 12 s, 510–530 at 12–20 s, 440–470 after
- * a minute), a slope the 2-second windows' noise hides, so the rule stopped after 8 s and the
- * table measured a call still being optimised (2026-11-28: 1,782 req/s in the table, 2,368 on the
- * line measured after the table). A production process serves warm; the three rows get the same.
+ * a minute), a slope the 2-second windows' noise hides: the rule stopped after 8 s. (Most of the
+ * gap between the table and the line after it was the switch from the render rows: the settle
+ * below, ADR 0115.) A production process serves warm; the three rows get the same.
  */
 const API_WARM_UP_MIN_SECONDS = Number(process.env.BENCH_API_WARM_UP_MIN ?? 60)
 /**
