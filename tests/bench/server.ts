@@ -184,6 +184,7 @@ export async function startPassthrough(port: number, upstream: string) {
   return {
     base: `http://127.0.0.1:${port}`,
     rssMb: () => rssOf(child.pid),
+    cpuMs: () => cpuOf(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
