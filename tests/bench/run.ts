@@ -390,7 +390,8 @@ try {
   }
   const rssAfter = server.rssMb()
   const rps = (row: Row | undefined) => (row ? row.requests / row.seconds : 0)
-  const ceiling = rps(rows.find((row) => row.scenario.kind === 'ceiling'))
+  const ceilingRow = rows.find((row) => row.scenario.kind === 'ceiling')
+  const ceiling = rps(ceilingRow)
   const direct = rows.find((row) => row.scenario.kind === 'direct')
   const anchor = rows.find((row) => row.scenario.kind === 'passthrough')
   const lines = [
@@ -416,7 +417,20 @@ try {
       case 'cached': {
         const share = rps(row) / ceiling
         ratio = `${(share * 100).toFixed(0)} % of /healthz`
-        target = `≥ 50 %, p99 ≤ 20 ms: ${share >= 0.5 && p99 <= 20 ? 'met' : 'MISSED'}`
+        const ceilingP99 = median(ceilingRow?.p99 ?? [])
+        const shortBy = [
+          share < 0.5
+            ? `${(share * 100).toFixed(0)} % of /healthz, ${(50 - share * 100).toFixed(0)} points short`
+            : '',
+          p99 > 20 ? `p99 ${p99} ms, ${p99 - 20} ms over` : '',
+        ].filter(Boolean)
+        // The tail at 50 connections is the host's as much as the page's: /healthz, which does
+        // nothing, shows the tail this run's host adds to every row.
+        target = `≥ 50 %, p99 ≤ 20 ms: ${
+          shortBy.length === 0
+            ? 'met'
+            : `MISSED (${shortBy.join('; ')}; why: /healthz, which does nothing, had p99 ${ceilingP99} ms in this run${ceilingP99 > 20 ? ': the tail is the host' : ''})`
+        }`
         break
       }
       case 'uncached': {
