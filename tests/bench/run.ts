@@ -303,7 +303,7 @@ try {
     cpu: { ms: 0, requests: 0 },
     errors: 0,
   }))
-  // The process each /api row loads: its CPU per call is the host-independent half of the share.
+  // The process each /api row loads: its CPU per call moves less with the host's load than req/s.
   const cpuClock: Partial<Record<Scenario['kind'], () => number>> = {
     api: server.cpuMs,
     passthrough: passthrough.cpuMs,
@@ -492,7 +492,7 @@ try {
       .map(percent)
       .join(
         ', ',
-      )}; median ${percent(middleOf(pairShares))} (≥ 60 %: ${middleOf(pairShares) >= 0.6 ? 'met' : 'MISSED'}), ${percent(lowest)} to ${percent(highest)}: the spread of one window on this host. CPU per call over these windows (each process serves on one core): via BFF ${microsPerCall(bffRow).toFixed(0)} µs, via the pass-through ${microsPerCall(passthroughRow).toFixed(0)} µs, a share of ${percent(microsPerCall(passthroughRow) / microsPerCall(bffRow))} where the host does not move it.`,
+      )}; median ${percent(middleOf(pairShares))} (≥ 60 %: ${middleOf(pairShares) >= 0.6 ? 'met' : 'MISSED'}), ${percent(lowest)} to ${percent(highest)}: the spread of one window on this host. CPU per call over these windows (each process serves on one core): via BFF ${microsPerCall(bffRow).toFixed(0)} µs, via the pass-through ${microsPerCall(passthroughRow).toFixed(0)} µs, a share of ${percent(microsPerCall(passthroughRow) / microsPerCall(bffRow))} (CPU per call moves less with the host's load than req/s does, not nothing).`,
   )
   const overMs = Math.round(server.startupMs - SERVING_TARGET_MS)
   lines.push(
