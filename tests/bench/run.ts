@@ -230,6 +230,10 @@ function middleOf(values: number[]): number {
   return sorted.length % 2 ? (sorted[half] ?? 0) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2
 }
 
+/**
+ * The upper middle value: with the table's two rounds, the worse p50/p99 of the two (a row's
+ * latency targets are judged on it). The `/api` share takes the median proper (`middleOf`).
+ */
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? 0
@@ -390,12 +394,12 @@ try {
       rate.set(row, (await measureSettled(row)).requests.total / SECONDS)
     pairShares.push((rate.get(bffRow) ?? 0) / (rate.get(passthroughRow) ?? Number.NaN))
   }
+  const apiShare = middleOf(pairShares)
   const rssAfter = server.rssMb()
   const rps = (row: Row | undefined) => (row ? row.requests / row.seconds : 0)
   const ceilingRow = rows.find((row) => row.scenario.kind === 'ceiling')
   const ceiling = rps(ceilingRow)
   const direct = rows.find((row) => row.scenario.kind === 'direct')
-  const anchor = rows.find((row) => row.scenario.kind === 'passthrough')
   const lines = [
     `${CONNECTIONS} connections, ${ROUNDS} alternating rounds × ${SECONDS} s per row, each after ${SETTLE_SECONDS} s of the same row uncounted; ${
       server.sandbox === 'separate'
@@ -421,9 +425,7 @@ try {
         ratio = `${(share * 100).toFixed(0)} % of /healthz`
         const ceilingP99 = median(ceilingRow?.p99 ?? [])
         const shortBy = [
-          share < 0.5
-            ? `${(share * 100).toFixed(0)} % of /healthz, ${(50 - share * 100).toFixed(0)} points short`
-            : '',
+          share < 0.5 ? `${percent(share)} of /healthz, ${(50 - share * 100).toFixed(0)} points short` : '',
           p99 > 20 ? `p99 ${p99} ms, ${p99 - 20} ms over` : '',
         ].filter(Boolean)
         // The tail at 50 connections is the host's as much as the page's: /healthz, which does
@@ -454,17 +456,16 @@ try {
         // The fair anchor (issue 19 point 5): the same call through a pass-through proxy that
         // checks nothing; the sandbox answered directly from memory is shown for reference only.
         // The share is the median of the paired windows (the line below lists them, ADR 0116).
-        const share = middleOf(pairShares)
-        const added = p50 - median(anchor?.p50 ?? [])
-        ratio = `${percent(share)} of the pass-through (median of ${pairShares.length} paired windows, below), ${signed(added, 1)} ms p50 (${percent(
+        const added = p50 - median(passthroughRow.p50)
+        ratio = `${percent(apiShare)} of the pass-through (median of ${pairShares.length} paired windows, below), ${signed(added, 1)} ms p50 (${percent(
           rps(row) / rps(direct),
         )} of direct)`
         // The p50 at 50 connections is mostly queue (Little's law): any row slower than its anchor
         // adds milliseconds there. What the BFF adds to a call is the one-at-a-time line below.
         target = `≥ 60 % (≤ 1 ms added: one call at a time, below): ${
-          share >= 0.6
+          apiShare >= 0.6
             ? 'met'
-            : `MISSED (${(share * 100).toFixed(1)} %, ${(60 - share * 100).toFixed(1)} points short; why: the pairs below)`
+            : `MISSED (${(apiShare * 100).toFixed(1)} %, ${(60 - apiShare * 100).toFixed(1)} points short; why: the pairs below)`
         }`
         break
       }
@@ -494,7 +495,7 @@ try {
       .map(percent)
       .join(
         ', ',
-      )}; median ${percent(middleOf(pairShares))} (≥ 60 %: ${middleOf(pairShares) >= 0.6 ? 'met' : 'MISSED'}), ${percent(lowest)} to ${percent(highest)}: the spread of one window on this host. CPU per call over these windows (each process serves on one core): via BFF ${microsPerCall(bffRow).toFixed(0)} µs, via the pass-through ${microsPerCall(passthroughRow).toFixed(0)} µs, a share of ${percent(microsPerCall(passthroughRow) / microsPerCall(bffRow))} (CPU per call moves less with the host's load than req/s does, not nothing).`,
+      )}; median ${percent(apiShare)} (≥ 60 %: ${apiShare >= 0.6 ? 'met' : 'MISSED'}), ${percent(lowest)} to ${percent(highest)}: the spread of one window on this host. CPU per call over these windows (each process serves on one core): via BFF ${microsPerCall(bffRow).toFixed(0)} µs, via the pass-through ${microsPerCall(passthroughRow).toFixed(0)} µs, a share of ${percent(microsPerCall(passthroughRow) / microsPerCall(bffRow))} (CPU per call moves less with the host's load than req/s does, not nothing).`,
   )
   const overMs = Math.round(server.startupMs - SERVING_TARGET_MS)
   lines.push(
