@@ -21,6 +21,7 @@ import rateLimit from './plugins/external/rate-limit.ts'
 import underPressure from './plugins/external/under-pressure.ts'
 import { parseQuery } from './query.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
+import { lazyChildLogger } from './request-logger.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     ...requestIdOptions,
     logger: options.logger ?? false,
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { querystringParser: parseQuery, maxParamLength: 200 },

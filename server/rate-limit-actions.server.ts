@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { FlowAction } from '../shared/api/endpoints/define.ts'
+import { HashedKey } from './plugins/app/single-use.server.ts'
 import { randomPool } from './random-pool.ts'
 
 /**
@@ -23,6 +24,8 @@ export interface ActionStep {
   action: FlowAction
   /** The endpoint's name, or the route's URL pattern. */
   step: string
+  /** The store's key of this session's allowance, once looked up: renewing it hashes no more. */
+  allowance?: { sid: string; key: HashedKey }
 }
 
 const allowanceKey = (sid: string, action: FlowAction) => `rate-allowance:${sid}:${action}`
@@ -40,14 +43,14 @@ const randomText = randomPool()
 const noteOf = (paidStep: string) => `${randomText(12, 'base64url')} ${paidStep}`
 
 /** True when this session's open allowance for the action still has this step unspent (now spent). */
-export async function paidByAllowance(
-  request: FastifyRequest,
-  { action, step }: ActionStep,
-): Promise<boolean> {
+export async function paidByAllowance(request: FastifyRequest, actionStep: ActionStep): Promise<boolean> {
+  const { action, step } = actionStep
   const sid = request.session.get('sid')
   if (!sid || request.session.deleted) return false
   const store = request.server.singleUse
-  const note = await store.recall(allowanceKey(sid, action))
+  // The step is this request's own (rate-limit.ts makes one per request); openAllowance reuses it.
+  actionStep.allowance = { sid, key: new HashedKey(allowanceKey(sid, action)) }
+  const note = await store.recall(actionStep.allowance.key)
   if (note === undefined) return false
   const space = note.indexOf(' ')
   if (note.slice(space + 1) === step) return false
@@ -55,10 +58,11 @@ export async function paidByAllowance(
 }
 
 /** After a paid step: a fresh allowance for the action, with this step already spent. */
-export async function openAllowance(request: FastifyRequest, { action, step }: ActionStep): Promise<void> {
-  await request.server.singleUse.remember(
-    allowanceKey(request.ensureSession(), action),
-    noteOf(step),
-    ALLOWANCE_MS,
-  )
+export async function openAllowance(
+  request: FastifyRequest,
+  { action, step, allowance }: ActionStep,
+): Promise<void> {
+  const sid = request.ensureSession()
+  const key = allowance?.sid === sid ? allowance.key : allowanceKey(sid, action)
+  await request.server.singleUse.remember(key, noteOf(step), ALLOWANCE_MS)
 }

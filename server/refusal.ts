@@ -50,13 +50,30 @@ export function languageOfRaw(url: string, acceptLanguage: unknown, editionLangu
   return fromQuery ?? languageWithoutParam(editionLanguage, acceptLanguage)
 }
 
-function securityHeaders(options: RefusalOptions, nonce: string | undefined): Record<string, string> {
-  const csp = nonce
-    ? // No script runs on these pages; the nonce keeps the same policy shape as every other page.
-      `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'`
-    : JSON_ANSWER_CSP
+/**
+ * The headers of every JSON answer (`/api` and refusals to fetch calls; ADR 0117): what a response
+ * that is never a document needs (security.md #14, OWASP's REST list): nothing may load in it,
+ * frame it or sniff it as something else, no Referer beyond the origin, no cross-origin `no-cors`
+ * read of it, TLS only behind TLS. The pages' document-only headers (opener and agent-cluster
+ * isolation, DNS prefetch, IE's download and XSS switches, Flash's policy files) mean nothing to a
+ * `fetch` answer; each one written was CPU of every `/api` call (issue 19 point 5).
+ */
+export function jsonAnswerHeaders(https: boolean): Record<string, string> {
   return {
-    'content-security-policy': csp,
+    'content-security-policy': JSON_ANSWER_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}
+
+function securityHeaders(options: RefusalOptions, nonce: string | undefined): Record<string, string> {
+  if (!nonce) return { ...jsonAnswerHeaders(options.https), 'cache-control': 'no-store' }
+  return {
+    // No script runs on these pages; the nonce keeps the same policy shape as every other page.
+    'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'`,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',

@@ -1,4 +1,3 @@
-import { stringify } from 'qs'
 import { Pool } from 'undici'
 import type { EnvironmentConfig, Topology } from '../../config/index.ts'
 import { envelopeFromJson } from '../../shared/api/response.ts'
@@ -7,6 +6,7 @@ import type { Language } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { currentRequestId } from '../plugins/app/request-id.ts'
 import { UpstreamError } from './errors.ts'
+import { formEncode } from './form-encode.ts'
 
 /** Largest upstream body we read; anything bigger is a fault, not an answer for a page. */
 export const MAX_UPSTREAM_BODY_BYTES = 1024 * 1024
@@ -129,7 +129,7 @@ export class UpstreamClient {
     signal: AbortSignal,
   ): Promise<ApiEnvelope> {
     if (environment.forwarder) return this.#forward(environment, request, signal)
-    const query = request.query && Object.keys(request.query).length ? `?${stringify(request.query)}` : ''
+    const query = request.query && Object.keys(request.query).length ? `?${formEncode(request.query)}` : ''
     const { status, json } = await this.#send(environment.upstream, {
       path: `${request.path}${query}`,
       method: request.method,
@@ -193,7 +193,7 @@ export class UpstreamClient {
 
   #encodeBody(request: UpstreamRequest): string | undefined {
     if (!request.body || request.method === 'GET') return undefined
-    return request.json ? JSON.stringify(request.body) : stringify(request.body)
+    return request.json ? JSON.stringify(request.body) : formEncode(request.body)
   }
 
   #envelopeFrom(status: number, json: unknown): ApiEnvelope {

@@ -74,11 +74,15 @@ export function matchPath(compiled: CompiledPath, path: string): Record<string, 
   if (!match) return undefined
   const params: Record<string, string> = {}
   for (const [index, placeholder] of compiled.placeholders.entries()) {
-    let value: string
-    try {
-      value = decodeURIComponent(match[index + 1] ?? '')
-    } catch {
-      return undefined // malformed %-escape
+    const raw = match[index + 1] ?? ''
+    let value = raw
+    // Most parameters carry no escape: V8's decodeURIComponent is a call into C++ even for `4`.
+    if (raw.includes('%')) {
+      try {
+        value = decodeURIComponent(raw)
+      } catch {
+        return undefined // malformed %-escape
+      }
     }
     if (!isValidPathParam(placeholder, value)) return undefined
     params[placeholder.name] = value

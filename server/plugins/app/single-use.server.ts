@@ -13,23 +13,23 @@ import type { OpsMetrics } from './metrics.ts'
  */
 export interface SingleUse {
   /** True for the first claim of `key` within `ttlMs`; false for every later one. */
-  claim(key: string, ttlMs: number): Promise<boolean>
+  claim(key: StoreKey, ttlMs: number): Promise<boolean>
   /** Gives a claim back (the step failed for a reason the user can fix and retry). */
-  release(key: string): Promise<void>
+  release(key: StoreKey): Promise<void>
   /**
    * Uses up a claim someone else made: true for the first `take` of a live claim, false when there
    * is none (never made, expired, or already taken). How one session hands a result to another
    * (a sign-up's link opened in another browser) without either seeing the other's cookie.
    */
-  take(key: string): Promise<boolean>
+  take(key: StoreKey): Promise<boolean>
   /**
    * Keeps `value` under `key` for `ttlMs`, replacing what was there: which claims belong together
    * (a session's open rate-limit allowance names the claims its steps make), for every replica.
    * A failed write is logged and forgotten: the allowance is then absent and the next step pays.
    */
-  remember(key: string, value: string, ttlMs: number): Promise<void>
+  remember(key: StoreKey, value: string, ttlMs: number): Promise<void>
   /** What `remember` left under `key` while it lives; undefined otherwise (or the store failed). */
-  recall(key: string): Promise<string | undefined>
+  recall(key: StoreKey): Promise<string | undefined>
 }
 
 declare module 'fastify' {
@@ -45,9 +45,25 @@ const REDIS_NAMESPACE = 'single-use:'
  * What the store keeps of a key: its SHA-256. Keys hold secrets (a reset link's id, a provider
  * state, a pending login token); Redis and a heap dump see only their hashes.
  */
-const stored = (key: string) =>
-  // The one-shot `hash()` (the same SHA-256) skips the Hash object `createHash` builds per key.
-  hash('sha256', key, 'base64url')
+const stored = (key: StoreKey) =>
+  key instanceof HashedKey
+    ? key.hashed
+    : // The one-shot `hash()` (the same SHA-256) skips the Hash object `createHash` builds per key.
+      hash('sha256', key, 'base64url')
+
+/**
+ * A key already hashed, for a caller that uses the same key twice in one request (a rate-limit
+ * allowance is recalled, then renewed): one SHA-256 instead of two.
+ */
+export class HashedKey {
+  readonly hashed: string
+  constructor(raw: string) {
+    this.hashed = stored(raw)
+  }
+}
+
+/** A key as the store takes it: the raw text (hashed inside) or a `HashedKey`. */
+export type StoreKey = string | HashedKey
 export type MemorySingleUseOptions = ExpiringMapOptions
 
 /** Claims in this process (no Redis): a live claim is never dropped (server/expiring-map.ts). */
@@ -111,7 +127,7 @@ export default fp<SingleUsePluginOptions>(
     watchConnection(redis, health)
     app.addHook('onClose', async () => redis.disconnect())
     app.decorate('singleUse', {
-      async claim(key: string, ttlMs: number) {
+      async claim(key: StoreKey, ttlMs: number) {
         try {
           const set = await redis.set(`${REDIS_PREFIX}${stored(key)}`, '1', 'PX', Math.max(1, ttlMs), 'NX')
           health.up()
@@ -125,10 +141,10 @@ export default fp<SingleUsePluginOptions>(
           return false
         }
       },
-      async release(key: string) {
+      async release(key: StoreKey) {
         await redis.del(`${REDIS_PREFIX}${stored(key)}`).catch(() => undefined)
       },
-      async take(key: string) {
+      async take(key: StoreKey) {
         try {
           // DEL answers how many keys it removed: exactly one caller, on any replica, sees 1.
           const taken = (await redis.del(`${REDIS_PREFIX}${stored(key)}`)) === 1
@@ -141,7 +157,7 @@ export default fp<SingleUsePluginOptions>(
           return false
         }
       },
-      async remember(key: string, value: string, ttlMs: number) {
+      async remember(key: StoreKey, value: string, ttlMs: number) {
         try {
           await redis.set(`${REDIS_PREFIX}${stored(key)}`, value, 'PX', Math.max(1, ttlMs))
           health.up()
@@ -150,7 +166,7 @@ export default fp<SingleUsePluginOptions>(
           health.down()
         }
       },
-      async recall(key: string) {
+      async recall(key: StoreKey) {
         try {
           const value = await redis.get(`${REDIS_PREFIX}${stored(key)}`)
           health.up()

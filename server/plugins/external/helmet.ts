@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
 import { randomPool } from '../../random-pool.ts'
-import { isApiUrl, JSON_ANSWER_CSP } from '../../refusal.ts'
+import { isApiUrl, jsonAnswerHeaders } from '../../refusal.ts'
 
 export interface HeadersPluginOptions {
   /** Vite's dev server injects inline styles and talks over a websocket: relaxed only in dev. */
@@ -112,15 +112,9 @@ function compileHeaders(options: HeadersPluginOptions): HeaderWriter {
   }
 }
 
-/**
- * The same headers with the JSON answers' static policy in place of the pages': `/api` answers are
- * never documents, so they need no nonce — and none is drawn for them.
- */
+/** The JSON answers' own headers (`jsonAnswerHeaders`): `/api` answers are never documents and draw no nonce. */
 function compileApiHeaders(options: HeadersPluginOptions): (response: ServerResponse) => void {
-  const headers = recordHelmet(helmetOptions(options, null)).map(([name, value]): [string, string] => [
-    name,
-    /^content-security-policy$/i.test(name) ? JSON_ANSWER_CSP : value,
-  ])
+  const headers = Object.entries(jsonAnswerHeaders(options.https))
   return (response) => {
     for (const [name, value] of headers) response.setHeader(name, value)
   }

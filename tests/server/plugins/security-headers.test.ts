@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet'
 import Fastify from 'fastify'
 import t from 'tap'
 import securityHeaders, { helmetOptions } from '../../../server/plugins/external/helmet.ts'
-import { JSON_ANSWER_CSP } from '../../../server/refusal.ts'
+import { JSON_ANSWER_CSP, jsonAnswerHeaders } from '../../../server/refusal.ts'
 
 const NONCE = /[0-9a-f]{32}/g
 
@@ -70,9 +70,9 @@ t.test('headers computed once › every response gets fresh nonces', async (t) =
   t.equal(seen.size, 400)
 })
 
-// JSON answers are not documents: nothing may load in them or frame them, and no nonce is drawn
-// for them. Every other header is the pages' own.
-t.test('api answers › a static, stricter policy; the other headers as for pages', async (t) => {
+// JSON answers are not documents (ADR 0117): nothing may load in them or frame them, no nonce is
+// drawn for them, and the pages' document-only headers are left out.
+t.test("api answers › a static, stricter policy and the JSON answers' own headers", async (t) => {
   const app = await serve(async (app) => {
     await app.register(securityHeaders, { development: false, https: true })
   })
@@ -84,13 +84,21 @@ t.test('api answers › a static, stricter policy; the other headers as for page
   ])
   t.equal(api.headers['content-security-policy'], JSON_ANSWER_CSP, 'the policy of every JSON answer')
   t.match(JSON_ANSWER_CSP, /^default-src 'none';.*frame-ancestors 'none'/)
-  t.equal(
-    again.headers['content-security-policy'],
-    api.headers['content-security-policy'],
-    'the same bytes each time',
+  t.same(headerLines(again.headers), headerLines(api.headers), 'the same bytes each time')
+  t.same(
+    headerLines(api.headers),
+    Object.entries(jsonAnswerHeaders(true)).map(([name, value]) => `${name}: ${value}`),
+    "exactly the JSON answers' headers, in their order",
   )
-  const withoutPolicy = (lines: string[]) =>
-    lines.filter((line) => !line.startsWith('content-security-policy'))
-  t.same(withoutPolicy(headerLines(api.headers)), withoutPolicy(headerLines(page.headers)))
+  // security.md #14 on every response, and what keeps a JSON answer from being read cross-origin.
+  t.equal(api.headers['x-content-type-options'], 'nosniff')
+  t.equal(api.headers['referrer-policy'], 'strict-origin-when-cross-origin')
+  t.match(String(api.headers['strict-transport-security']), /max-age=31536000/)
+  t.equal(api.headers['x-frame-options'], 'DENY')
+  t.equal(api.headers['cross-origin-resource-policy'], 'same-origin')
+  for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection']) {
+    t.ok(page.headers[documentOnly], `pages keep ${documentOnly}`)
+    t.notOk(api.headers[documentOnly], `no ${documentOnly} on a JSON answer`)
+  }
   t.match(String(page.headers['content-security-policy']), /'nonce-[0-9a-f]{32}'/, 'pages keep their nonces')
 })
