@@ -78,25 +78,27 @@ const LANGUAGE_UPDATE_WAIT_MS = 2_000
  */
 export const agentLanguageAtSignIn = fp<{ topology: Topology }>(
   async (app, options) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    // Callback style: most answers started no session and go out without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
       const started = request.startedSession
       // Most answers started no session (and a request refused before the session was read has
       // none at all): they go out untouched.
-      if (!started) return payload
+      if (!started) return done(null, payload)
       const token = request.session.get('token')
-      if (!token || request.session.deleted || reply.statusCode >= 400) return payload
+      if (!token || request.session.deleted || reply.statusCode >= 400) return done(null, payload)
       request.startedSession = null // once, whatever happens next
       const update = tellAgentLanguage(request, options.topology, started.language, token).catch((error) => {
         // Whatever went wrong (upstream down, app closing), the person is signed in.
         request.log.warn({ err: error }, 'updateAgentLanguage after sign-in failed')
       })
       let timer: NodeJS.Timeout | undefined
-      await Promise.race([
+      void Promise.race([
         update,
         new Promise((resolve) => (timer = setTimeout(resolve, LANGUAGE_UPDATE_WAIT_MS))),
-      ])
-      clearTimeout(timer)
-      return payload
+      ]).then(() => {
+        clearTimeout(timer)
+        done(null, payload)
+      })
     })
   },
   { name: 'agent-language-at-sign-in', fastify: '5.x', dependencies: ['session'] },

@@ -97,15 +97,17 @@ export default fp(
     const defaultLanguage = app.hasDecorator('config') && app.config.edition === 'chinese' ? 'zh' : 'en'
     const https = app.hasDecorator('config') && (app.config.publicOrigin?.startsWith('https:') ?? false)
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style: nearly every target is a path, and passes without a promise. A refusal is
+    // answered here and, as Fastify asks of a callback hook that replies, does not call done().
+    app.addHook('onRequest', (request, reply, done) => {
       const target = request.raw.url ?? '/'
-      if (target.startsWith('/') || (target === '*' && request.method === 'OPTIONS')) return
+      if (target.startsWith('/') || (target === '*' && request.method === 'OPTIONS')) return done()
       const path = originFormOf(target)
       if (path !== undefined) {
         request.raw.url = path
-        return
+        return done()
       }
-      return refuse(request, reply)
+      refuse(request, reply)
     })
 
     function refuse(request: FastifyRequest, reply: FastifyReply) {
