@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:instructions`: what one `/api` call costs in instructions, counted by Valgrind's
+ * callgrind, for the BFF of this tree and the bare pass-through (and, with
+ * `BENCH_INSTRUCTIONS_AGAINST=<another checkout>`, that tree's BFF too). Requests per second and
+ * CPU time move ±10 % per window with a shared host's neighbours (ADR 0116); instructions do not,
+ * so a change of a few percent shows here and nowhere else (ADR 0118).
+ *
+ * Each process runs under callgrind with counting off, is warmed, then counts over windows of one
+ * call at a time (no batching that would depend on the host's speed). The count is split into the
+ * garbage collector, the compilers (V8 tiers code up on its own schedule, and bytecode flushed on a
+ * timer is compiled again) and the rest: the rest, the code a call runs, is what the lines compare.
+ * Needs `valgrind` (Debian's package); slow: about four minutes.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { US_ACCOUNT } from '../../sandbox/index.ts'
+import { ROOT } from './server.ts'
+
+const WARM_CALLS = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 5000)
+const WINDOW_CALLS = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 2000)
+const WINDOWS = Number(process.env.BENCH_INSTRUCTIONS_WINDOWS ?? 3)
+const AGAINST = process.env.BENCH_INSTRUCTIONS_AGAINST
+const API_PATH = '/basic-login/registerEmailCheck/4'
+const HEADERS = {
+  'content-type': 'application/json',
+  'x-requested-with': 'XMLHttpRequest',
+  'sec-fetch-site': 'same-origin',
+  'x-time-zone': 'America/Chicago',
+  'user-agent': 'Mozilla/5.0 Chrome/140.0',
+  'accept-language': 'en-US,en;q=0.9',
+}
+const BODY = JSON.stringify({ email: US_ACCOUNT.email })
+
+/** Functions of V8's collector and of its compilers, by their C++ names in the node binary. */
+const COLLECTOR =
+  /v8::internal::(\w*(Mark|Sweep|Scaveng|Evacuat|Compact|Heap|GC|Remembered|SlotSet|MemoryAllocator|PagedSpace|NewSpace|Worklist|ObjectVisitor|BodyDescriptor|MainAllocator|LocalAllocationBuffer|Marking|Minor|Young|Page|FreeList|Reloc|IterateObjectCache|NeedsReset|Flush|Weak|Ephemeron|Space)|HeapObject::SizeFromMap)|heap::base|cppgc|__memset/
+const COMPILERS =
+  /v8::internal::(compiler|maglev|turboshaft|interpreter|Compiler|Parser|Scanner|Zone|OptimizingCompile|baseline)|v8::internal::\w*(Compil|Zone|Parse)/
+/** Node's event-loop delay histogram, read on a timer (ADR 0068): time-bound, not per call. */
+const TIMERS = /hdr_|all_values_iter_next|HistogramImpl/
+
+if (spawnSyncOk('callgrind_control', ['--version']) === false) {
+  console.error('bench:instructions needs Valgrind: apt-get install -y valgrind')
+  process.exit(1)
+}
+
+function spawnSyncOk(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+interface Counted {
+  label: string
+  windows: Array<{ all: number; collector: number; compilers: number; rest: number }>
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let attempt = 0; attempt < 1800; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process ended (${child.exitCode})`)
+    if (await fetch(url).catch(() => undefined)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${url} never answered`)
+}
+
+/** Starts the sandbox, then `script` under callgrind (counting off), and counts its calls. */
+async function count(
+  label: string,
+  tree: string,
+  port: number,
+  kind: 'bff' | 'passthrough',
+): Promise<Counted> {
+  const sandboxPort = port + 2
+  const sandbox = spawn(process.execPath, [path.join(tree, 'tests/bench/sandbox-process.ts')], {
+    cwd: tree,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), LINK_ORIGIN: `http://127.0.0.1:${port}` },
+  })
+  const topology = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    sandbox.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('\n')) resolve(out.split('\n')[0] ?? '')
+    })
+    sandbox.once('exit', (code) => reject(new Error(`the sandbox process ended (${code})`)))
+  })
+  const outFile = `/tmp/bench-instructions-${port}-${process.pid}.out`
+  const script =
+    kind === 'bff'
+      ? path.join(tree, 'server/server.ts')
+      : path.join(tree, 'tests/bench/passthrough-process.ts')
+  // callgrind_control finds the process by a file named after the HOST variable: the same in both.
+  const env = { ...process.env, HOST: '127.0.0.1' }
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${outFile}`,
+      process.execPath,
+      '--max-old-space-size=256',
+      '--min-semi-space-size=2',
+      '--max-semi-space-size=8',
+      script,
+    ],
+    {
+      cwd: tree,
+      stdio: ['ignore', 'ignore', 'ignore'],
+      env: {
+        ...env,
+        NODE_ENV: 'production',
+        MALLOC_ARENA_MAX: '2',
+        SANDBOX: 'off',
+        UPSTREAMS_JSON: topology,
+        SESSION_KEYS: randomBytes(32).toString('base64'),
+        PORT: String(port),
+        METRICS_PORT: String(port + 8),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_SIGN_UP: '999999/1s',
+        // Ten times slower under Valgrind: no renders to warm, no shedding of a slow loop.
+        WARM_UP_RENDERS: '0',
+        SHED_EVENT_LOOP_DELAY_MS: '0',
+        PASSTHROUGH_PORT: String(port),
+        PASSTHROUGH_UPSTREAM: `http://127.0.0.1:${sandboxPort + 1}`,
+      },
+    },
+  )
+  try {
+    const base = `http://127.0.0.1:${port}`
+    await waitFor(kind === 'bff' ? `${base}/healthz` : `${base}/api/`, child)
+    const url = `${base}/api${API_PATH}`
+    const first = await fetch(url, { method: 'POST', headers: HEADERS, body: BODY })
+    if (first.status !== 200) throw new Error(`${label}: the first call answered ${first.status}`)
+    const cookie = first.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ')
+    const calls = (amount: number) =>
+      autocannon({
+        url,
+        method: 'POST',
+        headers: { ...HEADERS, ...(cookie ? { cookie } : {}) },
+        body: BODY,
+        connections: 1,
+        amount,
+        timeout: 60,
+      })
+    const control = (...args: string[]) =>
+      execFileSync('callgrind_control', [...args, String(child.pid)], { env, stdio: 'ignore' })
+    const warm = await calls(WARM_CALLS)
+    if (warm.non2xx || warm.errors)
+      throw new Error(`${label}: ${warm.non2xx + warm.errors} failed warm-up calls`)
+    const counted: Counted = { label, windows: [] }
+    for (let window = 1; window <= WINDOWS; window++) {
+      control('-z')
+      control('-i', 'on')
+      const result = await calls(WINDOW_CALLS)
+      control('-i', 'off')
+      control('-d')
+      if (result.non2xx || result.errors) throw new Error(`${label}: failed calls in a counted window`)
+      const dump = `${outFile}.${window}`
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      counted.windows.push(split(dump, result.requests.total))
+      rmSync(dump, { force: true })
+    }
+    return counted
+  } finally {
+    child.kill('SIGKILL')
+    sandbox.kill()
+    rmSync(outFile, { force: true })
+  }
+}
+
+/** Thousands of instructions per call in one dump, by where they ran. */
+function split(dump: string, calls: number) {
+  const annotated = execFileSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', dump], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  })
+  let all = 0
+  let collector = 0
+  let compilers = 0
+  let timers = 0
+  for (const line of annotated.split('\n')) {
+    const match = /^\s*([\d,]+) \([^)]*\)\s+(.*)$/.exec(line)
+    if (!match?.[1] || !match[2] || match[2].startsWith('PROGRAM TOTALS')) continue
+    const instructions = Number(match[1].replaceAll(',', ''))
+    all += instructions
+    if (COLLECTOR.test(match[2])) collector += instructions
+    else if (COMPILERS.test(match[2])) compilers += instructions
+    else if (TIMERS.test(match[2])) timers += instructions
+  }
+  const perCall = (value: number) => value / calls / 1000
+  return {
+    all: perCall(all),
+    collector: perCall(collector),
+    compilers: perCall(compilers),
+    rest: perCall(all - collector - compilers - timers),
+  }
+}
+
+const middle = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const half = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? (sorted[half] ?? 0) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2
+}
+
+const started = Date.now()
+// All at once: counts do not depend on the host's speed, only the wall time does.
+const counted = await Promise.all([
+  count('BFF (this tree)', ROOT, 3600, 'bff'),
+  count('pass-through', ROOT, 3700, 'passthrough'),
+  ...(AGAINST ? [count(`BFF (${AGAINST})`, path.resolve(AGAINST), 3800, 'bff')] : []),
+])
+const k = (value: number) => `${value.toFixed(1)} k`
+for (const { label, windows } of counted) {
+  console.log(
+    `${label}: ${windows
+      .map(
+        (window, index) =>
+          `window ${index + 1}: ${k(window.rest)} (all ${k(window.all)}, collector ${k(window.collector)}, compilers ${k(window.compilers)})`,
+      )
+      .join('; ')}`,
+  )
+}
+const [bff, passthrough, other] = counted.map(({ windows }) => middle(windows.map((window) => window.rest)))
+console.log(
+  `/api registerEmailCheck, instructions per call outside the collector and the compilers (median of ${WINDOWS} windows of ${WINDOW_CALLS} calls, one at a time): BFF ${k(bff ?? 0)}, pass-through ${k(passthrough ?? 0)}: the pass-through's is ${(((passthrough ?? 0) / (bff ?? 1)) * 100).toFixed(0)} % of the BFF's` +
+    (other === undefined
+      ? ''
+      : `; ${AGAINST}: ${k(other)} (this tree ${(((bff ?? 0) / other - 1) * 100).toFixed(1)} %)`) +
+    ` (${Math.round((Date.now() - started) / 1000)} s)`,
+)
+process.exit(0)
