@@ -3,7 +3,7 @@
  * callgrind, for the BFF of this tree and the bare pass-through (and, with
  * `BENCH_INSTRUCTIONS_AGAINST=<another checkout>`, that tree's BFF too). Requests per second and
  * CPU time move ±10 % per window with a shared host's neighbours (ADR 0116); instructions do not,
- * so a change of a few percent shows here and nowhere else (ADR 0118).
+ * so a change of a few percent shows here first (ADR 0118).
  *
  * Each process runs under callgrind with counting off, is warmed, then counts over windows of one
  * call at a time (no batching that would depend on the host's speed). The count is split into the
