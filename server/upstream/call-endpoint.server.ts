@@ -51,6 +51,7 @@ export async function callEndpoint(
     ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
     json: endpoint.json,
     language: options.language ?? request.language,
+    requestId: request.id,
     ...(bearerToken ? { bearerToken } : {}),
   })
   return { answer, environment }

@@ -4,7 +4,6 @@ import { envelopeFromJson } from '../../shared/api/response.ts'
 import type { ApiEnvelope } from '../../shared/envelope.ts'
 import type { Language } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
-import { currentRequestId } from '../plugins/app/request-id.ts'
 import { UpstreamError } from './errors.ts'
 import { formEncode } from './form-encode.ts'
 
@@ -23,7 +22,7 @@ export interface UpstreamRequest {
   json?: boolean
   language: Language
   bearerToken?: string
-  /** Sent as X-Request-Id, so upstream logs can be matched with ours; default: the current request's. */
+  /** Sent as X-Request-Id, so upstream logs can be matched with ours (callEndpoint gives the request's). */
   requestId?: string
 }
 
@@ -183,8 +182,7 @@ export class UpstreamClient {
   #headers(request: UpstreamRequest): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json', language: request.language }
     if (request.bearerToken) headers.authorization = `Bearer ${request.bearerToken}`
-    const requestId = request.requestId ?? currentRequestId()
-    if (requestId) headers['x-request-id'] = requestId
+    if (request.requestId) headers['x-request-id'] = request.requestId
     if (request.body && request.method !== 'GET') {
       headers['content-type'] = request.json ? 'application/json' : 'application/x-www-form-urlencoded'
     }

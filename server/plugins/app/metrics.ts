@@ -102,23 +102,24 @@ export default fp<MetricsPluginOptions>(
     const upstream = app.upstream
     const call = upstream.call.bind(upstream)
     upstream.call = async (request) => {
-      const started = process.hrtime.bigint()
-      const seconds = () => Number(process.hrtime.bigint() - started) / 1e9
+      // A double, not `process.hrtime.bigint()`: two BigInts per call for the same microseconds.
+      const started = performance.now()
+      const seconds = () => (performance.now() - started) / 1000
       let region = 'unknown'
       try {
         region = upstream.environment(request.environment).region
       } catch {
         // An environment missing from the topology: call() below reports it as an error.
       }
-      const labels = { upstream_region: region, environment: request.environment }
+      const { environment } = request
       try {
         const answer = await call(request)
-        upstreamDuration.observe({ ...labels, outcome: 'answered' }, seconds())
+        upstreamDuration.observe({ upstream_region: region, environment, outcome: 'answered' }, seconds())
         return answer
       } catch (error) {
         const failure = error instanceof UpstreamError ? error.failure : 'internal'
-        upstreamDuration.observe({ ...labels, outcome: 'failed' }, seconds())
-        upstreamErrors.inc({ ...labels, failure })
+        upstreamDuration.observe({ upstream_region: region, environment, outcome: 'failed' }, seconds())
+        upstreamErrors.inc({ upstream_region: region, environment, failure })
         throw error
       }
     }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import proxyAddr from '@fastify/proxy-addr'
@@ -60,23 +59,17 @@ export const requestIdOptions = {
   },
 } as const
 
-const currentRequest = new AsyncLocalStorage<string>()
-
 /**
- * The id of the request being handled, wherever the code runs (an upstream call deep in a route),
- * so no caller has to pass it along; undefined outside a request.
+ * Echoes the id to the client (a person reporting a problem can quote it). Upstream calls send it
+ * on from the request they are made for (`callEndpoint`), not from an AsyncLocalStorage scope
+ * opened around every request for the one place that read it (issue 19 point 5: the `/api` call's
+ * cost, counted with `npm run bench:instructions`).
  */
-export function currentRequestId(): string | undefined {
-  return currentRequest.getStore()
-}
-
-/** Echoes the id to the client (a person reporting a problem can quote it) and scopes it. */
 export default fp(
   async (app) => {
-    // Callback style on purpose: the rest of the request's lifecycle runs inside run().
     app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id)
-      currentRequest.run(request.id, done)
+      done()
     })
   },
   { name: 'request-id', fastify: '5.x' },

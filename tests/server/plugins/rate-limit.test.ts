@@ -112,6 +112,19 @@ t.test(
   },
 )
 
+t.test('rate limit › an IPv6 client is counted per /64; an IPv4-mapped address as its IPv4', async (t) => {
+  const { app } = await build(t, { env: SMALL_LIMITS })
+  // One subscriber holds a /64: changing the last 64 bits earns no new budget.
+  let host = 0
+  const first = await statuses(3, () => call(app, SIGN_IN, `2001:db8:1:2::${(host += 1)}`))
+  t.notOk(first.includes(429), `${first}`)
+  t.equal((await call(app, SIGN_IN, '2001:db8:1:2:ffff::9')).statusCode, 429, 'the same /64 shares it')
+  t.not((await call(app, SIGN_IN, '2001:db8:1:3::1')).statusCode, 429, 'the next /64 has its own')
+  // A dual-stack socket reports an IPv4 client as ::ffff:a.b.c.d: the same client either way.
+  await statuses(3, () => call(app, SIGN_IN, '::ffff:203.0.113.40'))
+  t.equal((await call(app, SIGN_IN, '203.0.113.40')).statusCode, 429, 'mapped and plain IPv4 share it')
+})
+
 t.test('rate limit › behind the ingress the client is the address the ingress appended', async (t) => {
   // The ingress pod (10.x) is trusted; the client may write anything in front of its own address.
   const { app } = await build(t, { env: { ...SMALL_LIMITS, TRUST_PROXY: 'uniquelocal' } })
