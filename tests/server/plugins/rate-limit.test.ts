@@ -116,7 +116,10 @@ t.test('rate limit › an IPv6 client is counted per /64; an IPv4-mapped address
   const { app } = await build(t, { env: SMALL_LIMITS })
   // One subscriber holds a /64: changing the last 64 bits earns no new budget.
   let host = 0
-  const first = await statuses(3, () => call(app, SIGN_IN, `2001:db8:1:2::${(host += 1)}`))
+  const first = await statuses(3, () => {
+    host += 1
+    return call(app, SIGN_IN, `2001:db8:1:2::${host}`)
+  })
   t.notOk(first.includes(429), `${first}`)
   t.equal((await call(app, SIGN_IN, '2001:db8:1:2:ffff::9')).statusCode, 429, 'the same /64 shares it')
   t.not((await call(app, SIGN_IN, '2001:db8:1:3::1')).statusCode, 429, 'the next /64 has its own')
