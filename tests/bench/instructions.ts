@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
-import { ROOT } from './server.ts'
+import { deployedEnv, ROOT } from './server.ts'
 
 const WARM_CALLS = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 5000)
 const WINDOW_CALLS = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 2000)
@@ -81,7 +81,7 @@ async function count(
   const sandbox = spawn(process.execPath, [path.join(tree, 'tests/bench/sandbox-process.ts')], {
     cwd: tree,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), LINK_ORIGIN: `http://127.0.0.1:${port}` },
+    env: { ...deployedEnv(), SANDBOX_PORT: String(sandboxPort), LINK_ORIGIN: `http://127.0.0.1:${port}` },
   })
   const topology = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -97,7 +97,7 @@ async function count(
       ? path.join(tree, 'server/server.ts')
       : path.join(tree, 'tests/bench/passthrough-process.ts')
   // callgrind_control finds the process by a file named after the HOST variable: the same in both.
-  const env = { ...process.env, HOST: '127.0.0.1' }
+  const env = { ...deployedEnv(), HOST: '127.0.0.1' }
   const child = spawn(
     'valgrind',
     [

@@ -13,6 +13,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** A pod's resident memory after the load, in MB (issue 19 point 4; issue 8's was 200). */
 export const RSS_TARGET_MB = 250
 
+/**
+ * The environment of a measured process: this one's without Node's compile cache. The tests use the
+ * cache (scripts/test-lib.sh) and a developer's shell may export it; production never does (the
+ * image, `npm start`), and code loaded from it ran the `/api` call ≈ 11 % more instructions per call
+ * once warm (`npm run bench:instructions`, 2026-11-28: 497–531 k without, 572–589 k with; ADR 0118).
+ */
+export function deployedEnv(): NodeJS.ProcessEnv {
+  const { NODE_COMPILE_CACHE: _compileCache, ...env } = process.env
+  return env
+}
+
 export interface BenchServer {
   child: ChildProcess
   base: string
@@ -43,7 +54,7 @@ async function startSandboxProcess(sandboxPort: number, linkOrigin: string) {
   const child = spawn(process.execPath, [path.join(ROOT, 'tests/bench/sandbox-process.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, SANDBOX_PORT: String(sandboxPort), LINK_ORIGIN: linkOrigin },
+    env: { ...deployedEnv(), SANDBOX_PORT: String(sandboxPort), LINK_ORIGIN: linkOrigin },
   })
   const topology = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -85,7 +96,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
       cwd: ROOT,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        ...process.env,
+        ...deployedEnv(),
         NODE_ENV: 'production',
         // As the chart and the image run it (ADR 0082).
         MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
@@ -173,7 +184,7 @@ export async function startPassthrough(port: number, upstream: string) {
   const child = spawn(process.execPath, [path.join(ROOT, 'tests/bench/passthrough-process.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PASSTHROUGH_PORT: String(port), PASSTHROUGH_UPSTREAM: upstream },
+    env: { ...deployedEnv(), PASSTHROUGH_PORT: String(port), PASSTHROUGH_UPSTREAM: upstream },
   })
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
