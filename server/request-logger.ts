@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
-type LogFn = FastifyBaseLogger['info']
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>
 type Bindings = Parameters<FastifyBaseLogger['child']>[0]
 /** pino's loggers answer which levels they write; Fastify's type leaves it out. */
@@ -11,8 +10,8 @@ type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boo
  * A request's logger that becomes pino's child (with the request id bound) only when something
  * logs at an enabled level. Fastify makes a child per request; pino's binds the request id through
  * the redaction (paths every line must lose, logger.ts) at once. At the level production runs
- * (`warn`), most requests log nothing, and that child was ≈ 1 % of an `/api` call's CPU for a line
- * never written (issue 19 point 5, counted with callgrind).
+ * (`warn`), most requests log nothing, and that child was ≈ 4 % of an `/api` call's instructions for
+ * a line never written (issue 19 point 5, `npm run bench:instructions`).
  */
 class LazyRequestLogger {
   #parent: LevelAwareLogger
@@ -33,23 +32,33 @@ class LazyRequestLogger {
     return this.#child
   }
 
-  #at(level: Level): LogFn {
-    // Whatever the call's arguments, a line below the level is dropped: no child is made for it.
-    // biome-ignore lint/suspicious/noExplicitAny: forwards pino's overloaded arguments unchanged
-    return ((...args: any[]) => {
-      if (!this.#parent.isLevelEnabled(level))
-        return // biome-ignore lint/suspicious/noExplicitAny: pino's LogFn overloads take any of these shapes
-      ;(this.#real()[level] as (...args: any[]) => void)(...args)
-    }) as LogFn
+  // Methods on the prototype, not closures per instance: one object per request, nothing more.
+  // A line below the level is dropped before any child is made for it.
+  #log(level: Level, args: unknown[]): void {
+    if (!this.#parent.isLevelEnabled(level)) return
+    const child = this.#real()
+    Reflect.apply(child[level], child, args)
   }
 
-  fatal = this.#at('fatal')
-  error = this.#at('error')
-  warn = this.#at('warn')
-  info = this.#at('info')
-  debug = this.#at('debug')
-  trace = this.#at('trace')
-  silent: LogFn = (() => undefined) as LogFn
+  fatal(...args: unknown[]) {
+    this.#log('fatal', args)
+  }
+  error(...args: unknown[]) {
+    this.#log('error', args)
+  }
+  warn(...args: unknown[]) {
+    this.#log('warn', args)
+  }
+  info(...args: unknown[]) {
+    this.#log('info', args)
+  }
+  debug(...args: unknown[]) {
+    this.#log('debug', args)
+  }
+  trace(...args: unknown[]) {
+    this.#log('trace', args)
+  }
+  silent() {}
 
   child(bindings: Bindings, options?: Parameters<FastifyBaseLogger['child']>[1]): FastifyBaseLogger {
     return this.#real().child(bindings, options)
