@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
-import { deployedEnv, ROOT } from './server.ts'
+import { DEPLOYED_MALLOC_ARENA_MAX, deployedEnv, deployedNodeFlags, ROOT } from './server.ts'
 
 const WARM_CALLS = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 5000)
 const WINDOW_CALLS = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 2000)
@@ -105,9 +105,7 @@ async function count(
       '--instr-atstart=no',
       `--callgrind-out-file=${outFile}`,
       process.execPath,
-      '--max-old-space-size=256',
-      '--min-semi-space-size=2',
-      '--max-semi-space-size=8',
+      ...deployedNodeFlags(),
       script,
     ],
     {
@@ -116,7 +114,7 @@ async function count(
       env: {
         ...env,
         NODE_ENV: 'production',
-        MALLOC_ARENA_MAX: '2',
+        MALLOC_ARENA_MAX: DEPLOYED_MALLOC_ARENA_MAX,
         SANDBOX: 'off',
         UPSTREAMS_JSON: topology,
         SESSION_KEYS: randomBytes(32).toString('base64'),

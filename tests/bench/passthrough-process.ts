@@ -2,7 +2,8 @@
  * The fair anchor for the `/api` row of `npm run bench` (issue 19 point 5): what a team would
  * deploy without a BFF, the design card's `@fastify/http-proxy` passing `/api/*` straight to the
  * same sandbox region with no checks (no session, CSRF, validation, rate limit or region choice).
- * A process of its own, like the BFF, so both pay the same hop. Prints `ready` once it listens.
+ * A process of its own, like the BFF, so both pay the same hop, started with the same Node flags
+ * as the chart gives a pod (ADR 0119). Prints `ready` once it listens.
  */
 import proxy from '@fastify/http-proxy'
 import Fastify from 'fastify'

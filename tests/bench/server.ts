@@ -24,6 +24,28 @@ export function deployedEnv(): NodeJS.ProcessEnv {
   return env
 }
 
+/**
+ * Node's flags as the Helm chart gives every process of a pod (NODE_OPTIONS, values heapMb and
+ * semiSpaceMb, ADR 0059/0082/0105), for the BFF and for the pass-through it is compared with alike
+ * (ADR 0119): the young generation's size alone moved the pass-through's CPU per call by ≈ 20 %.
+ */
+export function deployedNodeFlags(): string[] {
+  // The heap cap the Helm chart gives a pod (values heapMb, ADR 0059): RSS is measured as deployed.
+  const heapMb = process.env.BENCH_HEAP_MB ?? '256'
+  const semiSpaceMb = process.env.BENCH_SEMI_SPACE_MB ?? '8'
+  return [
+    `--max-old-space-size=${heapMb}`,
+    // As the chart runs it (ADR 0105): the young generation never starts at V8's 1 MiB.
+    `--min-semi-space-size=${Math.min(2, Number(semiSpaceMb))}`,
+    `--max-semi-space-size=${semiSpaceMb}`,
+    // Extra V8/Node flags to try memory settings against the same load (e.g. semi-space size).
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+  ]
+}
+
+/** glibc's arenas as the chart and the image set them (ADR 0082). */
+export const DEPLOYED_MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? '2'
+
 export interface BenchServer {
   child: ChildProcess
   base: string
@@ -78,52 +100,36 @@ export async function startBenchServer(port: number, env: Record<string, string>
   const embedded = process.env.BENCH_SANDBOX === 'embedded'
   const sandbox = embedded ? undefined : await startSandboxProcess(sandboxPort, base)
   const started = performance.now()
-  // The heap cap the Helm chart gives a pod (values heapMb, ADR 0059): RSS is measured as deployed.
-  const heapMb = process.env.BENCH_HEAP_MB ?? '256'
-  const semiSpaceMb = process.env.BENCH_SEMI_SPACE_MB ?? '8'
-  const child = spawn(
-    process.execPath,
-    [
-      `--max-old-space-size=${heapMb}`,
-      // As the chart runs it (ADR 0105): the young generation never starts at V8's 1 MiB.
-      `--min-semi-space-size=${Math.min(2, Number(semiSpaceMb))}`,
-      `--max-semi-space-size=${semiSpaceMb}`,
-      // Extra V8/Node flags to try memory settings against the same load (e.g. semi-space size).
-      ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-      path.join(ROOT, 'server/server.ts'),
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...deployedEnv(),
-        NODE_ENV: 'production',
-        // As the chart and the image run it (ADR 0082).
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-        ...(sandbox
-          ? // Production refuses to start without session keys once upstreams are configured.
-            {
-              SANDBOX: 'off',
-              UPSTREAMS_JSON: sandbox.topology,
-              SESSION_KEYS: randomBytes(32).toString('base64'),
-            }
-          : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // Past the sandbox's region ports (port + 2 … + 5) and the pass-through (port + 6).
-        METRICS_PORT: String(port + 8),
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SIGN_IN: '999999/1s',
-        // The /api rows call the sign-up's address check (its bucket: signUp) from one address.
-        RATE_LIMIT_SIGN_UP: '999999/1s',
-        // The render rows and the render flood stand for many visitors; from one address the
-        // per-IP render limit (120/min, its own test) would answer them 429 and the rows measure
-        // refusals (an earlier bench's signed-in row did).
-        RATE_LIMIT_RENDER: process.env.RATE_LIMIT_RENDER ?? '999999/1m',
-        ...env,
-      },
+  const child = spawn(process.execPath, [...deployedNodeFlags(), path.join(ROOT, 'server/server.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...deployedEnv(),
+      NODE_ENV: 'production',
+      MALLOC_ARENA_MAX: DEPLOYED_MALLOC_ARENA_MAX,
+      ...(sandbox
+        ? // Production refuses to start without session keys once upstreams are configured.
+          {
+            SANDBOX: 'off',
+            UPSTREAMS_JSON: sandbox.topology,
+            SESSION_KEYS: randomBytes(32).toString('base64'),
+          }
+        : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Past the sandbox's region ports (port + 2 … + 5) and the pass-through (port + 6).
+      METRICS_PORT: String(port + 8),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SIGN_IN: '999999/1s',
+      // The /api rows call the sign-up's address check (its bucket: signUp) from one address.
+      RATE_LIMIT_SIGN_UP: '999999/1s',
+      // The render rows and the render flood stand for many visitors; from one address the
+      // per-IP render limit (120/min, its own test) would answer them 429 and the rows measure
+      // refusals (an earlier bench's signed-in row did).
+      RATE_LIMIT_RENDER: process.env.RATE_LIMIT_RENDER ?? '999999/1m',
+      ...env,
     },
-  )
+  })
   let startupMs = -1
   for (let attempt = 0; attempt < 400 && startupMs < 0; attempt++) {
     try {
@@ -181,11 +187,21 @@ export async function startBenchServer(port: number, env: Record<string, string>
 
 /** The bare `@fastify/http-proxy` pass-through to `upstream` (tests/bench/passthrough-process.ts). */
 export async function startPassthrough(port: number, upstream: string) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'tests/bench/passthrough-process.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...deployedEnv(), PASSTHROUGH_PORT: String(port), PASSTHROUGH_UPSTREAM: upstream },
-  })
+  // The same runtime settings as the BFF (ADR 0119): the comparison is of the code, not of V8's flags.
+  const child = spawn(
+    process.execPath,
+    [...deployedNodeFlags(), path.join(ROOT, 'tests/bench/passthrough-process.ts')],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...deployedEnv(),
+        MALLOC_ARENA_MAX: DEPLOYED_MALLOC_ARENA_MAX,
+        PASSTHROUGH_PORT: String(port),
+        PASSTHROUGH_UPSTREAM: upstream,
+      },
+    },
+  )
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('ready')) resolve()
