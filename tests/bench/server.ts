@@ -25,8 +25,8 @@ export function deployedEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Node's flags as the Helm chart gives every process of a pod (NODE_OPTIONS, values heapMb and
- * semiSpaceMb, ADR 0059/0082/0105), for the BFF and for the pass-through it is compared with alike
+ * Node's flags as the Helm chart gives every process of a pod (the container's args, values heapMb
+ * and semiSpaceMb, ADR 0059/0082/0105/0120), for the BFF and for the pass-through it is compared with alike
  * (ADR 0119): the young generation's size alone moved the pass-through's CPU per call by ≈ 20 %.
  */
 export function deployedNodeFlags(): string[] {
@@ -38,6 +38,8 @@ export function deployedNodeFlags(): string[] {
     // As the chart runs it (ADR 0105): the young generation never starts at V8's 1 MiB.
     `--min-semi-space-size=${Math.min(2, Number(semiSpaceMb))}`,
     `--max-semi-space-size=${semiSpaceMb}`,
+    // As the image and the chart run it (ADR 0120).
+    '--no-allocation-site-pretenuring',
     // Extra V8/Node flags to try memory settings against the same load (e.g. semi-space size).
     ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
   ]

@@ -124,3 +124,8 @@ export function mebibytes(quantity: string): number {
   const match = /^(\d+)(Mi|Gi)$/.exec(quantity)
   return match ? Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1) : Number.NaN
 }
+
+/** The container's Node flag `--<name>=…` as written in its args, or '' when it has none. */
+export function nodeFlagOf(args: string[] | undefined, name: string): string {
+  return args?.find((arg) => arg.startsWith(`--${name}=`)) ?? ''
+}

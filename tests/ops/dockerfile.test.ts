@@ -103,7 +103,11 @@ t.test('Dockerfile › build, then the traced file set only; non-root, tini, no 
   t.match(base, /^USER \d+:\d+$/m, 'a numeric non-root user')
   t.notMatch(text, /^USER (0|root)/m)
   t.match(base, /^ENTRYPOINT \["\/usr\/bin\/tini", "--"\]$/m, 'tini passes signals to Node')
-  t.match(base, /^CMD \["node", "server\/server\.ts"\]$/m, 'Node runs the TypeScript itself, no tsx')
+  t.match(
+    base,
+    /^CMD \["node", "--no-allocation-site-pretenuring", "server\/server\.ts"\]$/m,
+    'Node runs the TypeScript itself, no tsx, without pretenuring (ADR 0120)',
+  )
   t.match(base, /NODE_ENV=production/)
   t.notMatch(text, /^HEALTHCHECK/m, 'Kubernetes probes check health')
 })

@@ -4,6 +4,7 @@ import {
   helmBinary,
   type Manifest,
   mebibytes,
+  nodeFlagOf,
   REGIONS,
   render,
   templateRefusal,
@@ -124,16 +125,12 @@ t.test(
   'sizing › requests hold the measured steady state; the heap and page cache fit the limit',
   async (t) => {
     for (const region of REGIONS) {
-      const { resources, env } = container(region)
+      const { resources, args } = container(region)
       // npm run load (README "Load", ADR 0100): a busy pod peaks at ≈ 240–260 MB resident.
       t.ok(mebibytes(resources.requests.memory) * 2 ** 20 >= 260e6, `${region}: memory request ≥ 260 MB`)
       t.ok(/^\d+m$/.test(resources.requests.cpu) && Number.parseInt(resources.requests.cpu, 10) >= 500)
       t.notOk(resources.limits.cpu, 'no CPU limit to throttle the event loop')
-      const heap = Number(
-        /--max-old-space-size=(\d+)/.exec(
-          env.find((entry: { name: string }) => entry.name === 'NODE_OPTIONS').value,
-        )?.[1],
-      )
+      const heap = Number(/=(\d+)$/.exec(nodeFlagOf(args, 'max-old-space-size'))?.[1])
       t.ok(2 * heap + 32 <= mebibytes(resources.limits.memory), `${region}: 2 × heap + page cache ≤ limit`)
     }
     const bigger = container('sg', [

@@ -1,9 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { loadConfig } from '../../config/index.ts'
 import { envSchema } from '../../config/schema.ts'
+import { ROOT } from '../helper.ts'
 import {
   CHART,
   find,
@@ -12,6 +14,7 @@ import {
   KUBE_VERSION,
   type Manifest,
   mebibytes,
+  nodeFlagOf,
   REGIONS,
   regionArgs,
   render,
@@ -204,29 +207,63 @@ t.test('chart › the key ring: chart-made Secret or an existing one, never in t
 t.test('chart › the V8 heap fits the pod: at most half its memory limit, in every region', async (t) => {
   for (const region of REGIONS) {
     const container = find(render(binary, region), 'Deployment')[0]?.spec.template.spec.containers[0]
-    const options =
-      container.env.find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value ?? ''
-    const heap = Number(/--max-old-space-size=(\d+)/.exec(options)?.[1])
+    const heap = Number(
+      /^--max-old-space-size=(\d+)$/.exec(nodeFlagOf(container.args, 'max-old-space-size'))?.[1],
+    )
     const limit = mebibytes(container.resources.limits.memory)
     t.ok(heap > 0 && heap * 2 <= limit, `${region}: heap ${heap} MiB, limit ${limit} MiB`)
   }
   const custom = find(
     render(binary, 'sg', ['--set', 'heapMb=240', '--set', 'semiSpaceMb=4']),
     'Deployment',
-  )[0]
-  const env = JSON.stringify(custom?.spec.template.spec.containers[0].env)
+  )[0]?.spec.template.spec.containers[0]
   t.match(
-    env,
+    custom.args.join(' '),
     /--max-old-space-size=240 --min-semi-space-size=2 --max-semi-space-size=4/,
     'both V8 sizes from values; the young generation starts at 2 MiB (ADR 0105)',
   )
   const tiny = find(render(binary, 'sg', ['--set', 'semiSpaceMb=1']), 'Deployment')[0]
   t.match(
-    JSON.stringify(tiny?.spec.template.spec.containers[0].env),
+    tiny?.spec.template.spec.containers[0].args.join(' '),
     /--min-semi-space-size=1 --max-semi-space-size=1/,
     'a semi-space below 2 MiB is its own minimum (V8 refuses a minimum over the maximum)',
   )
-  t.match(env, /"name":"MALLOC_ARENA_MAX","value":"2"/, 'two malloc arenas')
+  t.match(JSON.stringify(custom.env), /"name":"MALLOC_ARENA_MAX","value":"2"/, 'two malloc arenas')
+})
+
+t.test("chart › the pod's command runs on the image's Node, its V8 flags taken (ADR 0120)", async (t) => {
+  // The Dockerfile's Node is the `node` devDependency this test runs on (dockerfile.test.ts).
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8')
+  const imageCommand = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[]
+  const container = find(
+    render(binary, 'sg', ['--set', 'heapMb=240', '--set', 'semiSpaceMb=4']),
+    'Deployment',
+  )[0]?.spec.template.spec.containers[0]
+  const args = container.args as string[]
+  t.equal(args[0], imageCommand[0], "the image's program")
+  t.equal(args.at(-1), imageCommand.at(-1), "the image's entry point, so the pod serves what the image does")
+  for (const flag of imageCommand.slice(1, -1)) t.ok(args.includes(flag), `the image's ${flag} kept`)
+  // Everything the container gets from the chart's env, as Node would read it: a flag Node refuses
+  // in NODE_OPTIONS (an earlier chart set --min-semi-space-size there) stops the process here too.
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '' }
+  for (const entry of container.env as Array<{ name: string; value?: string }>)
+    if (entry.value !== undefined) env[entry.name] = entry.value
+  const probe = spawnSync(
+    process.execPath,
+    [
+      ...args.slice(1, -1),
+      '-e',
+      `const v8 = require('node:v8'); console.log(JSON.stringify({ heap: v8.getHeapStatistics().heap_size_limit }))`,
+    ],
+    { env, encoding: 'utf8' },
+  )
+  t.equal(probe.status, 0, `node started with the pod's flags: ${probe.stderr}`)
+  const { heap } = JSON.parse(probe.stdout || '{"heap":0}') as { heap: number }
+  // The old generation's cap plus the young generation's semi-spaces, in MiB.
+  t.ok(
+    heap / 2 ** 20 >= 240 && heap / 2 ** 20 < 240 + 64,
+    `heap limit ${Math.round(heap / 2 ** 20)} MiB from heapMb 240`,
+  )
 })
 
 t.test('chart › no PDB when only one pod runs; one when more always do', async (t) => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
@@ -75,9 +75,14 @@ interface Started {
   output: () => string
 }
 
-/** `node server/server.ts` from the laid-out image, with nothing of the test runner's environment. */
+/** The image's command (the Dockerfile's CMD: Node, its flags, the entry point). */
+const imageCommand = JSON.parse(
+  /^CMD (\[.*\])$/m.exec(readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'))?.[1] ?? '[]',
+) as string[]
+
+/** The image's command from the laid-out image, with nothing of the test runner's environment. */
 function startServer(t: Test, env: Record<string, string>, cwd = image): Started {
-  const [command, ...args] = asUnprivileged([nodeBinary(), 'server/server.ts'])
+  const [command, ...args] = asUnprivileged([nodeBinary(), ...imageCommand.slice(1)])
   const child = spawn(command as string, args, {
     cwd,
     env: {
