@@ -26,8 +26,9 @@ export function deployedEnv(): NodeJS.ProcessEnv {
 
 /**
  * Node's flags as the Helm chart gives every process of a pod (the container's args, values heapMb
- * and semiSpaceMb, ADR 0059/0082/0105/0120), for the BFF and for the pass-through it is compared with alike
- * (ADR 0119): the young generation's size alone moved the pass-through's CPU per call by ≈ 20 %.
+ * and semiSpaceMb, ADR 0059/0082/0105/0120), for the BFF and the pass-through it is compared with
+ * alike (ADR 0119): the young generation's size alone moved the pass-through's CPU per call ≈ 20 %.
+ * `BENCH_NODE_FLAGS=--allocation-site-pretenuring` turns pretenuring back on (the later flag wins).
  */
 export function deployedNodeFlags(): string[] {
   // The heap cap the Helm chart gives a pod (values heapMb, ADR 0059): RSS is measured as deployed.
