@@ -58,7 +58,7 @@ USER 10001:10001
 EXPOSE 3000 9464
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # V8's allocation-site pretenuring moved the objects of requests in flight to the old generation,
-# where they died: ≈ 25–35 % of an /api call's CPU in major collections (ADR 0120). The chart's
+# where they died: ≈ 25–35 % more CPU per /api call, most of it garbage collection (ADR 0120). The chart's
 # args repeat this command with the pod's heap sizes (checked by tests/ops/helm.test.ts).
 CMD ["node", "--no-allocation-site-pretenuring", "server/server.ts"]
 
