@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import { resetEndpoints } from '../../../shared/api/endpoints/reset.ts'
 import enReset from '../../../shared/i18n/locales/en/reset.ts'
 import zhReset from '../../../shared/i18n/locales/zh/reset.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, signInStep } from '../../helper.ts'
+import { type OutboxKind, outbox as outboxOf } from '../../support/outbox.ts'
 
 // Issue 21: each step of the password reset posted as a plain form (no JavaScript) runs the reset
 // flow's own step and is answered with the reset page.
@@ -52,10 +52,7 @@ function browser(app: FastifyInstance, language: 'en' | 'zh' = 'en') {
   }
 }
 
-async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const outbox = (to: string, kind: OutboxKind) => outboxOf(sg, to, kind)
 
 const testIdOf = (html: string) => /data-testid="(reset-[a-zA-Z]+)"/.exec(html)?.[1]
 const errorAt = (html: string, id: string) =>

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
 import { manualClock } from '../../sandbox/helpers.ts'
+import { lastLink, linkFragmentId, type OutboxKind, outbox as outboxOf } from '../../support/outbox.ts'
 import { startRedis } from '../../support/redis.ts'
 
 const clock = manualClock()
@@ -69,15 +69,9 @@ function browser(app: FastifyInstance, initialCookie?: string) {
   }
 }
 
-async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const outbox = (to: string, kind: OutboxKind) => outboxOf(sg, to, kind)
 
-async function latestLinkId(email: string): Promise<string> {
-  const link = (await outbox(email, 'reset-link')).at(-1)?.link ?? ''
-  return new URLSearchParams(new URL(link, 'http://x').hash.slice(1)).get('id') ?? ''
-}
+const latestLinkId = async (email: string) => linkFragmentId(await lastLink(sg, email, 'reset-link'))
 
 async function forwarded(path: string): Promise<number> {
   return (await sandboxRequests(sg)).filter((entry) => entry.url.includes(path)).length

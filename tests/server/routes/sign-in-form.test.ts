@@ -17,6 +17,7 @@ import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhCaptcha from '../../../shared/i18n/locales/zh/captcha.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { lastCode } from '../../support/outbox.ts'
 
 const SAME_SITE_FORM = {
   'content-type': 'application/x-www-form-urlencoded',
@@ -148,10 +149,7 @@ t.test('POST /auth/sign_in', async (t) => {
       /id="sign-in-code"[^>]*aria-describedby="[^" ]+ [^" ]+"/,
       'its error and hint read with it',
     )
-    const codes = await fetch(
-      `${sandbox.regions.sg.url}/__sandbox/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
-    )
-    const code = ((await codes.json()) as { messages: Array<{ code: string }> }).messages.at(-1)?.code ?? ''
+    const code = await lastCode(sandbox.regions.sg.url, EMAIL_CODE_ACCOUNT.email, 'login-code')
     const right = await browser.post({ step: 'code', code })
     t.equal(right.statusCode, 303)
     t.ok(await isSignedIn(app, browser.cookie))

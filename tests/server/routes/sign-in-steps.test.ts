@@ -12,7 +12,6 @@ import {
   OLD_PASSWORD_ACCOUNT,
   RESTRICTED_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import {
   build,
   cookieHeader,
@@ -21,6 +20,7 @@ import {
   sandboxRequests,
   signInStep,
 } from '../../helper.ts'
+import { outbox } from '../../support/outbox.ts'
 
 // Many sign-ins and codes from one test client: the per-IP limits have their own tests.
 const { app, sandbox } = await build(t, {
@@ -65,10 +65,7 @@ async function advanceClock(ms: number) {
   })
 }
 
-async function loginCodes(to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=login-code`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const loginCodes = (to: string) => outbox(sg, to, 'login-code')
 
 /** Whether a cookie carries a signed-in session: a session-only endpoint answers 401 otherwise. */
 async function signedIn(cookie: string | undefined): Promise<boolean> {
