@@ -6,7 +6,7 @@
 import t from 'tap'
 import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import {
-  build,
+  buildForFile,
   cookieHeader,
   isSignedIn,
   SAME_ORIGIN,
@@ -15,14 +15,7 @@ import {
 } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
-})
-const sg = sandbox.regions.sg.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+const { app, sg } = await buildForFile(t)
 
 /** The step routes, each exercised below. */
 const STEP_URL: Record<string, string> = {

@@ -9,7 +9,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { ENDPOINTS } from '../../../shared/api/endpoints.ts'
 import {
-  build,
+  buildForFile,
   cookieHeader,
   isSignedIn,
   SAME_ORIGIN,
@@ -20,18 +20,12 @@ import {
 } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
+const { app, sandbox, sg } = await buildForFile(t, {
   // A page rendered for a session carries the form token; this route mints it as such a page would.
   extraRoutes: (app: FastifyInstance) =>
     app.get('/__test/csrf', async (_request, reply) => ({ token: reply.generateCsrf() })),
 })
-const sg = sandbox.regions.sg.url
 const us = sandbox.regions.us.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
 
 const SIGN_IN_ROWS = [
   'loginEmailCheck',

@@ -13,7 +13,7 @@ import {
   RESTRICTED_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
 import {
-  build,
+  buildForFile,
   cookieHeader,
   SAME_ORIGIN,
   type SignInStepName,
@@ -22,15 +22,7 @@ import {
 } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 
-// Many sign-ins and codes from one test client: the per-IP limits have their own tests.
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
-})
-const sg = sandbox.regions.sg.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+const { app, sandbox, sg } = await buildForFile(t)
 
 /** One browser running the sign-in flow's steps; its cookie follows every answer. */
 class Visitor {
