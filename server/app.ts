@@ -199,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordChangeRoutes, { topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
+    siteOrigin: config.siteOrigin,
     topology,
     edition: config.edition,
     microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,

@@ -98,7 +98,6 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
   const { config, topology } = options
   const base = config.externalApp.basePath
   const call = upstreamCaller(app, topology)
-  const origin = (request: FastifyRequest) => config.publicOrigin ?? `${request.protocol}://${request.host}`
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${base}/`)) return
@@ -141,7 +140,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     if (!isProvider(provider)) return reply.callNotFound()
     // The return comes back in the language the round trip started in.
     const asked = (request.query as Record<string, unknown>).language !== undefined
-    const redirectUri = `${origin(request)}${externalPagePath(base, returnPage(provider))}${asked ? `?language=${request.language}` : ''}`
+    const redirectUri = `${config.siteOrigin}${externalPagePath(base, returnPage(provider))}${asked ? `?language=${request.language}` : ''}`
     const state = issueConnectState(request, provider)
     if (provider === 'xiaohongshu') {
       // Rednote's authorization address comes from the channel server, for a signed-in agent.

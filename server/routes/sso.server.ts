@@ -11,6 +11,8 @@ export { SSO_FAIL_PATH } from './sso-kit.server.ts'
 
 export interface SsoOptions {
   publicOrigin: string | undefined
+  /** Where providers come back to: configuration only (config `siteOrigin`). */
+  siteOrigin: string
   topology: Topology
   edition: 'international' | 'chinese'
   /** Microsoft's authorize endpoint (the sandbox's provider page when running on the sandbox). */
@@ -21,10 +23,6 @@ export interface SsoOptions {
 /** Where providers send the browser back: one address for every provider (spec §3 query info). */
 export const SSO_RETURN_PATH = '/auth/sso/return'
 const SAML_CONFIG_ID = /^[A-Za-z0-9_-]{1,64}$/
-
-function origin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`
-}
 
 /**
  * Enterprise sign-in (issue 10 point 3): starts the provider round trip with a single-use state
@@ -51,7 +49,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     target.searchParams.set('response_type', 'code')
     target.searchParams.set('response_mode', 'query')
     target.searchParams.set('scope', 'openid profile email')
-    target.searchParams.set('redirect_uri', `${origin(request, options.publicOrigin)}${SSO_RETURN_PATH}`)
+    target.searchParams.set('redirect_uri', `${options.siteOrigin}${SSO_RETURN_PATH}`)
     target.searchParams.set('state', state)
     return reply.redirect(target.toString(), 303)
   })
@@ -65,7 +63,7 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     const result = await kit.upstream(
       request,
       'samlAuthenticate',
-      { state, redirectUri: `${origin(request, options.publicOrigin)}${SSO_RETURN_PATH}` },
+      { state, redirectUri: `${options.siteOrigin}${SSO_RETURN_PATH}` },
       { params: { id: configId } },
     )
     if (!result) return go(request, reply, { kind: 'failed' })
