@@ -33,6 +33,13 @@ export interface AppConfig {
   ssrMode: 'built' | 'vite'
   /** The site's origin as browsers see it; unset means "whatever host the request was sent to". */
   publicOrigin: string | undefined
+  /**
+   * The origin in every address the BFF gives a provider to come back to (SSO `redirect_uri`s, the
+   * external app's returns): PUBLIC_ORIGIN, required in production with real upstreams; outside it
+   * `http://localhost:<PORT>`. Never taken from a request's `Host` or `X-Forwarded-Host`, which a
+   * visitor chooses (issue 46: a foreign host would collect an employee's `authId`).
+   */
+  siteOrigin: string
   sessionKeys: Buffer[]
   /** True when no SESSION_KEYS were given outside production: sessions end at restart. */
   ephemeralSessionKey: boolean
@@ -236,6 +243,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const upstreams = readUpstreams(env, isProduction)
   // A sandbox run is a machine of one's own: a random key is fine there, never in a deployment.
   const { keys, ephemeral } = parseSessionKeys(env.SESSION_KEYS, isProduction && upstreams.kind !== 'sandbox')
+  const publicOrigin = env.PUBLIC_ORIGIN?.replace(/\/+$/, '')
+  // As the chart requires `publicOrigin`: a deployment never builds a return address from headers.
+  if (!publicOrigin && isProduction && upstreams.kind !== 'sandbox')
+    throw new ConfigError(
+      'PUBLIC_ORIGIN is required in production (the site’s origin, e.g. https://www.example.com)',
+    )
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -244,7 +257,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isProduction || env.NODE_ENV === 'test' ? 'json' : 'pretty'),
     ssrMode: env.SSR_MODE,
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    publicOrigin,
+    siteOrigin: publicOrigin ?? `http://localhost:${env.PORT}`,
     sessionKeys: keys,
     ephemeralSessionKey: ephemeral,
     upstreams,

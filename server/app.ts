@@ -180,8 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's pages: the host's login config comes before the browser (spec §2, §3).
     configuredLanguage: externalLoginConfigLanguage(app, config, topology),
   })
-  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
+  // The own-pages verdict first: a call another site makes us refuse spends no one's budget (an
+  // open tab elsewhere must not keep an office's shared address at zero sign-ins: issue 46 L).
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
+  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
 
   await app.register(agentLanguageAtSignIn, { topology })
   await app.register(healthRoutes, { isReady: () => ready })
@@ -197,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordChangeRoutes, { topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
+    siteOrigin: config.siteOrigin,
     topology,
     edition: config.edition,
     microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,
