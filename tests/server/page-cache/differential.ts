@@ -87,7 +87,9 @@ export function differential(edition: 'international' | 'chinese') {
             t.same(visible(fill), reference, `${label}: filling`)
             t.same(visible(hit), reference, `${label}: from the cache`)
             t.same(visible(gzip), reference, `${label}: gzip`)
-            t.equal(gzip.headers['content-encoding'], 'gzip', `${label}: the prepared gzip form`)
+            // A redirect (the edition's default language named) has no body to compress.
+            if (reference.status === 200 || reference.status === 404)
+              t.equal(gzip.headers['content-encoding'], 'gzip', `${label}: the prepared gzip form`)
             compared++
           }
         }
