@@ -123,12 +123,15 @@ export function unknownFlowNames(root: string): string[] {
     return known.get(name)
   }
   const offenders: string[] = []
-  for (const name of readdirSync(flowsDir).filter((file) => file.endsWith('.md')).sort()) {
+  for (const name of readdirSync(flowsDir)
+    .filter((file) => file.endsWith('.md'))
+    .sort()) {
     const file = `docs/flows/${name}`
     for (const { line, number } of proseLines(readAt(root, file))) {
       for (const span of codeSpans(line)) {
         const identifier = namedIdentifier(span.trim())
-        if (identifier !== undefined && !occurs(identifier)) offenders.push(`${file}:${number}: ${identifier}`)
+        if (identifier !== undefined && !occurs(identifier))
+          offenders.push(`${file}:${number}: ${identifier}`)
       }
     }
   }
@@ -144,7 +147,8 @@ export function adrIndexOutOfOrder(root: string): string[] {
   readAt(root, indexFile)
     .split('\n')
     .forEach((line, index) => {
-      const number = /^\|\s*\[(?:ADR\s*)?(\d{4})[^\]]*\]\(\d{4}-/.exec(line)?.[1] ?? /^\|[^|]*\]\((\d{4})-/.exec(line)?.[1]
+      const number =
+        /^\|\s*\[(?:ADR\s*)?(\d{4})[^\]]*\]\(\d{4}-/.exec(line)?.[1] ?? /^\|[^|]*\]\((\d{4})-/.exec(line)?.[1]
       if (!number) return
       if (number <= previous) offenders.push(`${indexFile}:${index + 1}: ${number} after ${previous}`)
       previous = number

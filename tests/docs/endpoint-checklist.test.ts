@@ -31,7 +31,9 @@ t.test('docs › the add-an-endpoint checklist lists every registry of endpoints
   const section = checklist()
   t.not(section, '', `${GUIDE} has a section "${HEADING}"`)
   const named = new Set([...section.matchAll(/`([^`\s]+)`/g)].map((match) => match[1] ?? ''))
-  const everyRow = [...section.matchAll(/`([^`\s]+)`\s*\*\*\(every row\)\*\*/g)].map((match) => match[1] ?? '')
+  const everyRow = [...section.matchAll(/`([^`\s]+)`\s*\*\*\(every row\)\*\*/g)].map(
+    (match) => match[1] ?? '',
+  )
   t.ok(everyRow.length >= 2, 'the checklist marks the files that name every row')
 
   for (const file of everyRow) {
@@ -42,7 +44,11 @@ t.test('docs › the add-an-endpoint checklist lists every registry of endpoints
 
   // A file naming all rows but one is a registry too (the contract probes go through the forwarder
   // rather than probe it); the tables themselves and the decision records are not registries.
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 })
+  const tracked = execFileSync('git', ['ls-files', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  })
     .split('\0')
     .filter(
       (file) =>
