@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { adrIndexOutOfOrder, brokenLinks, unknownFlowNames } from './checks.ts'
 
 /**
@@ -10,7 +10,7 @@ import { adrIndexOutOfOrder, brokenLinks, unknownFlowNames } from './checks.ts'
  * then on the same tree mended.
  */
 
-function tree(t: Tap.Test, files: Record<string, string>): string {
+function tree(t: Test, files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'docs-checks-'))
   t.teardown(() => rmSync(root, { recursive: true, force: true }))
   for (const [file, text] of Object.entries(files)) {
@@ -23,7 +23,8 @@ function tree(t: Tap.Test, files: Record<string, string>): string {
 t.test('docs checks › a linked page that is empty or missing fails the link check', async (t) => {
   const root = tree(t, {
     'README.md': 'See [the flows](docs/flows/README.md).\n',
-    'docs/flows/README.md': '| flow | page |\n|---|---|\n| app | [external-app.md](external-app.md) |\n| gone | [gone.md](gone.md) |\n',
+    'docs/flows/README.md':
+      '| flow | page |\n|---|---|\n| app | [external-app.md](external-app.md) |\n| gone | [gone.md](gone.md) |\n',
     'docs/flows/external-app.md': '\n',
   })
   t.same(brokenLinks(root), [
@@ -37,7 +38,8 @@ t.test('docs checks › a linked page that is empty or missing fails the link ch
 
 t.test('docs checks › a flow page naming an export the code lost fails', async (t) => {
   const root = tree(t, {
-    'server/routes/external-return.server.ts': 'export function providerReturnStep() {}\nexport const RETURN_TTL_MS = 1\n',
+    'server/routes/external-return.server.ts':
+      'export function providerReturnStep() {}\nexport const RETURN_TTL_MS = 1\n',
     'docs/flows/external-app.md':
       'Read by `providerReturnStep`, kept `RETURN_TTL_MS`; the old `useProviderReturn()` and `app.postReturn`.\n',
   })
