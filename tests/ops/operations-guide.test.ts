@@ -4,8 +4,9 @@ import t from 'tap'
 import { ROOT } from '../helper.ts'
 import { headingAnchors } from './promql.ts'
 
-// Issue 20 point 8: docs/operations.md is the one operator's guide (and stays linkable), and the key
-// rotation is described there only. The chart's values are in helm/README.md (helm-readme.test.ts).
+// Issue 20 point 8: docs/operations.md is the one operator's guide (and stays linkable), the key
+// rotation is described there only. (The chart's values are listed in helm/README.md, generated from
+// values.yaml and its schema by scripts/helm-readme.ts.)
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
 const guide = read('docs/operations.md')
 const anchors = headingAnchors(guide)
