@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import { ROOT } from '../helper.ts'
+import { startRedis } from '../support/redis.ts'
 import { find, helmBinary, type Manifest, render } from './chart.ts'
 
 // Issue 47 point 2: a Redis over TLS whose certificate a private CA signed (cert-manager,
@@ -49,53 +49,11 @@ function makeCertificates(): void {
   )
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const address = server.address()
-  server.close()
-  return typeof address === 'object' && address ? address.port : 0
-}
-
-async function startTlsRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn(
-    'redis-server',
-    [
-      '--port',
-      '0',
-      '--tls-port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-    ].concat(
-      ['--tls-cert-file', 'redis.crt', '--tls-key-file', 'redis.key', '--tls-ca-cert-file', 'ca.crt'],
-      ['--tls-auth-clients', 'no'],
-    ),
-    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let output = ''
-  const ready = new Promise<void>((resolve, reject) => {
-    redis.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Ready to accept connections')) resolve()
-    })
-    redis.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)))
-  })
-  // A hang guard only: the wait ends on redis-server's own "ready" line.
-  const guard = setTimeout(() => redis.kill('SIGKILL'), 30_000)
-  await ready.finally(() => clearTimeout(guard))
-  return redis
-}
-
-/** Runs ioredis (the server's client) against rediss://127.0.0.1:<port>: PONG, or the error. */
-async function ping(port: number, env: Record<string, string>): Promise<{ code: number; output: string }> {
+/** Runs ioredis (the server's client) against the rediss:// URL: PONG, or the error. */
+async function ping(url: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
   const script = `
     import { Redis } from 'ioredis'
-    const redis = new Redis('rediss://127.0.0.1:${port}', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+    const redis = new Redis('${url}', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
     let failure = ''
     redis.on('error', (error) => { failure ||= error.message })
     redis.connect().then(() => redis.ping()).then((answer) => { console.log(answer); process.exit(0) },
@@ -117,9 +75,11 @@ t.test(
   'trusted CA › the rendered env reaches a TLS Redis signed by a private CA; without it, no',
   async (t) => {
     makeCertificates()
-    const port = await freePort()
-    const redis = await startTlsRedis(port)
-    t.teardown(() => redis.kill())
+    const { url } = await startRedis(t, {
+      certFile: path.join(dir, 'redis.crt'),
+      keyFile: path.join(dir, 'redis.key'),
+      caFile: path.join(dir, 'ca.crt'),
+    })
 
     for (const source of ['existingSecret', 'existingConfigMap']) {
       const manifests = render(binary, 'sg', ['--set', `trustedCa.${source}=internal-ca`])
@@ -140,11 +100,11 @@ t.test(
 
       // The pod's file system here: the mount's directory is the test's, holding the Secret's ca.crt.
       const local = caFile.replace(mount.mountPath, dir)
-      const trusted = await ping(port, { NODE_EXTRA_CA_CERTS: local })
+      const trusted = await ping(url, { NODE_EXTRA_CA_CERTS: local })
       t.same(trusted, { code: 0, output: 'PONG' }, `${source}: Redis answers over TLS with the rendered env`)
     }
 
-    const untrusted = await ping(port, {})
+    const untrusted = await ping(url, {})
     t.equal(untrusted.code, 1, 'without NODE_EXTRA_CA_CERTS the connection fails')
     t.match(untrusted.output, /self[- ]signed|unable to (get|verify)|certificate/i, 'on the certificate')
 
