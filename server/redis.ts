@@ -87,10 +87,10 @@ export async function connectSharedRedis(options: SharedRedisOptions): Promise<S
   // One line when an outage starts and one when it ends: ioredis reports every failed reconnection
   // as an `error` event (several a second), and an error line each was noise, not news.
   let outage = false
+  let closing = false
+  metrics?.redisBreakerOpen.set(1)
   const report = (nowUp: boolean, err?: unknown) => {
-    if (nowUp === up) return
-    up = nowUp
-    metrics?.redisBreakerOpen.set(nowUp ? 0 : 1)
+    if (closing) return
     if (!nowUp && !outage) {
       outage = true
       log.warn({ err }, 'Redis unreachable: rate limits pass unchecked, single-use claims are refused')
@@ -98,6 +98,9 @@ export async function connectSharedRedis(options: SharedRedisOptions): Promise<S
       outage = false
       log.info('Redis answers again')
     }
+    if (nowUp === up) return
+    up = nowUp
+    metrics?.redisBreakerOpen.set(nowUp ? 0 : 1)
     for (const listener of listeners) listener(nowUp)
   }
   client.on('error', (err) => report(false, err))
@@ -141,6 +144,7 @@ export async function connectSharedRedis(options: SharedRedisOptions): Promise<S
       listener(up)
     },
     async close() {
+      closing = true
       listeners.clear()
       breaker.shutdown()
       client.disconnect()

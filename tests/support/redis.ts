@@ -14,9 +14,12 @@ export async function freePort(): Promise<number> {
   return address.port
 }
 
-/** A throw-away redis-server on a free loopback port, stopped at teardown. */
-export async function startRedis(t: Test): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort()
+/**
+ * A throw-away redis-server on a free loopback port (or the one given: a Redis restarted where the
+ * app expects it), stopped at teardown.
+ */
+export async function startRedis(t: Test, port?: number): Promise<{ url: string; process: ChildProcess }> {
+  port ??= await freePort()
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
