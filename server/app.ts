@@ -5,6 +5,7 @@ import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import { Overloaded, sendBusy } from './busy.ts'
 import { PRERENDERED_DIR } from './image-variants.ts'
+import funnel from './plugins/app/funnel.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestId)
   await app.register(metrics, { processMetrics: config.nodeEnv !== 'test', build: config.build })
+  await app.register(funnel)
   await app.register(underPressure, config.shedding)
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
