@@ -76,9 +76,11 @@ t.test(
   async (t) => {
     makeCertificates()
     const { url } = await startRedis(t, {
-      certFile: path.join(dir, 'redis.crt'),
-      keyFile: path.join(dir, 'redis.key'),
-      caFile: path.join(dir, 'ca.crt'),
+      tls: {
+        certFile: path.join(dir, 'redis.crt'),
+        keyFile: path.join(dir, 'redis.key'),
+        caFile: path.join(dir, 'ca.crt'),
+      },
     })
 
     for (const source of ['existingSecret', 'existingConfigMap']) {

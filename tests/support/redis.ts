@@ -22,11 +22,16 @@ export interface RedisTls {
 }
 
 /**
- * A throw-away redis-server on a free loopback port, stopped at teardown; with `tls`, on a TLS
- * port only (rediss://), clients unauthenticated.
+ * A throw-away redis-server on a free loopback port (or `port`: a Redis restarted where the app
+ * expects it), stopped at teardown; with `tls`, on a TLS port only (rediss://), clients
+ * unauthenticated.
  */
-export async function startRedis(t: Test, tls?: RedisTls): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort()
+export async function startRedis(
+  t: Test,
+  options: { port?: number; tls?: RedisTls } = {},
+): Promise<{ url: string; process: ChildProcess }> {
+  const { tls } = options
+  const port = options.port ?? (await freePort())
   const listener = tls
     ? ['--port', '0', '--tls-port', String(port), '--tls-auth-clients', 'no'].concat([
         '--tls-cert-file',
