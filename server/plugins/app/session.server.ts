@@ -7,6 +7,7 @@ import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
 import { storeHealth } from '../../store-health.ts'
 import type { CookieRejection, OpsMetrics } from './metrics.ts'
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
+import { keepSessionCookieSmall } from './session-size.server.ts'
 
 export const SESSION_COOKIE = '__Host-session'
 /** A signed-in session writes down that it is still in use at most this often (a re-seal each time). */
@@ -87,6 +88,8 @@ export default fp<SessionPluginOptions>(
       app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
     app.addHook('onClose', async () => revocations.close())
 
+    // Before secure-session's own onSend hook: the session is trimmed before it is sealed.
+    keepSessionCookieSmall(app, SESSION_COOKIE)
     await app.register(secureSession, {
       key: options.keys, // newest first: sealed with keys[0], opened with any (a key ring)
       cookieName: SESSION_COOKIE,
