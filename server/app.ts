@@ -24,6 +24,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { lazyChildLogger } from './request-logger.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
+import { browserAsksRoutes } from './routes/browser-asks.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
 import { channelConsentFormRoutes } from './routes/channel-consent-form.server.ts'
 import { consoleOpenRoutes } from './routes/console-open.server.ts'
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(session, {
     ...stores,
     keys: config.sessionKeys,
+    cookieSecurity: config.cookieSecurity,
     lifetime: config.sessionLifetime,
     now: options.now,
   })
@@ -210,6 +212,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(consoleOpenRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
+  await app.register(browserAsksRoutes, {
+    mediaDir: path.join(options.root, mediaDir),
+    edition: config.edition,
+    refusal,
+  })
   await app.register(imageRoutes, {
     mediaDir: path.join(options.root, mediaDir),
     // The external app's own image path (spec §7), the same endpoint under its base.

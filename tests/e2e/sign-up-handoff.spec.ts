@@ -14,7 +14,7 @@ for (const language of LANGUAGES) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(240_000)
     const email = uniqueEmail(`handoff-${language}`)
     await page.goto(inLanguage('/auth/sign_up', language))
     await startSignUp(page, T, email)
@@ -44,7 +44,7 @@ for (const language of LANGUAGES) {
 test.describe('started in Chicago, the link opened in Berlin (issue 18 point 7)', () => {
   test.use({ timezoneId: 'America/Chicago' })
   test('the link is checked in us and the sign-up goes on there', async ({ page, browser }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(240_000)
     const T = TEXT.en
     const email = uniqueEmail('handoff-region')
     await page.goto('/auth/sign_up')

@@ -16,7 +16,8 @@ import { plainTopology } from '../server/upstream/harness.ts'
  * upstream configured by UPSTREAMS_JSON. A file the server imports but the layout misses fails here.
  */
 
-const START_TIMEOUT_MS = 30_000
+/** A hang guard: each start waits for the server's own "listening" line. */
+const START_TIMEOUT_MS = 120_000
 const NOBODY = '65534'
 
 function nodeBinary(): string {

@@ -17,7 +17,8 @@ import { plainTopology, requestLog, TEST_ENV } from './upstream/harness.ts'
 
 const SERVER = path.join(ROOT, 'server/server.ts')
 const ENTRY = path.join(ROOT, 'dist/server/entry.mjs')
-const START_TIMEOUT_MS = 30_000
+/** A hang guard: each start waits for the server's own "listening" line. */
+const START_TIMEOUT_MS = 120_000
 const RING = `${sessionKey(21)},${sessionKey(22)}`
 const OTHER_RING = sessionKey(99)
 
