@@ -96,7 +96,7 @@ export default fp<SessionPluginOptions>(
     app.addHook('onClose', async () => revocations.close())
 
     // Before secure-session's own onSend hook: the session is trimmed before it is sealed.
-    keepSessionCookieSmall(app, SESSION_COOKIE)
+    keepSessionCookieSmall(app, cookieName)
     await app.register(secureSession, {
       key: options.keys, // newest first: sealed with keys[0], opened with any (a key ring)
       cookieName,
