@@ -95,7 +95,7 @@ t.test(
     ]) {
       const { lines } = await inProcess([...argv, '--env', 'us-k8s'], env)
       t.notMatch(lines.join('\n'), /refusing/)
-      t.match(lines[0], /^the password of qa@example.test is sent to http:\/\//, lines[0])
+      t.match(lines[0], /^the password of qa@example.test is sent to http:\/\//, String(lines[0]))
     }
   },
 )
