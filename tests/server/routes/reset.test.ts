@@ -22,6 +22,8 @@ const MINUTE = 60_000
 const GENEROUS_LIMITS = {
   RATE_LIMIT_CODE: '1000/1m',
   RATE_LIMIT_RESET: '1000/1m',
+  // The per-client share of an address's sends has its own test (reset-per-client.test.ts).
+  RESET_SENDS_PER_CLIENT: '1000',
   RATE_LIMIT_SIGN_IN: '1000/1m',
 }
 
