@@ -24,6 +24,7 @@ import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { lazyChildLogger } from './request-logger.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
+import { browserAsksRoutes } from './routes/browser-asks.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
 import { channelConsentFormRoutes } from './routes/channel-consent-form.server.ts'
 import { consoleOpenRoutes } from './routes/console-open.server.ts'
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(session, {
     ...stores,
     keys: config.sessionKeys,
+    cookieSecurity: config.cookieSecurity,
     lifetime: config.sessionLifetime,
     now: options.now,
   })
@@ -180,8 +182,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's pages: the host's login config comes before the browser (spec §2, §3).
     configuredLanguage: externalLoginConfigLanguage(app, config, topology),
   })
-  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
+  // The own-pages verdict first: a call another site makes us refuse spends no one's budget (an
+  // open tab elsewhere must not keep an office's shared address at zero sign-ins: issue 46 L).
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
+  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
 
   await app.register(agentLanguageAtSignIn, { topology })
   await app.register(healthRoutes, { isReady: () => ready })
@@ -197,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordChangeRoutes, { topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
+    siteOrigin: config.siteOrigin,
     topology,
     edition: config.edition,
     microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,
@@ -207,6 +212,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(consoleOpenRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
+  await app.register(browserAsksRoutes, {
+    mediaDir: path.join(options.root, mediaDir),
+    edition: config.edition,
+    refusal,
+  })
   await app.register(imageRoutes, {
     mediaDir: path.join(options.root, mediaDir),
     // The external app's own image path (spec §7), the same endpoint under its base.

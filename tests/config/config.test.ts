@@ -24,11 +24,17 @@ t.test('loadConfig › production needs upstreams and keys, and never falls back
   t.throws(() => loadConfig({ NODE_ENV: 'production', UPSTREAMS_JSON: topology }), {
     message: /SESSION_KEYS/,
   })
+  t.throws(() => loadConfig({ NODE_ENV: 'production', UPSTREAMS_JSON: topology, SESSION_KEYS: key(1) }), {
+    name: 'ConfigError',
+    message: /PUBLIC_ORIGIN is required in production/,
+  })
   const config = loadConfig({
     NODE_ENV: 'production',
     UPSTREAMS_JSON: topology,
     SESSION_KEYS: `${key(1)},${key(2)}`,
+    PUBLIC_ORIGIN: 'https://www.example.com/',
   })
+  t.equal(config.siteOrigin, 'https://www.example.com', 'return addresses use the configured origin')
   t.equal(config.upstreams.kind, 'configured')
   t.equal(config.sessionKeys.length, 2)
   t.equal(config.logFormat, 'json')
@@ -54,6 +60,7 @@ t.test('loadConfig › a bad value names the variable', async (t) => {
         SSR_MODE: 'vite',
         UPSTREAMS_JSON: topology,
         SESSION_KEYS: key(1),
+        PUBLIC_ORIGIN: 'https://www.example.com',
       }),
     {
       message: /SSR_MODE/,

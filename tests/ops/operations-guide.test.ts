@@ -7,10 +7,10 @@ import { CHART } from './chart.ts'
 import { headingAnchors } from './promql.ts'
 
 // Issue 20 point 8: docs/operations.md is the one operator's guide (and stays linkable), the key
-// rotation is described there only, and the README's table lists every chart value.
+// rotation is described there only, and the chart's README lists every chart value.
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
 const guide = read('docs/operations.md')
-const readme = read('README.md')
+const chartReadme = read('helm/README.md')
 const anchors = headingAnchors(guide)
 
 t.test(
@@ -86,10 +86,10 @@ function leafPaths(values: Record<string, unknown>, prefix = ''): string[] {
   })
 }
 
-t.test('README › the Helm values table lists every value of the chart', async (t) => {
+t.test('helm/README.md › the values table lists every value of the chart', async (t) => {
   const values = parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8')) as Record<string, unknown>
-  const start = readme.indexOf('Every value of `helm/values.yaml`')
-  const rows = readme
+  const start = chartReadme.indexOf('## Values')
+  const rows = chartReadme
     .slice(start)
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -108,6 +108,6 @@ t.test('README › the Helm values table lists every value of the chart', async 
           (row.includes(`\`${parent}.`) || row.includes(`\`${parent.split('.')[0]}.{`)) &&
           new RegExp(`[\`{,/.]${name}[\`},]`).test(row)),
     )
-    t.ok(documented, `README documents ${leaf}`)
+    t.ok(documented, `helm/README.md documents ${leaf}`)
   }
 })

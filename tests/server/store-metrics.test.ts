@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sessionKey, signIn } from '../helper.ts'
 import { sampleOf } from '../support/metrics.ts'
 import { startRedis } from '../support/redis.ts'
+import { waitFor } from '../support/wait.ts'
 
 // Issue 20 point 2: a Redis outage switches off the brute-force brake and sign-out revocation
 // (they fail open by design, ADR 0004/0010) and refuses single-use claims (fail closed). Operators
@@ -15,14 +16,6 @@ const STORES = ['rate-limit', 'session-revocations', 'single-use']
 
 async function sample(app: App, name: string, labels: Record<string, string>) {
   return sampleOf(await app.metrics.metrics(), name, labels)
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>) {
-  for (const until = Date.now() + 10_000; Date.now() < until; ) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out waiting for ${what}`)
 }
 
 t.test(

@@ -31,8 +31,9 @@ export async function startRedis(t: Test): Promise<{ url: string; process: Child
   let output = ''
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`redis-server did not start in 10 s:\n${output}`)),
-      10_000,
+      // A hang guard, not a deadline: ready is the line redis prints.
+      () => reject(new Error(`redis-server did not start in 120 s:\n${output}`)),
+      120_000,
     )
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)

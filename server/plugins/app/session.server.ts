@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto'
 import secureSession from '@fastify/secure-session'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { CookieSecurity } from '../../../config/index.ts'
 import type { Language } from '../../../shared/language.ts'
 import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
+import { SESSION_COOKIE_NAMES, sessionCookieAttributes } from '../../session-cookie.ts'
 import { storeHealth } from '../../store-health.ts'
 import type { CookieRejection, OpsMetrics } from './metrics.ts'
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
 
-export const SESSION_COOKIE = '__Host-session'
+export { SESSION_COOKIE } from '../../session-cookie.ts'
+
 /** A signed-in session writes down that it is still in use at most this often (a re-seal each time). */
 const TOUCH_INTERVAL_MS = 60_000
 
@@ -60,6 +63,8 @@ declare module 'fastify' {
 
 export interface SessionPluginOptions {
   keys: Buffer[]
+  /** `__Host-` and Secure, or the plain cookie of a loopback http origin (ADR 0155); default the former. */
+  cookieSecurity?: CookieSecurity
   /** Absolute lifetime from sign-in and idle time-out of a signed-in session, ms. */
   lifetime: { absoluteMs: number; idleMs: number }
   /** Revoked sessions shared by every replica; unset: this process's memory. */
@@ -74,6 +79,8 @@ export interface SessionPluginOptions {
 export default fp<SessionPluginOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now
+    const cookieSecurity = options.cookieSecurity ?? 'host-secure'
+    const cookieName = SESSION_COOKIE_NAMES[cookieSecurity]
     const { absoluteMs, idleMs } = options.lifetime
     const lifetimeSeconds = Math.ceil(absoluteMs / 1000)
     const health = storeHealth(options.metrics, 'session-revocations')
@@ -89,17 +96,11 @@ export default fp<SessionPluginOptions>(
 
     await app.register(secureSession, {
       key: options.keys, // newest first: sealed with keys[0], opened with any (a key ring)
-      cookieName: SESSION_COOKIE,
+      cookieName,
       // The library renews this timestamp on every change, so it only bounds idle pre-sign-in
       // sessions; the absolute lifetime of a signed-in one is `signedInAt`, checked below.
       expiry: lifetimeSeconds,
-      cookie: {
-        path: '/', // required by the __Host- prefix, as are Secure and no Domain
-        httpOnly: true, // page JavaScript never reads it
-        secure: true,
-        sameSite: 'lax', // Strict would lose the session on e-mail links and identity-provider returns
-        maxAge: lifetimeSeconds,
-      },
+      cookie: { ...sessionCookieAttributes(cookieSecurity), maxAge: lifetimeSeconds },
     })
 
     app.decorateRequest('sessionArrival', 'none')
@@ -111,7 +112,7 @@ export default fp<SessionPluginOptions>(
     // Callback style: only a signed-in session waits, for the revocation check; every other
     // request decides without a promise.
     app.addHook('onRequest', (request, _reply, done) => {
-      const cookie = request.cookies[SESSION_COOKIE]
+      const cookie = request.cookies[cookieName]
       const sid = request.session.get('sid')
       if (!sid) {
         // A cookie that opened holds what we sealed, even without a sid: a form token's secret

@@ -30,6 +30,17 @@ export interface SingleUse {
   remember(key: StoreKey, value: string, ttlMs: number): Promise<void>
   /** What `remember` left under `key` while it lives; undefined otherwise (or the store failed). */
   recall(key: StoreKey): Promise<string | undefined>
+  /**
+   * Holds `key` for `owner` (a thing one session owns, e.g. the address of a registration it
+   * started: issue 46): `claimed` when the key was free or already `owner`'s, and is now `owner`'s
+   * for `ttlMs` from now; `taken` while it is someone else's; `unavailable` when the store cannot
+   * answer (the caller refuses: fails closed). Atomic across replicas.
+   */
+  claimFor(key: StoreKey, owner: string, ttlMs: number): Promise<'claimed' | 'taken' | 'unavailable'>
+  /** True while `key` is `owner`'s (never renews it); false otherwise or when the store fails. */
+  heldBy(key: StoreKey, owner: string): Promise<boolean>
+  /** Frees `key` if it is `owner`'s (someone else's hold stays). */
+  releaseFor(key: StoreKey, owner: string): Promise<void>
 }
 
 declare module 'fastify' {
@@ -73,6 +84,7 @@ export function memorySingleUse(
 ): SingleUse {
   const claims = expiringMap(options)
   const notes = expiringMap<string>(options)
+  const holds = expiringMap<string>(options)
   return {
     async claim(raw, ttlMs) {
       const key = stored(raw)
@@ -97,8 +109,37 @@ export function memorySingleUse(
     async recall(raw) {
       return notes.valueAt(stored(raw), now())
     },
+    async claimFor(raw, owner, ttlMs) {
+      const key = stored(raw)
+      const at = now()
+      const held = holds.valueAt(key, at)
+      if (held !== undefined && held !== ownerMark(owner)) return 'taken'
+      holds.set(key, at + ttlMs, at, ownerMark(owner))
+      return 'claimed'
+    },
+    async heldBy(raw, owner) {
+      return holds.valueAt(stored(raw), now()) === ownerMark(owner)
+    },
+    async releaseFor(raw, owner) {
+      const key = stored(raw)
+      if (holds.valueAt(key, now()) === ownerMark(owner)) holds.delete(key)
+    },
   }
 }
+
+/** What the store keeps of an owner: its SHA-256 (an owner may be a session id). */
+const ownerMark = (owner: string) => hash('sha256', owner, 'base64url')
+
+/** Sets KEYS[1] to ARGV[1] for ARGV[2] ms when it is free or already ARGV[1]'s: 1, else 0. */
+const CLAIM_FOR = `local held = redis.call('GET', KEYS[1])
+if held == false or held == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`
+/** Deletes KEYS[1] only while it is ARGV[1]'s. */
+const RELEASE_FOR = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`
 
 export interface SingleUsePluginOptions {
   redisUrl: string | undefined
@@ -176,6 +217,41 @@ export default fp<SingleUsePluginOptions>(
           health.down()
           return undefined
         }
+      },
+      async claimFor(key: StoreKey, owner: string, ttlMs: number) {
+        try {
+          const set = await redis.eval(
+            CLAIM_FOR,
+            1,
+            `${REDIS_PREFIX}${stored(key)}`,
+            ownerMark(owner),
+            Math.max(1, ttlMs),
+          )
+          health.up()
+          return set === 1 ? 'claimed' : 'taken'
+        } catch (err) {
+          app.log.error({ err }, 'single-use hold failed: refused')
+          health.down()
+          health.failedClosed()
+          return 'unavailable'
+        }
+      },
+      async heldBy(key: StoreKey, owner: string) {
+        try {
+          const held = await redis.get(`${REDIS_PREFIX}${stored(key)}`)
+          health.up()
+          return held === ownerMark(owner)
+        } catch (err) {
+          app.log.error({ err }, 'single-use hold not read: not held')
+          health.down()
+          health.failedClosed()
+          return false
+        }
+      },
+      async releaseFor(key: StoreKey, owner: string) {
+        await redis
+          .eval(RELEASE_FOR, 1, `${REDIS_PREFIX}${stored(key)}`, ownerMark(owner))
+          .catch(() => undefined)
       },
     })
   },
