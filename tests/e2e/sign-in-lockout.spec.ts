@@ -29,7 +29,8 @@ for (const language of LANGUAGES) {
         for (let attempt = 1; attempt <= 5; attempt++) {
           await password.fill(`Wrong-Pass${attempt}`)
           await submit(page)
-          await expect(password).toHaveAttribute('aria-invalid', 'true')
+          // The fifth locks the account: the password step is gone then (below).
+          if (attempt < 5) await expect(password).toHaveAttribute('aria-invalid', 'true')
         }
         // The server ended the flow: the page is back at the e-mail step (the address kept), with
         // the lock's wait under the form and the reset that opens the account now (issue 48).
