@@ -62,7 +62,14 @@ function rows(root: SchemaNode, values: Record<string, unknown>, schema: SchemaN
       return [...own, ...rows(root, value, node, `${name}.`)]
     }
     if (!node.description) throw new Error(`helm/values.schema.json: ${name} has no description`)
-    return [{ name, type: typeOf(root, property), defaultValue: JSON.stringify(value), description: node.description }]
+    return [
+      {
+        name,
+        type: typeOf(root, property),
+        defaultValue: JSON.stringify(value),
+        description: node.description,
+      },
+    ]
   })
 }
 

@@ -77,7 +77,8 @@ t.test('the tree › server/ imports nothing from client/ (the grep of issue 44)
   }).then(
     (done) => done.stdout,
     // git grep exits 1 when it finds nothing: the answer wanted.
-    (failed: { code?: number; stdout: string }) => (failed.code === 1 ? '' : failed.stdout || 'git grep failed'),
+    (failed: { code?: number; stdout: string }) =>
+      failed.code === 1 ? '' : failed.stdout || 'git grep failed',
   )
   t.equal(found, '')
 })
