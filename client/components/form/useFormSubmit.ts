@@ -65,7 +65,8 @@ export function useFormSubmit(initialErrors?: FieldErrors): FormSubmit {
   const form = useRef<HTMLFormElement>(null)
   const [refusals, setRefusals] = useState(0)
   useEffect(() => {
-    if (refusals > 0) focusFirstError(form.current)
+    // A step with several forms (reset's wait) may tie none: the page's first error then.
+    if (refusals > 0) focusFirstError(form.current ?? document.body)
   }, [refusals])
 
   const refuse = useCallback(

@@ -5,6 +5,7 @@ import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { pageUrlOf } from '../../../components/frame/useFrame.ts'
 import { reload } from '../../../runtime/router.ts'
 import { useTranslation } from '../../../translation.tsx'
+import { ChangePasswordStep } from './ChangePasswordStep.tsx'
 import { CodeStep } from './CodeStep.tsx'
 import { EmailField, StepButton, StepErrorMessage, useStepErrors } from './EmailField.tsx'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
@@ -16,9 +17,6 @@ import { type SignedInOutcome, useSignInSteps } from './useSignInSteps.ts'
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
 const NotActivated = lazy(() =>
   import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
-)
-const ChangePasswordStep = lazy(() =>
-  import('./ChangePasswordStep.tsx').then((module) => ({ default: module.ChangePasswordStep })),
 )
 const PasswordAgeDialog = lazy(() =>
   import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
@@ -75,9 +73,11 @@ export function SignInCard({ hidden }: { hidden: boolean }) {
 
   if (changing) {
     return (
-      <Suspense fallback={null}>
-        <ChangePasswordStep email={state.email.trim()} onDone={() => void continueTo(changing.target)} />
-      </Suspense>
+      <ChangePasswordStep
+        email={state.email.trim()}
+        csrfToken={csrfToken}
+        onDone={() => void continueTo(changing.target)}
+      />
     )
   }
   if (state.notActivated) {
