@@ -61,7 +61,7 @@ for (const language of LANGUAGES) {
   // screen, signed out from it; a step per screen names the one that fails.
   if (takesTurn(0, language))
     test(`sign-out from every signed-in screen, with JavaScript (${language})`, async ({ browser }) => {
-      test.setTimeout(30_000 * SIGNED_IN_SCREENS.length)
+      test.setTimeout(60_000 * SIGNED_IN_SCREENS.length)
       const { context, email } = await signedInContext(browser)
       const page = await context.newPage()
       for (const screen of SIGNED_IN_SCREENS) {
@@ -82,7 +82,7 @@ for (const language of LANGUAGES) {
     test(`sign-out from every signed-in screen and from the sign-in page's card, without JavaScript (${language})`, async ({
       browser,
     }) => {
-      test.setTimeout(30_000 * (SIGNED_IN_SCREENS.length + 1))
+      test.setTimeout(60_000 * (SIGNED_IN_SCREENS.length + 1))
       const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
       const page = await context.newPage()
       for (const screen of SIGNED_IN_SCREENS) {

@@ -3,16 +3,21 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
 import { type SignInFlowView, signInSteps } from '../../../../shared/api/sign-in-flow.ts'
 import { type ApiEnvelope, isSuccess } from '../../../../shared/envelope.ts'
+import {
+  PRODUCT_NOT_ACTIVATED,
+  productRequest,
+  signedInTarget,
+  WORKBENCH_RESTRICTED,
+} from '../../../../shared/forms/sign-in/after-sign-in.ts'
+import { fieldOfSignInError, type SignInField } from '../../../../shared/forms/sign-in/error-field.ts'
+import { LOCKED, lockoutMessage, lockoutSeconds } from '../../../../shared/forms/sign-in/lockout.ts'
 import { signUpLanguageQuery } from '../../../../shared/language.ts'
 import { useApiClient } from '../../../api.ts'
 import { pageUrlOf } from '../../../components/frame/useFrame.ts'
 import { reload } from '../../../runtime/router.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { PRODUCT_NOT_ACTIVATED, productRequest, signedInTarget, WORKBENCH_RESTRICTED } from './afterSignIn.ts'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
 import { EnvironmentChoices } from './EnvironmentChoices.tsx'
-import { fieldOfSignInError, type SignInField } from './errorField.ts'
-import { LOCKED, lockoutMessage, lockoutSeconds } from './lockout.ts'
 import { PasswordAgeNotice } from './PasswordAgeNotice.tsx'
 import { PlainCaptcha } from './PlainCaptcha.tsx'
 import { PlainChangePassword } from './PlainChangePassword.tsx'

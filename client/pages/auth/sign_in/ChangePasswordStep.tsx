@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { changePasswordStep } from '../../../../shared/api/password-change.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
+import { changePasswordErrorField } from '../../../../shared/forms/sign-in/change-password-errors.ts'
 import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { changePasswordFormSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
@@ -8,7 +9,6 @@ import { Field } from '../../../components/form/Field.tsx'
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
 import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { changePasswordErrorField } from './changePasswordErrors.ts'
 
 interface ChangePasswordStepProps {
   email: string
