@@ -55,6 +55,12 @@ export async function build(
   return { app, sandbox, config }
 }
 
+/**
+ * A navigation from a link of our own page (Chromium's Fetch Metadata): what a provider round
+ * trip's start needs to go ahead without asking first (issue 46, security.md #25).
+ */
+export const OWN_PAGE_LINK = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }
+
 interface FileHooks extends Teardown {
   beforeEach(fn: () => unknown): void
 }
@@ -68,6 +74,8 @@ export const ONE_CLIENT_MANY_USERS = {
   RATE_LIMIT_SIGN_UP: '10000/1m',
   RATE_LIMIT_CODE: '10000/1m',
   RATE_LIMIT_RESET: '10000/1m',
+  // The per-client share of an address's reset sends has its own test (reset-per-client.test.ts).
+  RESET_SENDS_PER_CLIENT: '10000',
 }
 
 /** Puts the sandbox back to its fixtures: accounts, faults, codes and request logs of every region. */

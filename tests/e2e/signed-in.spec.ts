@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
+import { SESSION_COOKIE_NAMES } from '../../server/session-cookie.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enFrame from '../../shared/i18n/locales/en/frame.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
@@ -23,6 +24,9 @@ import {
 } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
 import { signInContext } from './session.ts'
+
+/** The e2e servers listen on loopback over http: the plain session cookie (ADR 0155). */
+const SESSION_COOKIE = SESSION_COOKIE_NAMES['loopback-http']
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
 const FRAME = { en: enFrame, zh: zhFrame } as const
@@ -41,7 +45,7 @@ async function signedInContext(browser: Browser, options: BrowserContextOptions 
 }
 
 async function sessionCookie(context: BrowserContext) {
-  return (await context.cookies()).find((cookie) => cookie.name === '__Host-session')
+  return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)
 }
 
 async function waitForHydration(page: Page) {

@@ -94,6 +94,8 @@ function startServer(t: Test, env: Record<string, string>, cwd = image): Started
       METRICS_PORT: '0',
       LOG_FORMAT: 'json',
       SESSION_KEYS: sessionKey(31),
+      // Required in production with real upstreams (issue 46); these requests send no Origin.
+      PUBLIC_ORIGIN: 'http://127.0.0.1',
       // The laid-out server is a black box: tap's coverage tracking stays out of it.
       _TAPJS_PROCESSINFO_COVERAGE_: '0',
       // Shedding has its own tests (shedding, overload); on a busy machine (npm test runs tap

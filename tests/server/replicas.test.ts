@@ -160,6 +160,8 @@ const sg = sandbox.regions.sg.url
 const upstreams = JSON.stringify(plainTopology(sandbox))
 const common = {
   UPSTREAMS_JSON: upstreams,
+  // Required in production (issue 46): the replicas' return addresses; no request here sends Origin.
+  PUBLIC_ORIGIN: 'http://127.0.0.1',
   RATE_LIMIT_SIGN_IN: TEST_ENV.RATE_LIMIT_SIGN_IN ?? '1000/1m',
 }
 

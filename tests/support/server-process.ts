@@ -8,6 +8,8 @@ export interface ServerProcess {
   baseUrl: string
   metricsUrl: string
   sandboxUrls: string[]
+  /** The same by region (`sg` holds the outbox and the accounts). */
+  sandboxRegions: Record<string, string>
   /** JSON log lines so far, each with the time the test saw it. */
   logLines: () => Array<Record<string, unknown>>
 }
@@ -67,6 +69,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
           baseUrl,
           metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
           sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
+          sandboxRegions: sandbox.regions as Record<string, string>,
           logLines: () => lines,
         }
       },

@@ -7,6 +7,7 @@ import {
   cookieHeader,
   fileSandbox,
   isSignedIn,
+  OWN_PAGE_LINK,
   sessionCookieOf,
   signInStep,
 } from '../../helper.ts'
@@ -69,7 +70,7 @@ t.test('a password sign-in answered with a token but no identity: 502, no sessio
 })
 
 t.test('a Microsoft return answered with a token but no identity: ssoFail, no session', async (t) => {
-  const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft' })
+  const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft', headers: OWN_PAGE_LINK })
   t.equal(started.statusCode, 303)
   const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
   const cookie = sessionCookieOf(started)

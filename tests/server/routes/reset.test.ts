@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT } from '../../../sandbox/index.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
@@ -36,7 +37,7 @@ function browser(app: FastifyInstance, initialCookie?: string) {
       headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
       payload,
     })
-    const next = response.cookies.find((c) => c.name === '__Host-session')
+    const next = response.cookies.find((c) => c.name === SESSION_COOKIE)
     if (next) cookie = next.value || undefined
     return response
   }

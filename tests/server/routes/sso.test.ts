@@ -7,6 +7,7 @@ import {
   fileSandbox,
   isSignedIn as isSignedInWith,
   ONE_CLIENT_MANY_USERS,
+  OWN_PAGE_LINK,
   SAME_ORIGIN,
   sessionCookieOf,
   signInStep,
@@ -20,7 +21,7 @@ const { app } = await build(t, {
 
 /** Start at the BFF, approve at the provider, come back: the BFF's final answer. */
 async function signInWith(start: string, identity: string, decision = 'approve') {
-  const started = await app.inject({ method: 'GET', url: start })
+  const started = await app.inject({ method: 'GET', url: start, headers: OWN_PAGE_LINK })
   const cookie = sessionCookieOf(started)
   const location = String(started.headers.location ?? '')
   if (started.statusCode !== 303 || !location.startsWith('http')) return { started, back: undefined, cookie }
