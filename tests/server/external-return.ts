@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ExternalReturnResult } from '../../shared/external-login/app.ts'
 import { PROVIDER_MODE } from '../../shared/external-login/app.ts'
 import { isProvider } from '../../shared/external-login/query.ts'
-import { cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../helper.ts'
+import { cookieHeader, OWN_PAGE_LINK, SAME_ORIGIN, sessionCookieOf } from '../helper.ts'
 
 /**
  * A provider sends the browser back to the external app (spec §4, issue 21 point 5): the page is
@@ -46,4 +46,36 @@ export async function giveBack(
     },
     cookie: sessionCookieOf(flow) ?? afterReturn,
   }
+}
+
+/**
+ * The visitor presses a provider's button on our page (`GET {base}/start/{provider}`, a link of
+ * our own): the cookie that now holds the round trip, and the `state` the provider will send back.
+ */
+export async function startAt(
+  app: FastifyInstance,
+  provider: string,
+  cookie?: string,
+  base = '/auth/external',
+) {
+  const response = await app.inject({
+    url: `${base}/start/${provider}`,
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
+  })
+  return {
+    cookie: sessionCookieOf(response) ?? cookie,
+    state: new URL(String(response.headers.location)).searchParams.get('state') ?? '',
+  }
+}
+
+/** A whole round trip: started with `cookie`, back from `provider` with `query`; the cookie after it. */
+export async function backFrom(
+  app: FastifyInstance,
+  provider: string,
+  query: Record<string, string>,
+  cookie?: string,
+  base = '/auth/external',
+): Promise<string | undefined> {
+  const started = await startAt(app, provider, cookie, base)
+  return (await giveBack(app, { provider, ...query, state: started.state }, started.cookie, base)).cookie
 }

@@ -5,32 +5,16 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { REGION_IDS } from '../../../shared/regions.ts'
-import {
-  build,
-  cookieHeader,
-  OWN_PAGE_LINK,
-  SAME_ORIGIN,
-  sandboxRequests,
-  sessionCookieOf,
-  signIn,
-} from '../../helper.ts'
-import { giveBack } from '../external-return.ts'
+import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import { backFrom as backFromProvider } from '../external-return.ts'
 
 const { app, config, sandbox } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 const base = config.externalApp.basePath
 
 /** A signed-in agent (or a visitor) back from `provider` with `query`: the cookie holding the connect. */
 async function backFrom(provider: string, query: Record<string, string>, signedIn = true) {
-  let cookie: string | undefined = signedIn
-    ? await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
-    : undefined
-  const start = await app.inject({
-    url: `${base}/start/${provider}`,
-    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
-  })
-  cookie = sessionCookieOf(start) ?? cookie
-  const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
-  return (await giveBack(app, { provider, ...query, state }, cookie, base)).cookie
+  const agent = signedIn ? await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : undefined
+  return backFromProvider(app, provider, query, agent, base)
 }
 
 async function flow(cookie: string | undefined) {

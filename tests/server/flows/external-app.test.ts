@@ -5,32 +5,14 @@
  */
 import t from 'tap'
 import { DEMO_ACCOUNT, RESET_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import {
-  build,
-  cookieHeader,
-  isSignedIn,
-  OWN_PAGE_LINK,
-  SAME_ORIGIN,
-  sandboxRequests,
-  sessionCookieOf,
-  signIn,
-} from '../../helper.ts'
-import { giveBack as giveBackToPage } from '../external-return.ts'
+import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sandboxRequests, signIn } from '../../helper.ts'
+import { giveBack as giveBackToPage, startAt } from '../external-return.ts'
 
 const { app, sandbox, config } = await build(t, { env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 const base = config.externalApp.basePath
 const SAML_RETURN = { provider: 'saml', authId: 'saml-auth-demo', retCode: '000000' }
 
-async function start(provider: string, cookie?: string) {
-  const response = await app.inject({
-    url: `${base}/start/${provider}`,
-    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
-  })
-  return {
-    cookie: sessionCookieOf(response) ?? cookie,
-    state: new URL(String(response.headers.location)).searchParams.get('state') ?? '',
-  }
-}
+const start = (provider: string, cookie?: string) => startAt(app, provider, cookie, base)
 
 /** The provider sends the browser back to the app's page (read on the server, issue 21 point 5). */
 const giveBack = (query: Record<string, string>, cookie?: string) => giveBackToPage(app, query, cookie, base)
