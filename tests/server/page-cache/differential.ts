@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import t from 'tap'
 import { CACHEABLE_PATHS } from '../../../server/page-cache/key.ts'
 import { build, ROOT } from '../../helper.ts'
+import { bodyOf } from './responses.ts'
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36'
 const DEVICES = {
@@ -25,11 +25,6 @@ const QUERY_ARRIVALS = [
 const QUERY_PAGES = new Set(['/', '/auth/sign_in', '/auth/sign_up', '/auth/reset', '/auth/no_such_page'])
 /** Paths no page answers: one cached 404 for all, its path filled in per response (ADR 0121). */
 const NOT_FOUND_PATHS = ['/auth/no_such_page', '/no/such/page.php', '/auth/sign_in/extra']
-function bodyOf(response: LightMyRequestResponse): string {
-  return response.headers['content-encoding'] === 'gzip'
-    ? gunzipSync(response.rawPayload).toString('utf8')
-    : response.body
-}
 
 /** What a visitor can see, with this response's nonces written as NONCE. */
 function visible(response: LightMyRequestResponse) {

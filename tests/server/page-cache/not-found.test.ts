@@ -5,25 +5,12 @@
  */
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { gunzipSync } from 'node:zlib'
-import type { LightMyRequestResponse } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/index.ts'
 import english from '../../../shared/i18n/locales/en/common.ts'
 import chinese from '../../../shared/i18n/locales/zh/common.ts'
 import { build, cookieHeader, ROOT, signIn } from '../../helper.ts'
-
-const NONCE_IN_CSP = /script-src[^;]*'nonce-([0-9a-f]{32})'/
-
-function nonceOf(response: LightMyRequestResponse): string {
-  return NONCE_IN_CSP.exec(String(response.headers['content-security-policy']))?.[1] ?? ''
-}
-
-function bodyOf(response: LightMyRequestResponse): string {
-  return response.headers['content-encoding'] === 'gzip'
-    ? gunzipSync(response.rawPayload).toString('utf8')
-    : response.body
-}
+import { bodyOf, nonceOf } from './responses.ts'
 
 const noncesIn = (body: string) => [...body.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1])
 
