@@ -57,7 +57,7 @@ t.test(
     t.equal(await isSignedIn(podB, cookie), false, 'pod B refuses the old cookie at once')
 
     // Redis comes back empty, where the pods expect it.
-    await startRedis(t, port(redis.url))
+    await startRedis(t, { port: port(redis.url) })
     await waitFor(
       'pod B to write what it kept',
       async () => (await sample(podB, 'session_revocations_pending')) === 0,
@@ -133,7 +133,7 @@ t.test(
       [{ level: 40, msg: 'Redis unreachable: rate limits pass unchecked, single-use claims are refused' }],
       'one warning for the whole outage',
     )
-    await startRedis(t, port(redis.url))
+    await startRedis(t, { port: port(redis.url) })
     await waitFor('Redis back', async () => shared.answering())
     t.same(
       lines.at(-1),
@@ -155,7 +155,7 @@ t.test('READINESS_REQUIRE_STORE=true: /readyz fails while Redis is away, and onl
   await waitFor('Redis seen away', async () => (await sample(strict, 'redis_breaker_open')) === 1)
   t.equal((await strict.inject('/readyz')).statusCode, 503, 'the pod leaves the Service')
   t.equal((await lenient.inject('/readyz')).statusCode, 200, 'by default readiness ignores the store')
-  await startRedis(t, port(redis.url))
+  await startRedis(t, { port: port(redis.url) })
   await waitFor('ready again', async () => (await strict.inject('/readyz')).statusCode === 200)
   t.pass('ready again once Redis answers')
 })
