@@ -12,7 +12,8 @@ if ! bash scripts/ensure-engines.sh; then
   exit 1
 fi
 # Two files at once on two cores: the browsers mostly wait on each other's pages.
-node --test --test-concurrency=2 \
+# npx: the project's own Node (24, package.json), also when this script is run on its own.
+npx node --test --test-concurrency=2 \
   --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination=.cache/engines.tap \
   tests/engines/*.journeys.ts
