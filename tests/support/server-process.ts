@@ -31,6 +31,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: '0',
       METRICS_PORT: '0',
       LOG_FORMAT: 'json',
+      // A test process that dies hard (a hang guard, Ctrl-C) leaves no server holding its ports.
+      EXIT_WITH_PARENT: 'on',
       // Shedding on event-loop lag has its own tests (overload.test.ts sets it); on a busy shared
       // machine it would answer other tests' requests 503 (ADR 0068).
       SHED_EVENT_LOOP_DELAY_MS: '0',
