@@ -17,6 +17,20 @@ function InlineIcon({ className, size, children }: { className: string; size: nu
   )
 }
 
+/** An unfilled path drawn in the text colour with round ends. */
+function OpenLine({ d, width, roundJoins }: { d: string; width: string; roundJoins?: boolean }) {
+  return (
+    <path
+      d={d}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={width}
+      strokeLinecap="round"
+      strokeLinejoin={roundJoins ? 'round' : undefined}
+    />
+  )
+}
+
 export function MenuIcon() {
   return (
     <InlineIcon className="fr-icon" size={24}>
@@ -36,14 +50,7 @@ export function CloseIcon() {
 export function ChevronIcon() {
   return (
     <InlineIcon className="fr-chevron" size={12}>
-      <path
-        d="M2.5 4.5L6 8l3.5-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      <OpenLine d="M2.5 4.5L6 8l3.5-3.5" width="1.6" roundJoins />
     </InlineIcon>
   )
 }
@@ -62,13 +69,7 @@ export function GlobeIcon() {
 export function ExternalIcon() {
   return (
     <InlineIcon className="fr-icon-xs" size={12}>
-      <path
-        d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5L5.5 6.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.3"
-        strokeLinecap="round"
-      />
+      <OpenLine d="M5 2H2v8h8V7M7 1.5h3.5V5M10.5 1.5L5.5 6.5" width="1.3" />
     </InlineIcon>
   )
 }
