@@ -5,6 +5,7 @@ import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import enErrors from '../../shared/i18n/locales/en/errors.ts'
 import enFrame from '../../shared/i18n/locales/en/frame.ts'
+import enHome from '../../shared/i18n/locales/en/home.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
@@ -12,6 +13,7 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhFrame from '../../shared/i18n/locales/zh/frame.ts'
+import zhHome from '../../shared/i18n/locales/zh/home.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import type { Language } from '../../shared/language.ts'
@@ -26,6 +28,7 @@ const TEXT = {
     demo: enDemo,
     errors: enErrors,
     frame: enFrame,
+    home: enHome,
     reset: enReset,
     signUp: enSignUp,
   },
@@ -35,6 +38,7 @@ const TEXT = {
     demo: zhDemo,
     errors: zhErrors,
     frame: zhFrame,
+    home: zhHome,
     reset: zhReset,
     signUp: zhSignUp,
   },
@@ -210,8 +214,10 @@ const JOURNEYS: Array<{ name: string; device?: Device; run: Journey }> = [
       await ui.click('the Customers link', link(T.nav.customers, '[data-testid="site-header"]'))
       await ui.at('/customers')
       await ui.see(T.items.customers.title, 'h1')
+      // Each step waits for its page, as a person reads it before pressing the next button.
       await ui.driver.back()
       await ui.at('/')
+      await ui.see(TEXT[language].home.title, 'h1')
       await ui.driver.forward()
       await ui.at('/customers')
       await ui.see(T.items.customers.title, 'h1')
