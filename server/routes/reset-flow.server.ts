@@ -11,7 +11,7 @@ import { issueMessage } from '../../shared/schemas/messages.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
 
@@ -154,14 +154,10 @@ function refusedInput(request: FastifyRequest, issues: readonly z.core.$ZodIssue
   }
 }
 
-/** An upstream that could not be reached, said in the request's language. */
-function unreachable(request: FastifyRequest, name: string, error: UpstreamError): StepAnswer {
-  request.log.warn({ endpoint: name, failure: error.failure }, 'reset call failed upstream')
-  const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-  return {
-    answer: envelope(String(error.httpStatus), i18nFor(request.language).t(key)),
-    status: error.httpStatus,
-  }
+/** An upstream that could not be reached: the one failure answer, as this flow's step answer. */
+function unreachable(request: FastifyRequest, name: string, error: unknown): StepAnswer {
+  const failed = upstreamFailureAnswer(request, error, { endpoint: name })
+  return { answer: failed.body, status: failed.status }
 }
 
 /**
@@ -187,7 +183,6 @@ export async function runResetEndpoint(
   try {
     ;({ answer } = await callEndpoint(request, topology, name, data, { environment }))
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
     return unreachable(request, name, error)
   }
   answer = (await resetFlowHooks.after?.(name, request, reply, data, answer, environment)) ?? answer
@@ -232,7 +227,6 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
       })
       return { answer, status: 200 }
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
       return unreachable(request, name, error)
     }
   }

@@ -13,10 +13,11 @@ import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { trustedConsoleUrl } from './api/console-url.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
-import { identityOf } from './api/proxy.server.ts'
-import { findToken, withoutTokens } from './api/tokens.ts'
+import { withoutTokens } from './api/tokens.ts'
+import { signInFromAnswer } from './sign-in-answer.server.ts'
 
 /**
  * The password sign-in owned by the server (docs/flows/sign-in.md, issue 17): e-mail, the
@@ -217,16 +218,18 @@ export function signInFlow(topology: Topology): SignInFlow {
         save(request, { ...flow, captchaRequired: await captchaRequiredFor(request, flow.email) })
       return result(request, withoutTokens(answer))
     }
-    const token = findToken(answer.item)
-    const identity = identityOf(answer)
     // The identity is the one the upstream answered for (security.md #21), and it must be the
     // flow's: a token naming nobody, or someone else, is a failed sign-in, never a session.
-    if (!token || identity !== flow.email.trim().toLowerCase()) {
-      request.log.warn({ endpoint: 'consoleLogin' }, 'sign-in answer without this flow’s identity: refused')
-      return result(request, envelope('502', t(request)('errors:upstreamUnavailable')), 502)
+    const signedIn = signInFromAnswer(request, answer, {
+      environment: env,
+      expectedEmail: flow.email,
+      endpoint: 'consoleLogin',
+    })
+    if (signedIn.kind !== 'identity') {
+      const failed = upstreamFailureAnswer(request, new UpstreamError('badBody', 'no usable sign-in answer'))
+      return result(request, failed.body, failed.status)
     }
     signInSlot.clear(request)
-    request.signIn({ token, email: identity, environment: env })
     const consoleUrl = trustedConsoleUrl(answer.item.consoleUrl, env, topology)
     const passwordChangeDue = answer.item.passwordChangeDue === true
     const safe = withoutTokens(answer)
@@ -327,10 +330,8 @@ export function signInFlow(topology: Topology): SignInFlow {
             return back(request)
         }
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        request.log.warn({ step, failure: error.failure }, 'sign-in step failed upstream')
-        const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-        return result(request, envelope(String(error.httpStatus), t(request)(key)), error.httpStatus)
+        const failed = upstreamFailureAnswer(request, error, { step })
+        return result(request, failed.body, failed.status)
       }
     },
   }

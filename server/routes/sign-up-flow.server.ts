@@ -17,11 +17,12 @@ import { defaultEnvironmentOf } from '../region.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
+import { failureTextKey, upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
-import { identityOf } from './api/proxy.server.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
 import { consoleHandOver } from './console-hand-over.server.ts'
+import { signInFromAnswer } from './sign-in-answer.server.ts'
 
 /** The registration in progress, sealed in the session so a reload or another tab resumes it. */
 export interface SignUpFlowState {
@@ -291,7 +292,6 @@ export function signUpRestart(request: FastifyRequest): SignUpFlowView {
  */
 export async function finishSignUp(request: FastifyRequest, topology: Topology): Promise<StepAnswer> {
   const flow = flowOf(request)
-  const t = i18nFor(request.language).t
   if (!flow || !FINISH_STEPS.includes(flow.step)) return ok(notInThisFlow(request))
   const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
   let result: Awaited<ReturnType<typeof callEndpoint>>
@@ -310,21 +310,17 @@ export async function finishSignUp(request: FastifyRequest, topology: Topology):
       },
     )
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
-    request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
-    return {
-      status: error.httpStatus,
-      body: envelope(String(error.httpStatus), t('errors:upstreamUnavailable')),
-    }
+    return upstreamFailureAnswer(request, error, { endpoint: name })
   }
   const { answer, environment } = result
   if (!isSuccess(answer)) return ok(withoutTokens(answer))
-  const token = findToken(answer.item)
-  if (!token || identityOf(answer) !== flow.email) {
-    request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
-    return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
-  }
-  request.signIn({ token, email: flow.email, environment })
+  const signedIn = signInFromAnswer(request, answer, {
+    environment,
+    expectedEmail: flow.email,
+    endpoint: name,
+  })
+  if (signedIn.kind !== 'identity')
+    return upstreamFailureAnswer(request, new UpstreamError('badBody', 'no usable sign-up finish answer'))
   return ok(withoutTokens(answer))
 }
 
@@ -352,9 +348,8 @@ export async function openSignUpConsole(
     const fresh = findToken(answer.item)
     if (!isSuccess(answer) || !fresh) return ok(envelope(answer.retCode, answer.retMsg))
     request.session.set('token', fresh) // the temporary token is spent: only the fresh one is kept
-  } catch (err) {
-    request.log.warn({ err }, 'token exchange for the console failed')
-    return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
+  } catch (error) {
+    return upstreamFailureAnswer(request, error, { endpoint: 'getToken' })
   }
   signUpSlot.clear(request)
   // Signed in on the console as after a password sign-in (issue 18 point 6): the ticketed URL
@@ -367,7 +362,7 @@ export async function openSignUpConsole(
   )
   const region = topology.environments[environment]?.region
   const url = handedOver ?? (region ? topology.regions[region]?.consoleUrl : undefined)
-  if (!url) return { status: 503, body: envelope('503', t('errors:upstreamUnavailable')) }
+  if (!url) return { status: 503, body: envelope('503', t(failureTextKey('unavailable'))) }
   return ok(envelope('000000', 'success', { url }))
 }
 
