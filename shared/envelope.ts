@@ -8,6 +8,12 @@ export interface ApiEnvelope<Item = Record<string, unknown>, Items = unknown> {
 
 export const SUCCESS_CODE = '000000'
 
+/**
+ * Ours, never an upstream's: the step is not where this session's flow stands, or no flow is
+ * under way (sent with HTTP 409; server/not-in-flow.ts, ADR 0125). The page starts the flow again.
+ */
+export const NOT_IN_FLOW = '409'
+
 export function isSuccess(envelope: Pick<ApiEnvelope, 'retCode'>): boolean {
   return envelope.retCode === SUCCESS_CODE
 }

@@ -13,6 +13,7 @@ import {
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { channelConsentSchema } from '../../shared/schemas/channel.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import {
@@ -138,6 +139,10 @@ export function consentViewOf(request: FastifyRequest): ChannelConsentView {
  */
 export function consentSteps(app: FastifyInstance, options: { topology: Topology }) {
   const call = upstreamCaller(app, options.topology)
+  const notInFlow = (request: FastifyRequest): StepAnswer => {
+    const refused = notInFlowAnswer(request, 'channels:noFlow')
+    return { status: refused.status, answer: refused.body }
+  }
 
   /**
    * "Cancel" (issue 18 point 15): the waiting connect is dropped without any upstream call, and
@@ -145,10 +150,8 @@ export function consentSteps(app: FastifyInstance, options: { topology: Topology
    * not: saying no needs no account.
    */
   function deny(request: FastifyRequest): StepAnswer {
-    const t = i18nFor(request.language).t
     const pending = pendingExternalLogin(request)
-    if (!pending || !isChannel(pending.provider))
-      return { status: 409, answer: envelope('409', t('channels:noFlow')) }
+    if (!pending || !isChannel(pending.provider)) return notInFlow(request)
     externalLoginSlot.clear(request)
     channelResultSlot.set(request, { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
     return {
@@ -173,7 +176,7 @@ export function consentSteps(app: FastifyInstance, options: { topology: Topology
     // browser, the next account never authorizes the previous one's store (security.md #21).
     const owner = pending?.startedBy
     if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
-      return { status: 409, answer: envelope('409', t('channels:noFlow')) }
+      return notInFlow(request)
     }
     const answer = await authorize(call, request, { ...pending, provider: pending.provider })
     try {

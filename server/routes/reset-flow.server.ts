@@ -8,6 +8,7 @@ import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import type { ResetPageStep } from '../../shared/forms/reset-form.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
+import { notInFlowAnswer, refusalStatus } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
@@ -84,9 +85,9 @@ export const resetFlowHooks: FlowHooks = {
     if (name !== 'checkFindPwd' && name !== 'setServiceNewPwd') return undefined
     const flow = currentFlow(request)
     const code = name === 'checkFindPwd' ? data.code : flow?.code
-    if (flow?.via !== 'phone' || typeof code !== 'string') {
-      return envelope(CODE_EXPIRED, i18nFor(request.language).t(`errors:code.${CODE_EXPIRED}`))
-    }
+    // No texted reset in this session, or its code not checked yet: not where the flow stands.
+    if (flow?.via !== 'phone' || typeof code !== 'string')
+      return notInFlowAnswer(request, 'reset:flowExpired').body
     data.account = flow.account
     data.code = code
     return undefined
@@ -177,7 +178,7 @@ export async function runResetEndpoint(
   if (!parsed.success) return refusedInput(request, parsed.error.issues)
   const data = { ...(parsed.data as Record<string, unknown>) }
   const refusal = resetFlowHooks.before?.(name, request, data)
-  if (refusal) return { answer: refusal, status: 200 }
+  if (refusal) return { answer: refusal, status: refusalStatus(refusal) }
   const environment = environmentFor(request, topology)
   let answer: ApiEnvelope
   try {
@@ -248,7 +249,10 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
       const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(body ?? {})
       if (!parsed.success) return refusedInput(request, parsed.error.issues)
       const link = resetLinkSlot.get(request)
-      if (!link) return expired(request)
+      if (!link) {
+        const refused = notInFlowAnswer(request, 'reset:flowExpired')
+        return { answer: refused.body, status: refused.status }
+      }
       // One change per link, whichever replica or cookie copy asks first; given back when the
       // upstream refuses for a reason the user can fix (same password, rules), used up otherwise.
       const key = `reset-link:${link.id}`

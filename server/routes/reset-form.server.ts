@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LimitedBucket, Topology } from '../../config/index.ts'
-import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
+import { type ApiEnvelope, isSuccess, NOT_IN_FLOW } from '../../shared/envelope.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { resetError } from '../../shared/forms/reset-errors.ts'
 import {
@@ -252,7 +252,7 @@ export async function resetFormRoutes(app: FastifyInstance, options: { topology:
             confirmPassword: secret(body, 'confirmPassword'),
           })
           if (isSuccess(saved.answer)) return done(request, reply)
-          if (saved.answer.retCode === CODE_EXPIRED) {
+          if (saved.answer.retCode === CODE_EXPIRED || saved.answer.retCode === NOT_IN_FLOW) {
             // As the page does with JavaScript: the code is gone, the reset starts again.
             restartReset(request)
             return page(request, reply, REQUEST_STEP, { errors: { form: t('reset:codeExpired') } })
@@ -277,7 +277,8 @@ export async function resetFormRoutes(app: FastifyInstance, options: { topology:
             confirmPassword: secret(body, 'confirmPassword'),
           })
           if (isSuccess(saved.answer)) return done(request, reply)
-          if (saved.answer.retCode === CODE_EXPIRED) return page(request, reply, { kind: 'expired' })
+          if (saved.answer.retCode === CODE_EXPIRED || saved.answer.retCode === NOT_IN_FLOW)
+            return page(request, reply, { kind: 'expired' })
           return page(request, reply, current(request), { errors: errorsOf(request, saved.answer, 'other') })
         }
 

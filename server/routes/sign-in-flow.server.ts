@@ -9,6 +9,7 @@ import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
 import { verificationCode } from '../../shared/schemas/fields.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
 import { consoleLoginSchema, emailOnlySchema } from '../../shared/schemas/signIn.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
@@ -60,8 +61,6 @@ export /** A new code asked for within the upstream's wait (spec §8). */
 const TOO_SOON = '700631'
 /** Too many wrong passwords (spec §8). */
 const LOCKED = '700123'
-/** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
-export const NOT_IN_FLOW = '409'
 /** The codes of the notices the page shows instead of an error (ADR 0055). */
 export const PRODUCT_NOT_ACTIVATED = '700702'
 export const WORKBENCH_RESTRICTED = '700703'
@@ -128,8 +127,10 @@ export function signInFlow(topology: Topology): SignInFlow {
     view: signInView(request),
     status,
   })
-  const notInFlow = (request: FastifyRequest) =>
-    result(request, envelope(NOT_IN_FLOW, t(request)('signInSteps:flowExpired')))
+  const notInFlow = (request: FastifyRequest) => {
+    const refused = notInFlowAnswer(request, 'signInSteps:flowExpired')
+    return result(request, refused.body, refused.status)
+  }
   /** A body the step's schema refuses: 400 naming the field, as the `/api` proxy answers. */
   const invalid = (request: FastifyRequest, error: z.ZodError) => {
     const first = error.issues[0]

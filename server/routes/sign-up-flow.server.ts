@@ -11,6 +11,7 @@ import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { REGION_IDS, type RegionId } from '../../shared/regions.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { defaultEnvironmentOf } from '../region.ts'
@@ -55,7 +56,6 @@ const HANDOFF_TTL_MS = 10 * 60_000
 const WAITING_FOR_LINK: readonly SignUpFlowState['step'][] = ['sent', 'limit']
 const handoffKey = (email: string) => `sign-up-verified:${email.toLowerCase()}`
 const VERIFY_LIMIT = '700604'
-const NOT_IN_FLOW = '700203'
 
 /**
  * The registration this session has under way (issue 17 point 1: the slot keeps the time limit,
@@ -117,9 +117,9 @@ const STEPS_OF: Partial<Record<string, readonly SignUpFlowState['step'][]>> = {
 /** The finish: after the questionnaire (or its Skip), or right after the link on the phone page. */
 const FINISH_STEPS: readonly SignUpFlowState['step'][] = ['questionnaire', 'finish']
 
-/** The upstream's own answer to a step without a verified registration (spec §8 700203). */
+/** A step this session's sign-up is not at, or with no sign-up here: the one not-in-flow answer. */
 function notInThisFlow(request: FastifyRequest) {
-  return envelope(NOT_IN_FLOW, i18nFor(request.language).t(`errors:code.${NOT_IN_FLOW}`))
+  return notInFlowAnswer(request, 'signUp:flowExpired').body
 }
 
 /**
@@ -292,7 +292,7 @@ export function signUpRestart(request: FastifyRequest): SignUpFlowView {
  */
 export async function finishSignUp(request: FastifyRequest, topology: Topology): Promise<StepAnswer> {
   const flow = flowOf(request)
-  if (!flow || !FINISH_STEPS.includes(flow.step)) return ok(notInThisFlow(request))
+  if (!flow || !FINISH_STEPS.includes(flow.step)) return notInFlowAnswer(request, 'signUp:flowExpired')
   const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
   let result: Awaited<ReturnType<typeof callEndpoint>>
   try {

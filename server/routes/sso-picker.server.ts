@@ -4,6 +4,7 @@ import type { Topology } from '../../config/index.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { findToken } from './api/tokens.ts'
 import { SSO_PENDING_TTL_MS, type SsoKit, ssoPendingSlot } from './sso-kit.server.ts'
@@ -22,10 +23,10 @@ export async function ssoPickerRoutes(
   const { kit } = options
 
   function gone(request: FastifyRequest, reply: FastifyReply) {
-    const t = i18nFor(request.language).t
-    return reply
-      .code(409)
-      .send(envelope('409', t('sso:pickExpired'), { redirect: kit.inLanguage(request, '/auth/sign_in') }))
+    const refused = notInFlowAnswer(request, 'sso:pickExpired', {
+      redirect: kit.inLanguage(request, '/auth/sign_in'),
+    })
+    return reply.code(refused.status).send(refused.body)
   }
 
   app.get('/auth/sso/pending', route({ ownPages: 'fetch' }), async (request, reply) => {

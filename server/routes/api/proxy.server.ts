@@ -4,6 +4,7 @@ import type { EndpointName } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
+import { refusalStatus } from '../../not-in-flow.ts'
 import { defaultEnvironmentOf } from '../../region.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { upstreamFailureAnswer } from '../../upstream/failure-answer.ts'
@@ -74,7 +75,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       const flowRegion = flows.map((flow) => flow.region?.(name, request, data)).find(Boolean)
       for (const flow of flows) {
         const refusal = flow.before?.(name, request, data)
-        if (refusal) return sendEnvelope(reply, 200, refusal)
+        if (refusal) return sendEnvelope(reply, refusalStatus(refusal), refusal)
       }
       const environment =
         flowRegion && options.topology.regions[flowRegion]

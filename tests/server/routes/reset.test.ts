@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
 import type { OutboxMessage } from '../../../sandbox/outbox.ts'
+import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
+import { i18nFor } from '../../../shared/i18n/index.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
@@ -127,7 +129,7 @@ t.test(
 )
 
 t.test(
-  'by texted code: 700073 refused, 700203 wrong code, 700125 without a code, then a new password',
+  'by texted code: 700073 refused, 700203 wrong code, not in the flow without a code, then a new password',
   async (t) => {
     const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
     const page = browser(app)
@@ -138,8 +140,8 @@ t.test(
     const early = await page.api('account/checkFindPwd', { code: '123456' })
     t.match(
       early,
-      { status: 200, retCode: '700125', retMsg: enErrors.code['700125'] },
-      'nothing was sent yet',
+      { status: 409, retCode: NOT_IN_FLOW, retMsg: i18nFor('en').t('reset:flowExpired') },
+      'nothing was sent yet: not in the flow (ADR 0125)',
     )
     t.equal(await forwarded('checkFindPwd'), 0, 'the BFF knows there is no code to check')
 
@@ -187,7 +189,7 @@ t.test(
       password: 'Again-Pass42',
       confirmPassword: 'Again-Pass42',
     })
-    t.equal(again.retCode, '700125', 'a second change needs a new code')
+    t.equal(again.retCode, NOT_IN_FLOW, 'a second change needs a new code')
   },
 )
 
@@ -273,7 +275,7 @@ t.test(
       404,
       'change: flow-only',
     )
-    t.equal((await page.linkPassword(NEW_PASSWORD)).retCode, '700125', 'no link checked in this session')
+    t.equal((await page.linkPassword(NEW_PASSWORD)).retCode, NOT_IN_FLOW, 'no link checked in this session')
     const upstream = (await sandboxRequests(sg)).filter((request) =>
       request.url.includes('resetServiceNewPwd'),
     )

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
-import { isSuccess } from '../../../../shared/envelope.ts'
+import { isSuccess, NOT_IN_FLOW } from '../../../../shared/envelope.ts'
 import { type FieldError, resetError } from '../../../../shared/forms/reset-errors.ts'
 import type { ResetPageStep } from '../../../../shared/forms/reset-form.ts'
 import { useApiClient } from '../../../api.ts'
@@ -101,7 +101,9 @@ export default function ResetPage() {
       throws: false,
     })
     if (isSuccess(answer)) return void (await finished())
-    if (answer.retCode === '700125') return void setView({ kind: 'expired' })
+    // Used or expired, or no checked link in this session any more: the link-expired step.
+    if (answer.retCode === '700125' || answer.retCode === NOT_IN_FLOW)
+      return void setView({ kind: 'expired' })
     return resetError(answer, t, 'other')
   }
 
@@ -111,7 +113,7 @@ export default function ResetPage() {
       throws: false,
     })
     if (isSuccess(answer)) return void (await finished())
-    if (answer.retCode === '700125') {
+    if (answer.retCode === '700125' || answer.retCode === NOT_IN_FLOW) {
       setView({ kind: 'flow', flow: await restartResetFlow() })
       return undefined
     }

@@ -2,7 +2,7 @@ import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, 
 import { usePageContext } from 'vike-react/usePageContext'
 import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
 import { type SignInFlowView, signInSteps } from '../../../../shared/api/sign-in-flow.ts'
-import { type ApiEnvelope, isSuccess } from '../../../../shared/envelope.ts'
+import { type ApiEnvelope, isSuccess, NOT_IN_FLOW } from '../../../../shared/envelope.ts'
 import {
   PRODUCT_NOT_ACTIVATED,
   productRequest,
@@ -48,8 +48,6 @@ const PasswordAgeDialog = lazy(() =>
 )
 
 type Step = SignInFlowView['step']
-/** Ours (server/routes/sign-in-flow.server.ts): the step is not where this session's sign-in stands. */
-const NOT_IN_FLOW = '409'
 const SIGN_IN_FIELDS: readonly string[] = ['email', 'password', 'form']
 
 /** The flow as a step answered it (`item.flow`). */
