@@ -13,8 +13,6 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim@sha256:2fe369e969550cde8e867afc3fe370b
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm ci applies them (postinstall: patch-package; ADR 0104).
-COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN NODE_ENV=production npx vike build \

@@ -47,9 +47,9 @@ rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwr
 # than one after the other (ADR 0098). Lighthouse's report comes when it ends (.cache/lighthouse.log).
 echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sign_in, /auth/sign_up) beside it"
 (
-  # The performance score is a timing: reported here, enforced by `npm run lighthouse` on a quiet
-  # machine. What does not depend on the machine's mood is enforced here (ADR 0022, README).
-  LIGHTHOUSE_PERFORMANCE=report node scripts/lighthouse.ts >.cache/lighthouse.log 2>&1
+  # Only what the machine's load cannot move is judged here (audits, bytes, requests); timings are
+  # targets of `npm run lighthouse`, on a quiet machine (docs/performance.md, ADR 0135).
+  node scripts/lighthouse.ts --mode=test >.cache/lighthouse.log 2>&1
   echo "lighthouse-status $?" >.cache/lighthouse.status
 ) &
 lighthouse=$!

@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { FlowAction } from '../shared/api/endpoints/define.ts'
 import { HashedKey } from './plugins/app/single-use.server.ts'
-import { randomPool } from './random-pool.ts'
 
 /**
  * Rate-limit cost per action, not per call (issue 17 point 7; docs/flows/README.md › Limits).
@@ -36,11 +36,9 @@ const stepKey = (allowance: string, step: string) => `rate-action:${allowance}:$
  * spent without a claim of its own (one entry per paid call, as when the id lived in the cookie).
  * The id is 96 random bits in base64url, one flat string: `randomUUID()`'s string is built from
  * some twenty concatenated pieces, and kept in the in-process store it held ≈ 660 bytes per
- * entry instead of ≈ 200 (the load's RSS climbed 30 MB a minute with signed-out calls). Drawn from
- * a pool: one `randomBytes(12)` per paid call was 6 % of an `/api` call's CPU profile.
+ * entry instead of ≈ 200 (the load's RSS climbed 30 MB a minute with signed-out calls).
  */
-const randomText = randomPool()
-const noteOf = (paidStep: string) => `${randomText(12, 'base64url')} ${paidStep}`
+const noteOf = (paidStep: string) => `${randomBytes(12).toString('base64url')} ${paidStep}`
 
 /** True when this session's open allowance for the action still has this step unspent (now spent). */
 export async function paidByAllowance(request: FastifyRequest, actionStep: ActionStep): Promise<boolean> {

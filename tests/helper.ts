@@ -55,6 +55,12 @@ export async function build(
   return { app, sandbox, config }
 }
 
+/**
+ * A navigation from a link of our own page (Chromium's Fetch Metadata): what a provider round
+ * trip's start needs to go ahead without asking first (issue 46, security.md #25).
+ */
+export const OWN_PAGE_LINK = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }
+
 /** Headers a same-origin fetch from our pages sends. */
 export const SAME_ORIGIN = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'same-origin' }
 

@@ -1,24 +1,23 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib'
-import { crc32Combine, crc32Shift } from './crc32-combine.ts'
 
 /**
- * A cached page cut where the nonce goes, with a gzip form prepared ahead of time: each piece is
- * deflated on its own (no back-references across the cut) and the nonce goes in between as a
- * stored, uncompressed deflate block. The nonce therefore never takes part in compression
- * (BREACH, ADR 0016), and the decompressed bytes equal `pieces.join(nonce)`.
+ * A cached page cut where per-response values go (the nonce; a 404's path), with a gzip form
+ * prepared ahead of time: each piece is deflated on its own (no back-references across a cut) and
+ * each value goes in between as a stored, uncompressed deflate block. A per-response value
+ * therefore never takes part in compression (BREACH, ADR 0016), and the decompressed bytes equal
+ * the pieces joined with the values.
  *
- * Everything but the nonce is encoded once, when the entry is made: a response only copies
- * bytes and combines the pieces' own checksums with the nonce's (encoding the whole page per
- * response was half of a cached page's CPU; running the checksum over it, another 4 %).
+ * Everything but the values is encoded once, when the entry is made: a response copies bytes and
+ * runs the gzip checksum over them (encoding the whole page per response was half of a cached
+ * page's CPU).
  */
 export interface SplicedBody {
-  /** The page's UTF-8 bytes between nonces. */
+  /** The page's UTF-8 bytes between the cuts. */
   pieces: Buffer[]
   /** Raw-deflate segments of the pieces, each ending on a byte boundary (sync flush). */
   deflated: Buffer[]
-  /** Each piece's CRC-32 and `crc32Shift` of its length: the gzip checksum without reading the page. */
-  checksums: number[]
-  shifts: number[]
+  /** Which value goes into each cut, in order: an index into the placeholders the page was cut on. */
+  holes: number[]
   bytes: number
 }
 
@@ -28,34 +27,52 @@ const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 /** A stored deflate block holds at most this many bytes. */
 const STORED_MAX = 0xffff
 
-export function spliceable(body: string, placeholder: string): SplicedBody {
-  const pieces = body.split(placeholder).map((piece) => Buffer.from(piece))
+/**
+ * `body` cut at every occurrence of any of `placeholders` (strings of letters, digits, `/` and
+ * `-` only, none a part of another).
+ */
+export function spliceable(body: string, placeholders: readonly string[]): SplicedBody {
+  const cut = new RegExp(placeholders.join('|'), 'g')
+  const texts: string[] = []
+  const holes: number[] = []
+  let from = 0
+  for (const match of body.matchAll(cut)) {
+    texts.push(body.slice(from, match.index))
+    holes.push(placeholders.indexOf(match[0]))
+    from = match.index + match[0].length
+  }
+  texts.push(body.slice(from))
+  const pieces = texts.map((text) => Buffer.from(text))
   const deflated = pieces.map((piece) =>
     deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
   )
   const bytes = [...pieces, ...deflated].reduce((sum, part) => sum + part.length, 0)
-  return {
-    pieces,
-    deflated,
-    checksums: pieces.map((piece) => crc32(piece)),
-    shifts: pieces.map((piece) => crc32Shift(piece.length)),
-    bytes,
-  }
+  return { pieces, deflated, holes, bytes }
 }
 
-/** The page with `nonce` in every cut, uncompressed. */
-export function plain(body: SplicedBody, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce)
+/** The page's parts in order, `values[i]` in every cut made at `placeholders[i]`. */
+function partsOf(body: SplicedBody, values: readonly Buffer[], segments: readonly Buffer[]): Buffer[] {
   const parts: Buffer[] = []
-  body.pieces.forEach((piece, index) => {
-    if (index > 0) parts.push(nonceBytes)
-    parts.push(piece)
+  segments.forEach((segment, index) => {
+    if (index > 0) parts.push(values[body.holes[index - 1] ?? -1] ?? Buffer.alloc(0))
+    parts.push(segment)
   })
-  return Buffer.concat(parts)
+  return parts
+}
+
+/** The page with its values in the cuts, uncompressed. */
+export function plain(body: SplicedBody, values: readonly string[]): Buffer {
+  return Buffer.concat(
+    partsOf(
+      body,
+      values.map((value) => Buffer.from(value)),
+      body.pieces,
+    ),
+  )
 }
 
 function storedBlock(data: Buffer): Buffer {
-  if (data.length > STORED_MAX) throw new RangeError('a nonce longer than one stored block')
+  if (data.length > STORED_MAX) throw new RangeError('a value longer than one stored block')
   const block = Buffer.alloc(5 + data.length)
   block[0] = 0x00 // not final, stored; already byte-aligned after a sync flush
   block.writeUInt16LE(data.length, 1)
@@ -64,27 +81,23 @@ function storedBlock(data: Buffer): Buffer {
   return block
 }
 
-/** The page with `nonce` in every cut, as one gzip member. */
-export function gzipped(body: SplicedBody, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce)
-  const nonceBlock = storedBlock(nonceBytes)
-  const parts: Buffer[] = [GZIP_HEADER]
+/** The page with its values in the cuts, as one gzip member. */
+export function gzipped(body: SplicedBody, values: readonly string[]): Buffer {
+  const valueBytes = values.map((value) => Buffer.from(value))
+  // The checksum of what the stream decompresses to: the same parts, uncompressed.
   let checksum = 0
   let length = 0
-  body.deflated.forEach((segment, index) => {
-    if (index > 0) {
-      parts.push(nonceBlock)
-      checksum = crc32(nonceBytes, checksum)
-      length += nonceBytes.length
-    }
-    parts.push(segment)
-    checksum = crc32Combine(checksum, body.shifts[index] ?? 0, body.checksums[index] ?? 0)
-    length += body.pieces[index]?.length ?? 0
-  })
-  parts.push(FINAL_BLOCK)
+  for (const part of partsOf(body, valueBytes, body.pieces)) {
+    checksum = crc32(part, checksum)
+    length += part.length
+  }
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(checksum >>> 0, 0)
   trailer.writeUInt32LE(length >>> 0, 4)
-  parts.push(trailer)
-  return Buffer.concat(parts)
+  return Buffer.concat([
+    GZIP_HEADER,
+    ...partsOf(body, valueBytes.map(storedBlock), body.deflated),
+    FINAL_BLOCK,
+    trailer,
+  ])
 }

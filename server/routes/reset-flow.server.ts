@@ -177,7 +177,7 @@ export async function runResetEndpoint(
   const parsed = schema ? schema.safeParse(body) : { success: true as const, data: body }
   if (!parsed.success) return refusedInput(request, parsed.error.issues)
   const data = { ...(parsed.data as Record<string, unknown>) }
-  const refusal = resetFlowHooks.before?.(name, request, data)
+  const refusal = await resetFlowHooks.before?.(name, request, data)
   if (refusal) return { answer: refusal, status: refusalStatus(refusal) }
   const environment = environmentFor(request, topology)
   let answer: ApiEnvelope

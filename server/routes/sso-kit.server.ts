@@ -116,6 +116,13 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
    * against the configured console), else the sign-in page's signed-in card.
    */
   async function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): Promise<SsoOutcome> {
+    // A return never silently replaces another signed-in account (security.md #25): it stays, and
+    // the sign-in page it lands on offers to sign out.
+    const current = request.sessionUser()
+    if (current && current.email.toLowerCase() !== values.email.toLowerCase()) {
+      request.log.warn('sso return while another account is signed in here: not replaced')
+      return { kind: 'refused', code: 'signedIn' }
+    }
     const chosen = ssoReturnSlot.get(request)?.path
     const fallback = inLanguage(request, SIGN_IN_PAGE)
     // The agent's language is the one the sign-in page showed when the SSO started.

@@ -66,7 +66,7 @@ for (const language of LANGUAGES) {
     // One signed-in browser context connects every outcome (ADR 0096), each in a page of its own
     // (its own history); a step per outcome names the one that fails.
     test(`provider outcomes: connect → consent → result page`, async ({ browser }) => {
-      test.setTimeout(30_000 * outcomes.length)
+      test.setTimeout(60_000 * outcomes.length)
       const { context, page: first } = await signedIn(browser)
       await first.close()
       for (const { provider, choice, result } of outcomes) {

@@ -44,7 +44,7 @@ for (const language of LANGUAGES) {
         browser,
       }) => {
         // The whole journey with four accessibility scans: longer than one page's budget.
-        test.setTimeout(90_000)
+        test.setTimeout(240_000)
         const email = await createAccount(`link-${language}`, FIXTURE_PASSWORD)
         // Another browser is signed in to the account: the reset must end that session.
         const other = await browser.newContext()

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { ROOT } from '../helper.ts'
+import { answersOk, waitFor } from './wait.ts'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -48,31 +49,29 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk
   })
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
-    const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
-    const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
-    // Ready as an ingress sees it: after the renderer's warm-up (ADR 0114).
-    const baseUrl = listening ? String(listening.msg).replace('Server listening at ', '') : ''
-    const ready =
-      listening &&
-      (await fetch(`${baseUrl}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    if (ready && metrics && sandbox) {
-      return {
-        child,
-        baseUrl,
-        metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
-        sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
-        logLines: () => lines,
-      }
-    }
-    if (child.exitCode !== null) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  try {
+    return await waitFor(
+      'the server ready (listening, metrics, sandbox, renderer warmed)',
+      async () => {
+        const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
+        const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
+        const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
+        if (!listening || !metrics || !sandbox) return undefined
+        // Ready as an ingress sees it: after the renderer's warm-up (ADR 0114).
+        const baseUrl = String(listening.msg).replace('Server listening at ', '')
+        if (!(await answersOk(`${baseUrl}/readyz`))) return undefined
+        return {
+          child,
+          baseUrl,
+          metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
+          sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
+          logLines: () => lines,
+        }
+      },
+      { stop: () => (child.exitCode === null ? undefined : `exited with ${child.exitCode}`) },
+    )
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw new Error(`server did not start: ${(error as Error).message}\n${stderr}`)
   }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${stderr}`)
 }

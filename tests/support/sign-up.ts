@@ -68,7 +68,7 @@ export class SignUpBrowser {
   }
 
   /** Credentials and captcha sent, the verification e-mail out: the flow is at `sent`. */
-  async started(email = freshSignUpEmail()): Promise<string> {
+  async started(email = freshSignUpEmail(), password = SIGN_UP_PASSWORD): Promise<string> {
     const challenge = (await this.call('initSgGeetestInfo', {})).body.item as {
       challengeId: string
       a: number
@@ -80,7 +80,7 @@ export class SignUpBrowser {
     })
     const started = await this.call('registerSgNew', {
       email,
-      password: SIGN_UP_PASSWORD,
+      password,
       captchaPass: String(solved.body.item.captchaPass),
     })
     if (started.body.retCode !== '000000') throw new Error(`registerSgNew: ${started.body.retMsg}`)

@@ -8,7 +8,16 @@ import fp from 'fastify-plugin'
 import type { FormState } from '../../../shared/forms/form-state.ts'
 import { LANGUAGES } from '../../../shared/language.ts'
 import { Overloaded, sendPagesRateLimited } from '../../busy.ts'
-import { keyedHeaders, keyString, type PageKey, PHONE_USER_AGENT, pageKeyOf } from '../../page-cache/key.ts'
+import {
+  keyedHeaders,
+  keyString,
+  notFoundKeyOf,
+  type PageKey,
+  PHONE_USER_AGENT,
+  pageKeyOf,
+  pathOf,
+} from '../../page-cache/key.ts'
+import { noPageMatcher } from '../../page-cache/no-page.ts'
 import { signUpPageStateOf } from '../../page-cache/sign-up-resume.server.ts'
 import { gzipped, plain, type SplicedBody, spliceable } from '../../page-cache/spliced.ts'
 import { PageStore } from '../../page-cache/store.ts'
@@ -59,7 +68,10 @@ export interface SsrPluginOptions {
 }
 
 interface CachedPage {
+  /** 200, or 404 for the not-found page (ADR 0121). */
+  status: number
   headers: Array<[string, string]>
+  /** Cut where the nonce goes and, on the not-found page, the visitor's path. */
   body: SplicedBody
   bytes: number
 }
@@ -128,6 +140,18 @@ export default fp<SsrPluginOptions>(
     })
     const renderPage: RenderPage = (context) => queue.run(() => renderPageNow(context))
     const store = options.pageCacheBytes ? new PageStore<CachedPage>(options.pageCacheBytes) : null
+    /** What every render's pageContext holds besides the request's own fields. */
+    const renderFields = {
+      edition: options.edition,
+      // From configuration, never from the Host header: cached HTML is shared between visitors.
+      publicOrigin: options.publicOrigin ?? '',
+      externalApp: options.externalApp,
+      captchaProvider: options.captchaProvider ?? null,
+      frameFragments: options.frameFragments ?? true,
+    }
+    // A visitor's 404 is the same page for every path no page answers (ADR 0121): asked of Vike's
+    // routes ahead of the render, it comes from the cache like any listed page.
+    const noPageAt = store && options.mode === 'built' ? await noPageMatcher(renderFields) : null
     const formStateOnGet: FastifyInstance['formStateOnGet'] = new Map()
     app.decorate('formStateOnGet', formStateOnGet)
 
@@ -137,7 +161,8 @@ export default fp<SsrPluginOptions>(
       for (const [name, value] of pageContext.httpResponse?.headers ?? []) {
         if (!HEADERS_WE_OWN.has(name.toLowerCase())) headers.push([name, value])
       }
-      const { referrerPolicy } = pageContext.config as { referrerPolicy?: string }
+      // Vike leaves `config` out of what it answers to a path it has no page for (a `.ico`, a `.png`).
+      const { referrerPolicy } = (pageContext.config ?? {}) as { referrerPolicy?: string }
       if (referrerPolicy) headers.push(['Referrer-Policy', referrerPolicy])
       // Pages carry a per-response nonce and may show the signed-in state: no shared cache may keep them.
       headers.push(['Cache-Control', 'no-store'], ['Vary', 'Cookie, Accept-Language, User-Agent'])
@@ -148,7 +173,10 @@ export default fp<SsrPluginOptions>(
     async function render(request: FastifyRequest, reply: FastifyReply, posted?: FormState) {
       const formState = posted ?? formStateOnGet.get(pathOf(request.url))?.(request, reply) ?? undefined
       // A page answering a posted form shows one visitor's input: rendered for them, never cached.
-      const key = store && !formState ? pageKeyOf(request) : null
+      const key =
+        store && !formState
+          ? (pageKeyOf(request) ?? (noPageAt ? await notFoundKeyOf(request, noPageAt) : null))
+          : null
       if (key && store) {
         const page = await store.get(keyString(key, options.edition), () => renderForKey(key))
         if (page) return sendCached(request, reply, page)
@@ -168,12 +196,7 @@ export default fp<SsrPluginOptions>(
         cspNonce: reply.cspNonce.script,
         language: request.language,
         user,
-        edition: options.edition,
-        // From configuration, never from the Host header: cached HTML is shared between visitors.
-        publicOrigin: options.publicOrigin ?? '',
-        externalApp: options.externalApp,
-        captchaProvider: options.captchaProvider ?? null,
-        frameFragments: options.frameFragments ?? true,
+        ...renderFields,
         isPhone: PHONE_USER_AGENT.test(userAgent),
         // For forms that must work without JavaScript (sign-out, a flow's later steps), bound to
         // the session. Minted only for pages rendered for one session (signed in, a posted form,
@@ -218,34 +241,40 @@ export default fp<SsrPluginOptions>(
 
     /**
      * Renders a page for a cache key alone: no cookies, no request headers beyond what the key
-     * says, no session, a placeholder where the nonce goes. Kept only when it is a plain 200 page
-     * that sets no cookie and redirects nowhere (ADR 0015).
+     * says, no session, a placeholder where the nonce goes and, for the not-found page, a
+     * placeholder path where the visitor's goes. Kept only when it is a plain 200 page (the
+     * not-found page: a plain 404) that sets no cookie and redirects nowhere (ADR 0015), and shows
+     * its path nowhere but as the placeholder it was given (ADR 0121).
      */
     async function renderForKey(key: PageKey): Promise<CachedPage | null> {
-      const placeholder = randomBytes(16).toString('hex')
-      const pageContext = await renderPage(contextForKey(key, placeholder))
+      const nonce = randomBytes(16).toString('hex')
+      const path = `/${randomBytes(16).toString('hex')}`
+      const pageContext = await renderPage(contextForKey(key, nonce, path))
       const { httpResponse } = pageContext
-      if (!httpResponse || httpResponse.statusCode !== 200 || typeof httpResponse.body !== 'string')
+      const status = key.notFound ? 404 : 200
+      if (!httpResponse || httpResponse.statusCode !== status || typeof httpResponse.body !== 'string')
         return null
       const headers = pageHeaders(pageContext)
       if (headers.some(([name]) => /^(set-cookie|location)$/i.test(name))) return null
-      const body = spliceable(httpResponse.body, placeholder)
-      return { headers, body, bytes: body.bytes + 512 }
+      const placeholders = key.notFound ? [nonce, path] : [nonce]
+      // The path changed on its way into the page (encoded, cut): the page is rendered per request.
+      if (key.notFound && httpResponse.body.replaceAll(path, '').includes(path.slice(1))) return null
+      const body = spliceable(httpResponse.body, placeholders)
+      return { status, headers, body, bytes: body.bytes + 512 }
     }
 
-    /** A page's context from its cache key alone: no request, no session, `nonce` for the nonce. */
-    function contextForKey(key: PageKey, nonce: string) {
+    /**
+     * A page's context from its cache key alone: no request, no session, `nonce` for the nonce,
+     * `notFoundPath` for the path of a not-found key.
+     */
+    function contextForKey(key: PageKey, nonce: string, notFoundPath = '') {
       return {
-        urlOriginal: key.url,
+        urlOriginal: key.notFound ? `${notFoundPath}${key.url}` : key.url,
         headersOriginal: keyedHeaders(key),
         cspNonce: nonce,
         language: key.language,
         user: null,
-        edition: options.edition,
-        publicOrigin: options.publicOrigin ?? '',
-        externalApp: options.externalApp,
-        captchaProvider: options.captchaProvider ?? null,
-        frameFragments: options.frameFragments ?? true,
+        ...renderFields,
         isPhone: key.isPhone,
         csrfToken: '',
         signUpResume: null,
@@ -255,15 +284,17 @@ export default fp<SsrPluginOptions>(
 
     function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
       for (const [name, value] of page.headers) reply.header(name, value)
-      // The response's own nonce, the one its CSP header names (security.md #13).
+      // The response's own nonce, the one its CSP header names (security.md #13); a not-found
+      // page's path is this request's (notFoundKeyOf accepted it as echoable).
       const nonce = reply.cspNonce.script
+      const values = page.status === 404 ? [nonce, pathOf(request.url)] : [nonce]
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-        // Compressed ahead of time; the nonce goes in uncompressed (BREACH rule, ADR 0016).
+        // Compressed ahead of time; the values go in uncompressed (BREACH rule, ADR 0016).
         reply.header('Vary', 'Cookie, Accept-Language, User-Agent, accept-encoding')
         reply.header('Content-Encoding', 'gzip')
-        return reply.code(200).send(gzipped(page.body, nonce))
+        return reply.code(page.status).send(gzipped(page.body, values))
       }
-      return reply.code(200).send(plain(page.body, nonce))
+      return reply.code(page.status).send(plain(page.body, values))
     }
 
     // `/auth` is the account area's root; its first page is sign-in.
@@ -287,11 +318,6 @@ export default fp<SsrPluginOptions>(
     dependencies: ['session', 'language', 'security-headers', 'csrf-tokens', 'rate-limit', 'metrics'],
   },
 )
-
-function pathOf(url: string): string {
-  const queryStart = url.indexOf('?')
-  return queryStart < 0 ? url : url.slice(0, queryStart)
-}
 
 function redirectToSignIn(request: FastifyRequest, reply: FastifyReply) {
   const queryStart = request.url.indexOf('?')

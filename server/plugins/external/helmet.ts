@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
-import { randomPool } from '../../random-pool.ts'
 import { isApiUrl, jsonAnswerHeaders } from '../../refusal.ts'
 
 export interface HeadersPluginOptions {
@@ -124,7 +124,6 @@ export default fp<HeadersPluginOptions>(
   async (app, options) => {
     const writeHeaders = compileHeaders(options)
     const writeApiHeaders = compileApiHeaders(options)
-    const randomHex = randomPool()
     // Filled in by the onRequest hook below before any handler reads it (no page is ever rendered
     // under /api/, so its answers carry none).
     app.decorateReply('cspNonce', null as unknown as { script: string; style: string })
@@ -135,7 +134,7 @@ export default fp<HeadersPluginOptions>(
         return
       }
       // Two fresh 128-bit nonces per response (security.md #13); never reused, never cached.
-      const bytes = randomHex(32)
+      const bytes = randomBytes(32).toString('hex')
       const script = bytes.slice(0, 32)
       const style = bytes.slice(32)
       reply.cspNonce = { script, style }

@@ -13,6 +13,7 @@ import {
   build,
   cookieHeader,
   isSignedIn,
+  OWN_PAGE_LINK,
   ROOT,
   sandboxRequests,
   sessionCookieOf,
@@ -94,7 +95,11 @@ t.test('a refused sign-in sends nothing', async (t) => {
 t.test(
   'Microsoft sign-in started on the Chinese page › zh, though the return carries no language',
   async (t) => {
-    const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft?language=zh' })
+    const started = await app.inject({
+      method: 'GET',
+      url: '/auth/sso/microsoft?language=zh',
+      headers: OWN_PAGE_LINK,
+    })
     const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
     const returned = await app.inject({
       method: 'GET',

@@ -3,7 +3,14 @@ import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
-import { atIdentityProvider, cookieHeader, isSignedIn, sessionCookieOf, signInStep } from '../../helper.ts'
+import {
+  atIdentityProvider,
+  cookieHeader,
+  isSignedIn,
+  OWN_PAGE_LINK,
+  sessionCookieOf,
+  signInStep,
+} from '../../helper.ts'
 import { appWithUpstreams } from '../upstream/harness.ts'
 
 // Security claim 21: a session's identity is the one the upstream's answer names. These tests put
@@ -69,7 +76,7 @@ t.test('a password sign-in answered with a token but no identity: 502, no sessio
 })
 
 t.test('a Microsoft return answered with a token but no identity: ssoFail, no session', async (t) => {
-  const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft' })
+  const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft', headers: OWN_PAGE_LINK })
   t.equal(started.statusCode, 303)
   const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
   const cookie = sessionCookieOf(started)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
 import type { OutboxMessage } from '../../../sandbox/outbox.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import { resetEndpoints } from '../../../shared/api/endpoints/reset.ts'
 import enReset from '../../../shared/i18n/locales/en/reset.ts'
 import zhReset from '../../../shared/i18n/locales/zh/reset.ts'
@@ -40,7 +41,7 @@ function browser(app: FastifyInstance, language: 'en' | 'zh' = 'en') {
         ...(options.withToken !== false && token ? { _csrf: token } : {}),
       }).toString(),
     })
-    const next = response.cookies.find((c) => c.name === '__Host-session')
+    const next = response.cookies.find((c) => c.name === SESSION_COOKIE)
     if (next) cookie = next.value || undefined
     token = /name="_csrf" value="([^"]+)"/.exec(response.body)?.[1] ?? token
     return response
@@ -162,7 +163,7 @@ t.test('a request refused at its field, then sent once the scripts ran: no "sess
   })
   t.equal(sent.statusCode, 200)
   t.equal((sent.json() as { retCode: string }).retCode, '000000', 'the code is sent')
-  const cleared = sent.cookies.find((c) => c.name === '__Host-session' && c.value === '')
+  const cleared = sent.cookies.find((c) => c.name === SESSION_COOKIE && c.value === '')
   t.notOk(cleared, 'the session is kept, not cleared as unreadable')
 })
 

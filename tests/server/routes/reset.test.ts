@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
 import type { OutboxMessage } from '../../../sandbox/outbox.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
@@ -40,7 +41,7 @@ function browser(app: FastifyInstance, initialCookie?: string) {
       headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
       payload,
     })
-    const next = response.cookies.find((c) => c.name === '__Host-session')
+    const next = response.cookies.find((c) => c.name === SESSION_COOKIE)
     if (next) cookie = next.value || undefined
     return response
   }

@@ -7,6 +7,7 @@ import {
   build,
   cookieHeader,
   isSignedIn as isSignedInWith,
+  OWN_PAGE_LINK,
   SAME_ORIGIN,
   sandboxRequests,
   sessionCookieOf,
@@ -199,7 +200,11 @@ t.test('/auth/sso/wecom › cross-site and header-less calls are refused', async
 
 t.test('the picker serves SSO: a multi-environment account chooses, then lands there', async (t) => {
   // The SAML account lives in sg-k8s and us-k8s; WeCom and SAML share the outcome code.
-  const start = await app.inject({ method: 'GET', url: '/auth/sso/saml?id=sandbox-saml&language=zh' })
+  const start = await app.inject({
+    method: 'GET',
+    url: '/auth/sso/saml?id=sandbox-saml&language=zh',
+    headers: OWN_PAGE_LINK,
+  })
   const cookie = sessionCookieOf(start)
   t.match(start.headers.location, /^http/, 'off to the identity provider')
   const back = await atIdentityProvider(String(start.headers.location), SSO_SAML_ACCOUNT.email)

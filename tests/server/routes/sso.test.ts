@@ -6,6 +6,7 @@ import {
   build,
   cookieHeader,
   isSignedIn as isSignedInWith,
+  OWN_PAGE_LINK,
   SAME_ORIGIN,
   sessionCookieOf,
   signInStep,
@@ -26,7 +27,7 @@ t.beforeEach(async () => {
 
 /** Start at the BFF, approve at the provider, come back: the BFF's final answer. */
 async function signInWith(start: string, identity: string, decision = 'approve') {
-  const started = await app.inject({ method: 'GET', url: start })
+  const started = await app.inject({ method: 'GET', url: start, headers: OWN_PAGE_LINK })
   const cookie = sessionCookieOf(started)
   const location = String(started.headers.location ?? '')
   if (started.statusCode !== 303 || !location.startsWith('http')) return { started, back: undefined, cookie }
