@@ -94,6 +94,7 @@ function webServer(serverPort: number) {
       RATE_LIMIT_SIGN_IN: '10000/1m',
       RATE_LIMIT_SIGN_UP: '10000/1m',
       RATE_LIMIT_RESET: '10000/1m',
+      RESET_SENDS_PER_CLIENT: '10000',
       RATE_LIMIT_CODE: '10000/1m',
       RATE_LIMIT_RENDER: '10000/1m',
       // Shedding has its own tests (tests/server/overload, shedding); on the shared machine it

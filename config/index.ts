@@ -58,6 +58,8 @@ export interface AppConfig {
   trustProxy: boolean | string[]
   /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*); `render`: uncached page renders. */
   rateLimits: Record<LimitedBucket, RateLimitRule>
+  /** RESET_SENDS_PER_CLIENT: reset messages one client may have sent to one address a day. */
+  resetSendsPerClient: number
   /** Load shedding (ADR 0068): thresholds past which pages and /api answer 503; 0 = check off. */
   shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number; warmUpRenders: number }
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
@@ -327,6 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     exitWithParent: env.EXIT_WITH_PARENT === 'on',
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
+    resetSendsPerClient: env.RESET_SENDS_PER_CLIENT,
     rateLimits: {
       signIn: env.RATE_LIMIT_SIGN_IN,
       signUp: env.RATE_LIMIT_SIGN_UP,

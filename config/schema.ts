@@ -129,6 +129,11 @@ export const envSchema = z.object({
   RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
   RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
   /**
+   * Reset messages one client IP may have sent to one address in 24 hours (review finding L4):
+   * under the upstream's five a day, so a stranger cannot use up the owner's.
+   */
+  RESET_SENDS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(2),
+  /**
    * Per-IP limit on pages rendered for one request (not served from the page cache: signed-in
    * pages, pages with a query parameter outside the cache's allowlist) — ADR 0068. Generous: one
    * office behind one address shares it. Default 120/1m; 999999/1m with NODE_ENV=test, whose

@@ -100,7 +100,7 @@ const STYLE =
   'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1b2333}' +
   'main{max-width:34rem;margin:1rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 14px rgba(16,24,40,.08)}' +
   'h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#0a5bd3}' +
-  'button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:8px;background:#0a5bd3;color:#fff;cursor:pointer}' +
+  'button,a.button{display:inline-block;font:inherit;padding:.6rem 1.2rem;border:0;border-radius:8px;background:#0a5bd3;color:#fff;cursor:pointer;text-decoration:none}' +
   'button:focus-visible,a:focus-visible{outline:3px solid #1b2333;outline-offset:2px}'
 
 /**

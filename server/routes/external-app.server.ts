@@ -15,7 +15,7 @@ import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { failureTextKey, upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { varyOnCsrfHeaders } from './api/csrf.ts'
 import { externalFlowViewOf, externalPageRoutes } from './external-return.server.ts'
-import { askBeforeRoundTrip, continuePostOptions, startedOnOurPage } from './round-trip-start.server.ts'
+import { askBeforeRoundTrip, startedOnOurPage } from './round-trip-start.server.ts'
 
 /** The temporary login data of spec §3, sealed in the session (never page storage). */
 export interface ExternalLoginData {
@@ -177,15 +177,6 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     if (!startedOnOurPage(request)) return ask(request, reply, provider)
     return startRoundTrip(request, reply, provider)
   })
-  app.post<{ Params: { provider: string } }>(
-    `${base}/start/:provider`,
-    continuePostOptions(),
-    async (request, reply) => {
-      const { provider } = request.params
-      if (!isProvider(provider)) return reply.callNotFound()
-      return startRoundTrip(request, reply, provider)
-    },
-  )
 
   // The app's pages read a provider's return when they are requested (external-return.server.ts).
   await app.register(externalPageRoutes, { config, topology, call })

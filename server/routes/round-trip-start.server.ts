@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto'
-import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Provider } from '../../shared/external-login/query.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
-import { route } from '../plugins/app/own-pages.ts'
 import { sendRateLimited } from '../rate-limited.ts'
 import { escapeHtml, type RefusalOptions, securityHeaders, smallPageHtml } from '../refusal.ts'
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    /** The one-time proof the "continue?" page's button carries back (round-trip-start.server.ts). */
+    roundTripProof: string
+  }
+}
 
 /**
  * Where a round trip to an identity or commerce provider starts (issue 46 Medium, security.md #25):
@@ -13,27 +19,28 @@ import { escapeHtml, type RefusalOptions, securityHeaders, smallPageHtml } from 
  * site runs would then sign the visitor in to the other site's account (login CSRF). A link of our
  * own page is a same-origin navigation (Fetch Metadata); anything else — `cross-site`,
  * `same-site` (a sibling host), `none` (typed, bookmarked, opened from a mail app) or no Fetch
- * Metadata at all — gets a page of ours that says where the round trip leads, whose button posts
- * the start back to us with the session's form token (a proof no other site can read).
+ * Metadata at all — gets a page of ours that says where the round trip leads, whose button is a
+ * link back to the start with a one-time proof kept in the sealed session (for browsers without
+ * Fetch Metadata; no other site can read it). A link, not a form post: the start answers a redirect
+ * to the provider, which the page's `form-action 'self'` would stop after a post.
  */
 
 /** The start's destination, as the page names it. */
 export type Destination = 'company' | 'microsoft' | Provider
 
-/** A navigation from a page of this origin: the browser says so and no page can forge it. */
+/** Whether a start may go ahead: a navigation from our page, or our page's button (used up here). */
 export function startedOnOurPage(request: FastifyRequest): boolean {
-  return request.headers['sec-fetch-site'] === 'same-origin'
+  if (request.headers['sec-fetch-site'] === 'same-origin') return true
+  const proof = (request.query as Record<string, unknown> | undefined)?.proof
+  const kept = request.session.get('roundTripProof')
+  if (typeof proof !== 'string' || !kept) return false
+  request.session.set('roundTripProof', undefined)
+  const given = Buffer.from(proof)
+  const expected = Buffer.from(kept)
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** The button's post: Fetch Metadata / Origin (the own-pages guard) and the session's form token. */
-export function continuePostOptions(): RouteShorthandOptions {
-  return {
-    ...route({ ownPages: 'form' }),
-    preHandler: (request, reply, done) => request.server.csrfProtection(request, reply, done),
-  }
-}
-
-/** The start's own fields of a GET query or of the button's post (strings only). */
+/** The start's own fields of its query (strings only). */
 export function startFields(source: unknown, names: readonly string[]): Record<string, string> {
   const fields: Record<string, string> = {}
   if (typeof source !== 'object' || source === null) return fields
@@ -69,7 +76,7 @@ function destinationName(t: ReturnType<typeof i18nFor>['t'], destination: Destin
 
 /**
  * The page that asks before a round trip starts: where it leads and a button that starts it from
- * our origin (a form post to `path` carrying `fields` and the form token). While another account is
+ * our origin (a link to `path` with `fields` and a one-time proof). While another account is
  * signed in, an enterprise sign-in would replace it: the page offers to sign out first instead.
  */
 export function askBeforeRoundTrip(
@@ -88,7 +95,6 @@ export function askBeforeRoundTrip(
   const asked = (request.query as Record<string, unknown> | undefined)?.language !== undefined
   const languageQuery = asked ? `?language=${request.language}` : ''
   const signIn = `/auth/sign_in${languageQuery}`
-  const token = escapeHtml(reply.generateCsrf())
   const user = options.signsIn ? request.sessionUser() : null
   let title: string
   let content: string
@@ -96,18 +102,21 @@ export function askBeforeRoundTrip(
     title = t('sso:continue.signedInTitle')
     content =
       `<p>${escapeHtml(t('sso:continue.signedInText', { email: user.email }))}</p>` +
-      `<form method="post" action="/auth/sign_out${languageQuery}"><input type="hidden" name="_csrf" value="${token}">` +
+      `<form method="post" action="/auth/sign_out${languageQuery}"><input type="hidden" name="_csrf" value="${escapeHtml(reply.generateCsrf())}">` +
       `<button type="submit">${escapeHtml(t('common:signIn.signOut'))}</button></form>`
   } else {
     title = titleOf(t, options.destination)
-    const hidden = Object.entries(options.fields)
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-      .join('')
+    request.ensureSession()
+    const proof = randomBytes(32).toString('base64url')
+    request.session.set('roundTripProof', proof)
+    const query = new URLSearchParams({
+      ...options.fields,
+      ...(asked ? { language: request.language } : {}),
+      proof,
+    })
     content =
       `<p>${escapeHtml(t('sso:continue.text', { destination: destinationName(t, options.destination) }))}</p>` +
-      `<form method="post" action="${escapeHtml(options.path)}${languageQuery}">${hidden}` +
-      `<input type="hidden" name="_csrf" value="${token}">` +
-      `<button type="submit">${escapeHtml(t('sso:continue.button'))}</button></form>` +
+      `<p><a class="button" href="${escapeHtml(`${options.path}?${query}`)}">${escapeHtml(t('sso:continue.button'))}</a></p>` +
       `<p><a href="${signIn}">${escapeHtml(t('sso:continue.back'))}</a></p>`
   }
   const nonce = randomBytes(16).toString('base64')

@@ -5,7 +5,6 @@ import { consumeConnectState, issueConnectState } from '../connect-state.server.
 import { route } from '../plugins/app/own-pages.ts'
 import {
   askBeforeRoundTrip,
-  continuePostOptions,
   spendStart,
   startedOnOurPage,
   startFields,
@@ -108,11 +107,6 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       if (!startedOnOurPage(request) || request.sessionUser()) return ask(request, reply, request.query)
       if (!(await spendStart(request, reply))) return reply
       return start(request, reply, queryOf(request))
-    })
-    app.post(path, continuePostOptions(), async (request, reply) => {
-      if (request.sessionUser()) return ask(request, reply, request.body)
-      if (!(await spendStart(request, reply))) return reply
-      return start(request, reply, { ...queryOf(request), ...startFields(request.body, fields) })
     })
   }
 

@@ -10,6 +10,7 @@ import { SESSION_COOKIE_NAMES, sessionCookieAttributes } from '../../session-coo
 import { storeHealth } from '../../store-health.ts'
 import type { CookieRejection, OpsMetrics } from './metrics.ts'
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
+import { keepSessionCookieSmall } from './session-size.server.ts'
 
 export { SESSION_COOKIE } from '../../session-cookie.ts'
 
@@ -91,6 +92,8 @@ export default fp<SessionPluginOptions>(
     const rejected = (reason: CookieRejection) => options.metrics?.sessionCookieRejected.inc({ reason })
     app.addHook('onClose', async () => revocations.close())
 
+    // Before secure-session's own onSend hook: the session is trimmed before it is sealed.
+    keepSessionCookieSmall(app, cookieName)
     await app.register(secureSession, {
       key: options.keys, // newest first: sealed with keys[0], opened with any (a key ring)
       cookieName,

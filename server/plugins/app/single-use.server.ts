@@ -215,17 +215,13 @@ export default fp<SingleUsePluginOptions>(
       },
       async claimFor(key: StoreKey, owner: string, ttlMs: number) {
         try {
-          const set = await redis.eval(
-            CLAIM_FOR,
-            1,
-            `${REDIS_PREFIX}${stored(key)}`,
-            ownerMark(owner),
-            Math.max(1, ttlMs),
+          const set = await redis.run((client) =>
+            client.eval(CLAIM_FOR, 1, `${REDIS_PREFIX}${stored(key)}`, ownerMark(owner), Math.max(1, ttlMs)),
           )
           health.up()
           return set === 1 ? 'claimed' : 'taken'
         } catch (err) {
-          app.log.error({ err }, 'single-use hold failed: refused')
+          failed(err, 'single-use hold failed: refused')
           health.down()
           health.failedClosed()
           return 'unavailable'
@@ -233,11 +229,11 @@ export default fp<SingleUsePluginOptions>(
       },
       async heldBy(key: StoreKey, owner: string) {
         try {
-          const held = await redis.get(`${REDIS_PREFIX}${stored(key)}`)
+          const held = await redis.run((client) => client.get(`${REDIS_PREFIX}${stored(key)}`))
           health.up()
           return held === ownerMark(owner)
         } catch (err) {
-          app.log.error({ err }, 'single-use hold not read: not held')
+          failed(err, 'single-use hold not read: not held')
           health.down()
           health.failedClosed()
           return false
@@ -245,7 +241,7 @@ export default fp<SingleUsePluginOptions>(
       },
       async releaseFor(key: StoreKey, owner: string) {
         await redis
-          .eval(RELEASE_FOR, 1, `${REDIS_PREFIX}${stored(key)}`, ownerMark(owner))
+          .run((client) => client.eval(RELEASE_FOR, 1, `${REDIS_PREFIX}${stored(key)}`, ownerMark(owner)))
           .catch(() => undefined)
       },
     })
