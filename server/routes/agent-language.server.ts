@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { languageSwitchHref, sameSitePath } from '../../shared/frame/links.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
@@ -61,7 +62,7 @@ async function tellAgentLanguage(
     { language },
     { language, bearerToken: token },
   )
-  if (answer.retCode !== '000000')
+  if (answer.retCode !== RET_CODES.success)
     request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
 }
 

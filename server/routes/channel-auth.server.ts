@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig, Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import type { ChannelConsentView } from '../../shared/channels/consent.ts'
 import {
   CHANNEL_TYPES,
@@ -25,7 +26,7 @@ import {
 } from './external-app.server.ts'
 
 /** A provider's answer that claims success the channel server never confirmed. */
-const UNVERIFIED = '999999'
+const UNVERIFIED = RET_CODES.otherFailure
 /** How long the outcome page shows this session's last authorization. */
 const RESULT_TTL_MS = 30 * 60_000
 const STATUS_PAGE = '/auth/channel_authStatus'
@@ -193,7 +194,7 @@ export function consentSteps(app: FastifyInstance, options: { topology: Topology
       request.log.info({ channel: pending.provider, retCode: error.retCode }, 'channel authorization error')
       return {
         status: 200,
-        answer: envelope(error.retCode || '999999', error.message || t('errors:generic')),
+        answer: envelope(error.retCode || RET_CODES.otherFailure, error.message || t('errors:generic')),
       }
     }
   }

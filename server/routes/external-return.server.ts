@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig, Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { SUCCESS_CODE } from '../../shared/envelope.ts'
 import {
   type ExternalFlowView,
@@ -85,7 +86,7 @@ export function providerReturnStep(options: ReturnStepOptions) {
       const key = `errors:code.${params.retCode}`
       // A refusal at the identity provider reads as the sign-in page's decline (ADR 0077).
       const message = exists(key) ? t(key) : t('sso:errors.cancelled')
-      return { provider, status: 200, retCode: params.retCode ?? '999999', message }
+      return { provider, status: 200, retCode: params.retCode ?? RET_CODES.otherFailure, message }
     }
     // Microsoft: the same endpoint as the sign-in page's SSO return (sso.server.ts) — the
     // international edition's accounts are checked with aadLoginOverseas (issue 18 point 3).
@@ -101,7 +102,7 @@ export function providerReturnStep(options: ReturnStepOptions) {
       return { provider, status: 200, retCode: answer.retCode, message: answer.retMsg }
     // The identity is the upstream's; a token naming nobody is a failed sign-in (security.md #21).
     if (read.kind === 'nobody')
-      return { provider, status: 200, retCode: '999999', message: t('errors:ssoFail') }
+      return { provider, status: 200, retCode: RET_CODES.otherFailure, message: t('errors:ssoFail') }
     const { email } = read
     const current = request.sessionUser()?.email
     if (current && current !== email) {

@@ -4,6 +4,7 @@ import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS } from '../../shared/api/endpoints.ts'
 import { PATH_PARAM_PATTERN } from '../../shared/api/path.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../shared/api/reset-flow.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import type { ResetPageStep } from '../../shared/forms/reset-form.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
@@ -50,9 +51,9 @@ const LINK_CLAIM_MS = LINK_TTL_MS + 60_000
 /** Reset flows older than this are forgotten: the upstream's codes and links are dead by then. */
 const FLOW_TTL_MS = 30 * 60_000
 /** What the upstream answers when there is no checked code to go on (spec §8 700125). */
-const CODE_EXPIRED = '700125'
+const CODE_EXPIRED = RET_CODES.codeExpired
 /** The upstream's limit of reset messages per address (spec §8 700605). */
-const SEND_LIMIT = '700605'
+const SEND_LIMIT = RET_CODES.resetLimit
 
 /** The reset this session started (by e-mail or text), forgotten once the upstream's codes are dead. */
 const resetSlot = sessionSlot('reset', { expiresAt: (flow) => flow.sentAt + FLOW_TTL_MS + 1 })
@@ -281,7 +282,7 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
       const email = String((checked.answer.item as { email?: unknown }).email ?? '')
       request.ensureSession()
       resetLinkSlot.set(request, { id, email, at: Date.now() })
-      return { answer: envelope('000000', 'success', { email }), status: 200 }
+      return { answer: envelope(RET_CODES.success, 'success', { email }), status: 200 }
     },
 
     /** The new password with the checked link: once, across replicas and replayed cookies. */
@@ -316,7 +317,7 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
         changed.answer,
         environmentFor(request, topology),
       )
-      return { answer: envelope('000000', 'success', {}), status: 200 }
+      return { answer: envelope(RET_CODES.success, 'success', {}), status: 200 }
     },
   }
 }
@@ -336,12 +337,12 @@ export async function resetFlowRoutes(
 
   // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
   app.get('/auth/reset/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
-    return reply.send(envelope('000000', 'success', flowView(request)))
+    return reply.send(envelope(RET_CODES.success, 'success', flowView(request)))
   })
 
   app.post('/auth/reset/flow/restart', route({ ownPages: 'fetch' }), async (request, reply) => {
     restartReset(request)
-    return reply.send(envelope('000000', 'success', flowView(request)))
+    return reply.send(envelope(RET_CODES.success, 'success', flowView(request)))
   })
 
   app.post(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LimitedBucket, Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, isSuccess, NOT_IN_FLOW } from '../../shared/envelope.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { resetError } from '../../shared/forms/reset-errors.ts'
@@ -22,7 +23,7 @@ import {
 } from './reset-flow.server.ts'
 
 /** What the expired codes and links answer (spec §8 700125). */
-const CODE_EXPIRED = '700125'
+const CODE_EXPIRED = RET_CODES.codeExpired
 
 /**
  * Steps that act on a reset already under way, posted from pages rendered for this session: they

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { clockTime, type SignInFlowView } from '../../shared/api/sign-in-flow.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
@@ -58,12 +59,12 @@ export const SIGN_IN_FLOW_TTL_MS = 15 * 60_000
 const RESEND_WAIT_SECONDS = 60
 /** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
 export /** A new code asked for within the upstream's wait (spec §8). */
-const TOO_SOON = '700631'
+const TOO_SOON = RET_CODES.tooSoon
 /** Too many wrong passwords (spec §8). */
-const LOCKED = '700123'
+const LOCKED = RET_CODES.locked
 /** The codes of the notices the page shows instead of an error (ADR 0055). */
-export const PRODUCT_NOT_ACTIVATED = '700702'
-export const WORKBENCH_RESTRICTED = '700703'
+export const PRODUCT_NOT_ACTIVATED = RET_CODES.productNotActivated
+export const WORKBENCH_RESTRICTED = RET_CODES.workbenchRestricted
 
 export const signInSlot = sessionSlot('signIn', { expiresAt: (flow) => flow.at + SIGN_IN_FLOW_TTL_MS })
 
@@ -175,7 +176,7 @@ export function signInFlow(topology: Topology): SignInFlow {
       emailCodeRequired: (checked.item as { emailCodeRequired?: unknown }).emailCodeRequired === true,
       captchaRequired: await captchaRequiredFor(request, address),
     })
-    return result(request, envelope('000000', 'success'))
+    return result(request, envelope(RET_CODES.success, 'success'))
   }
 
   async function environment(request: FastifyRequest, body: unknown): Promise<StepResult> {
@@ -196,7 +197,7 @@ export function signInFlow(topology: Topology): SignInFlow {
       )
     request.session.set('environment', parsed.data.environment)
     save(request, { ...flow, step: 'password' })
-    return result(request, envelope('000000', 'success'))
+    return result(request, envelope(RET_CODES.success, 'success'))
   }
 
   /** `consoleLogin` with the flow's address: a success becomes the session (the identity answered). */
@@ -213,9 +214,9 @@ export function signInFlow(topology: Topology): SignInFlow {
         signInSlot.clear(request)
         return result(request, withoutTokens(answer))
       }
-      if (answer.retCode === '700112' || answer.retCode === '700169')
+      if (answer.retCode === RET_CODES.captchaEmpty || answer.retCode === RET_CODES.captchaIncorrect)
         save(request, { ...flow, captchaRequired: true })
-      else if (answer.retCode === '700211')
+      else if (answer.retCode === RET_CODES.wrongAccountOrPassword)
         save(request, { ...flow, captchaRequired: await captchaRequiredFor(request, flow.email) })
       return result(request, withoutTokens(answer))
     }
@@ -263,7 +264,7 @@ export function signInFlow(topology: Topology): SignInFlow {
       password: parsed.data.password,
       resendAt: Date.now() + wait * 1000,
     })
-    return result(request, envelope('000000', 'success', { resendAfterSeconds: wait }))
+    return result(request, envelope(RET_CODES.success, 'success', { resendAfterSeconds: wait }))
   }
 
   async function code(request: FastifyRequest, body: unknown): Promise<StepResult> {
@@ -301,14 +302,14 @@ export function signInFlow(topology: Topology): SignInFlow {
     const wait =
       Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || RESEND_WAIT_SECONDS
     save(request, { ...flow, resendAt: Date.now() + wait * 1000 })
-    return result(request, envelope('000000', 'success', { resendAfterSeconds: wait }))
+    return result(request, envelope(RET_CODES.success, 'success', { resendAfterSeconds: wait }))
   }
 
   function back(request: FastifyRequest): StepResult {
     const flow = signInSlot.get(request)
     signInSlot.clear(request)
     return {
-      ...result(request, envelope('000000', 'success')),
+      ...result(request, envelope(RET_CODES.success, 'success')),
       view: { step: 'email', ...(flow ? { email: flow.email } : {}) },
     }
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import {
   RESEND_WAIT_SECONDS,
   type SignUpDetailsView,
@@ -68,7 +69,7 @@ const OWNER_TTL_MS = 30 * 60_000
 const START_ENDPOINTS: readonly EndpointName[] = ['registerSgNew', 'registerSgH5']
 /** The owner a session is to the store: its pre-sign-in session id (hashed by the store). */
 const ownerOf = (request: FastifyRequest) => request.ensureSession()
-const VERIFY_LIMIT = '700604'
+const VERIFY_LIMIT = RET_CODES.verifyEmailLimit
 
 /**
  * The registration this session has under way (issue 17 point 1: the slot keeps the time limit,
@@ -154,7 +155,7 @@ async function startOrNot(request: FastifyRequest, email: string): Promise<ApiEn
     { endpoint: 'sign-up start' },
     'sign-up start of an address another session holds: not sent',
   )
-  return envelope('000000', 'success', { email })
+  return envelope(RET_CODES.success, 'success', { email })
 }
 
 /** A step this session's sign-up is not at, or with no sign-up here: the one not-in-flow answer. */
@@ -427,7 +428,7 @@ export async function openSignUpConsole(
   const region = topology.environments[environment]?.region
   const url = handedOver ?? (region ? topology.regions[region]?.consoleUrl : undefined)
   if (!url) return { status: 503, body: envelope('503', t(failureTextKey('unavailable'))) }
-  return ok(envelope('000000', 'success', { url }))
+  return ok(envelope(RET_CODES.success, 'success', { url }))
 }
 
 /**
@@ -446,15 +447,15 @@ export async function signUpFlowRoutes(
 
   app.get('/auth/sign_up/flow', fetchOnly, async (request, reply) => {
     await takeHandoff(request)
-    return reply.send(envelope('000000', 'success', signUpView(request)))
+    return reply.send(envelope(RET_CODES.success, 'success', signUpView(request)))
   })
 
   app.post('/auth/sign_up/flow/back', fetchOnly, async (request, reply) =>
-    reply.send(envelope('000000', 'success', signUpBack(request))),
+    reply.send(envelope(RET_CODES.success, 'success', signUpBack(request))),
   )
 
   app.post('/auth/sign_up/flow/restart', fetchOnly, async (request, reply) =>
-    reply.send(envelope('000000', 'success', await signUpRestart(request))),
+    reply.send(envelope(RET_CODES.success, 'success', await signUpRestart(request))),
   )
 
   app.post(

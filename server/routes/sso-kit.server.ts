@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import { parseLanguageParam } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
@@ -162,7 +163,7 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
       }
       return await signIn(request, { token, email, environment })
     }
-    if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === '700014')
+    if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === RET_CODES.noSuchAccount)
       return { kind: 'refused', code: answer.retCode }
     request.log.info({ retCode: answer.retCode }, 'sso sign-in refused')
     return { kind: 'failed' }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
@@ -35,7 +36,7 @@ export async function ssoPickerRoutes(
     const environments = request.session.get('accountEnvironments') ?? []
     return reply.send(
       envelope(
-        '000000',
+        RET_CODES.success,
         'success',
         // The account the provider confirmed: the picker names it before anyone is signed in.
         { email: pending.email },
@@ -74,7 +75,9 @@ export async function ssoPickerRoutes(
       const outcome = token
         ? await kit.signIn(request, { token, email: pending.email, environment })
         : ({ kind: 'failed' } as const)
-      return reply.send(envelope('000000', 'success', { redirect: kit.locationOf(request, outcome) }))
+      return reply.send(
+        envelope(RET_CODES.success, 'success', { redirect: kit.locationOf(request, outcome) }),
+      )
     },
   )
 }

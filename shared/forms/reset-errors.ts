@@ -1,3 +1,4 @@
+import { RET_CODES } from '../api/ret-codes.ts'
 import type { ApiEnvelope } from '../envelope.ts'
 
 /** A failed reset call as the page shows it: next to a field, or for the form as a whole. */
@@ -8,21 +9,21 @@ export interface FieldError {
 
 /** Which field each upstream code of the reset belongs to (spec §8); others are the form's. */
 const FIELD_OF_CODE: Record<string, string> = {
-  '700077': 'email',
-  '700078': 'email',
-  '700073': 'phone',
-  '700054': 'password',
-  '700490': 'password',
-  '700009': 'password',
-  '700001': 'confirmPassword',
-  '700203': 'code',
-  '700125': 'code',
+  [RET_CODES.emailEmpty]: 'email',
+  [RET_CODES.emailInvalid]: 'email',
+  [RET_CODES.phoneInvalid]: 'phone',
+  [RET_CODES.passwordFormat]: 'password',
+  [RET_CODES.samePassword]: 'password',
+  [RET_CODES.passwordEmpty]: 'password',
+  [RET_CODES.confirmationDiffers]: 'confirmPassword',
+  [RET_CODES.invalidInput]: 'code',
+  [RET_CODES.codeExpired]: 'code',
 }
 
 /** Texts of the reset namespace that say more than the generic catalogue for these codes. */
 const RESET_TEXT_OF_CODE: Record<string, string> = {
-  '700203': 'reset:codeWrong',
-  '700125': 'reset:codeExpired',
+  [RET_CODES.invalidInput]: 'reset:codeWrong',
+  [RET_CODES.codeExpired]: 'reset:codeExpired',
 }
 
 /**

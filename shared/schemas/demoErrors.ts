@@ -1,17 +1,18 @@
+import { RET_CODES } from '../api/ret-codes.ts'
 import type { ApiEnvelope } from '../envelope.ts'
 
 /** Upstream codes of addSgReservationInfo that belong to one field (spec §8). */
 const FIELD_OF_CODE: Record<string, string> = {
-  '700077': 'email',
-  '700078': 'email',
-  '700204': 'fullName',
-  '700205': 'fullName',
-  '700206': 'fullName',
-  '700070': 'company',
-  '700591': 'jobTitle',
-  '700073': 'phone',
-  '700112': 'captcha',
-  '700169': 'captcha',
+  [RET_CODES.emailEmpty]: 'email',
+  [RET_CODES.emailInvalid]: 'email',
+  [RET_CODES.firstNameEmpty]: 'fullName',
+  [RET_CODES.firstNameInvalid]: 'fullName',
+  [RET_CODES.lastNameEmpty]: 'fullName',
+  [RET_CODES.companyInvalid]: 'company',
+  [RET_CODES.jobTitleInvalid]: 'jobTitle',
+  [RET_CODES.phoneInvalid]: 'phone',
+  [RET_CODES.captchaEmpty]: 'captcha',
+  [RET_CODES.captchaIncorrect]: 'captcha',
 }
 
 /** Where an unsuccessful answer is shown: at its field, or above the form (`form`). */

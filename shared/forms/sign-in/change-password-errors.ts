@@ -1,11 +1,13 @@
+import { RET_CODES } from '../../api/ret-codes.ts'
+
 /** Which field an upstream refusal of `account/resetNewPwd` is about (spec §8). */
 const FIELD_OF_CODE: Record<string, string> = {
-  '700211': 'oldPassword', // the current password is wrong
-  '700009': 'oldPassword',
-  '700076': 'oldPassword',
-  '700054': 'password', // the password rule
-  '700490': 'password', // the same as the current one
-  '700001': 'confirmPassword', // the repetition differs
+  [RET_CODES.wrongAccountOrPassword]: 'oldPassword', // the current password is wrong
+  [RET_CODES.passwordEmpty]: 'oldPassword',
+  [RET_CODES.passwordMissing]: 'oldPassword',
+  [RET_CODES.passwordFormat]: 'password', // the password rule
+  [RET_CODES.samePassword]: 'password', // the same as the current one
+  [RET_CODES.confirmationDiffers]: 'confirmPassword', // the repetition differs
 }
 
 export const CHANGE_PASSWORD_FIELDS = ['oldPassword', 'password', 'confirmPassword'] as const

@@ -1,10 +1,24 @@
+import { RET_CODES } from '../../api/ret-codes.ts'
 /** Where a sign-in error is shown: next to the field it is about, or under the form. */
 export type SignInField = 'email' | 'password' | 'form'
 
 /** Spec §8 codes about the account (the e-mail field). */
-const EMAIL_CODES = new Set(['700004', '700014', '700023', '700077', '700078', '700201'])
+const EMAIL_CODES = new Set<string>([
+  RET_CODES.accountEmpty,
+  RET_CODES.noSuchAccount,
+  RET_CODES.accountUnavailable,
+  RET_CODES.emailEmpty,
+  RET_CODES.emailInvalid,
+  RET_CODES.accountFormat,
+])
 /** Codes about the password: empty, wrong, locked (with its minutes), or password sign-in disabled. */
-const PASSWORD_CODES = new Set(['700009', '700076', '700123', '700211', '700625'])
+const PASSWORD_CODES = new Set<string>([
+  RET_CODES.passwordEmpty,
+  RET_CODES.passwordMissing,
+  RET_CODES.locked,
+  RET_CODES.wrongAccountOrPassword,
+  RET_CODES.passwordSignInDisabled,
+])
 
 /** The field of an answer: by its code, or by the field the BFF's validation named (400). */
 export function fieldOfSignInError(answer: { retCode: string; item?: unknown }): SignInField {

@@ -15,6 +15,7 @@ import { ResetForm, type ResetPosted, ResetPostedContext } from './posted.tsx'
 import { RequestStep } from './RequestStep.tsx'
 import { WaitStep } from './WaitStep.tsx'
 import './reset.css'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 
 type View = ResetPageStep | { kind: 'checkingLink' }
 
@@ -102,7 +103,7 @@ export default function ResetPage() {
     })
     if (isSuccess(answer)) return void (await finished())
     // Used or expired, or no checked link in this session any more: the link-expired step.
-    if (answer.retCode === '700125' || answer.retCode === NOT_IN_FLOW)
+    if (answer.retCode === RET_CODES.codeExpired || answer.retCode === NOT_IN_FLOW)
       return void setView({ kind: 'expired' })
     return resetError(answer, t, 'other')
   }
@@ -113,7 +114,7 @@ export default function ResetPage() {
       throws: false,
     })
     if (isSuccess(answer)) return void (await finished())
-    if (answer.retCode === '700125' || answer.retCode === NOT_IN_FLOW) {
+    if (answer.retCode === RET_CODES.codeExpired || answer.retCode === NOT_IN_FLOW) {
       setView({ kind: 'flow', flow: await restartResetFlow() })
       return undefined
     }

@@ -4,6 +4,7 @@ import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { resetError } from '../../../../shared/forms/reset-errors.ts'
 import { resetLinkIdOf } from '../../../../shared/forms/reset-form.ts'
@@ -78,7 +79,7 @@ export function WaitStep({
       return
     }
     // 700631 means the upstream's minute is not over yet: wait it out again.
-    if (answer.retCode === '700631') start(RESEND_WAIT_SECONDS)
+    if (answer.retCode === RET_CODES.tooSoon) start(RESEND_WAIT_SECONDS)
     return { '': resetError(answer, t, 'other').message }
   }
 
