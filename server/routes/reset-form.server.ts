@@ -143,7 +143,7 @@ export async function resetFormRoutes(app: FastifyInstance, options: { topology:
   /** A refused step's errors by field; `form` is the form's own. */
   function errorsOf(request: FastifyRequest, answer: ApiEnvelope, step: 'code' | 'other') {
     const problem = resetError(answer, i18nFor(request.language).t, step)
-    return { [problem.field || 'form']: problem.message }
+    return { [problem.field]: problem.message }
   }
 
   /** The reset is over: the "password updated" page, in the language of the page it came from. */

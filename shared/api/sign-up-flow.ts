@@ -1,3 +1,4 @@
+import { type FieldOfCode, fieldOfAnswer } from '../forms/field-of-code.ts'
 import { RESEND_WAIT_SECONDS } from './reset-flow.ts'
 import { RET_CODES } from './ret-codes.ts'
 
@@ -36,7 +37,7 @@ export interface SignUpFlowView {
 }
 
 /** Spec §8 codes of the account-setup fields, and the field each one belongs to. */
-export const SIGN_UP_FIELD_OF_CODE: Readonly<Record<string, string>> = {
+export const SIGN_UP_FIELD_OF_CODE: FieldOfCode<string> = {
   [RET_CODES.emailRegistered]: 'email',
   [RET_CODES.emailEmpty]: 'email',
   [RET_CODES.emailInvalid]: 'email',
@@ -97,7 +98,5 @@ export function signUpErrorsOf(answer: {
   retMsg: string
   item?: unknown
 }): Record<string, string> {
-  const field = (answer.item as { field?: unknown } | undefined)?.field
-  if (answer.retCode === '400' && typeof field === 'string' && field) return { [field]: answer.retMsg }
-  return { [SIGN_UP_FIELD_OF_CODE[answer.retCode] ?? 'form']: answer.retMsg }
+  return { [fieldOfAnswer(answer, SIGN_UP_FIELD_OF_CODE)]: answer.retMsg }
 }

@@ -1,5 +1,6 @@
 import { RET_CODES } from '../api/ret-codes.ts'
 import type { ApiEnvelope } from '../envelope.ts'
+import { type FieldOfCode, fieldOfAnswer } from './field-of-code.ts'
 
 /** A failed reset call as the page shows it: next to a field, or for the form as a whole. */
 export interface FieldError {
@@ -8,7 +9,7 @@ export interface FieldError {
 }
 
 /** Which field each upstream code of the reset belongs to (spec §8); others are the form's. */
-const FIELD_OF_CODE: Record<string, string> = {
+const FIELD_OF_CODE: FieldOfCode<string> = {
   [RET_CODES.emailEmpty]: 'email',
   [RET_CODES.emailInvalid]: 'email',
   [RET_CODES.phoneInvalid]: 'phone',
@@ -35,11 +36,6 @@ export function resetError(
   t: (key: string) => string,
   step: 'code' | 'other',
 ): FieldError {
-  const field = (answer.item as { field?: unknown }).field
-  if (answer.retCode === '400' && typeof field === 'string') return { field, message: answer.retMsg }
   const codeKey = step === 'code' ? RESET_TEXT_OF_CODE[answer.retCode] : undefined
-  return {
-    field: FIELD_OF_CODE[answer.retCode] ?? '',
-    message: codeKey ? t(codeKey) : answer.retMsg,
-  }
+  return { field: fieldOfAnswer(answer, FIELD_OF_CODE), message: codeKey ? t(codeKey) : answer.retMsg }
 }

@@ -1,8 +1,9 @@
 import { RET_CODES } from '../api/ret-codes.ts'
 import type { ApiEnvelope } from '../envelope.ts'
+import { type FieldOfCode, fieldOfAnswer } from '../forms/field-of-code.ts'
 
 /** Upstream codes of addSgReservationInfo that belong to one field (spec §8). */
-const FIELD_OF_CODE: Record<string, string> = {
+const FIELD_OF_CODE: FieldOfCode<string> = {
   [RET_CODES.emailEmpty]: 'email',
   [RET_CODES.emailInvalid]: 'email',
   [RET_CODES.firstNameEmpty]: 'fullName',
@@ -17,7 +18,5 @@ const FIELD_OF_CODE: Record<string, string> = {
 
 /** Where an unsuccessful answer is shown: at its field, or above the form (`form`). */
 export function demoErrorField(answer: ApiEnvelope): string {
-  const field = (answer.item as { field?: unknown }).field
-  if (typeof field === 'string' && field) return field
-  return FIELD_OF_CODE[answer.retCode] ?? 'form'
+  return fieldOfAnswer(answer, FIELD_OF_CODE)
 }

@@ -19,12 +19,6 @@ import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 
 type View = ResetPageStep | { kind: 'checkingLink' }
 
-/** Errors as the server sends them (`form` is the form's own) as the page keeps them (`''`). */
-function pageErrors(errors: Record<string, string>): Record<string, string> {
-  const { form, ...fields } = errors
-  return form ? { ...fields, '': form } : fields
-}
-
 /**
  * The id of an e-mailed link: `#id=` (never sent to any server, ADR 0036), or `?id=` as a link
  * of another form may carry it. Read in the browser only, never rendered by the server.
@@ -54,7 +48,7 @@ export default function ResetPage() {
   const posted: ResetPosted = {
     // The values, errors and notice belong to the step the server rendered, not to later ones.
     values: view === servedView ? ((served?.values ?? {}) as Record<string, string>) : {},
-    errors: view === servedView ? pageErrors(served?.errors ?? {}) : {},
+    errors: view === servedView ? (served?.errors ?? {}) : {},
     resendAt: view === servedView ? served?.reset?.resendAt : undefined,
     notice: view === servedView ? served?.reset?.notice : undefined,
     formToken: served?.reset?.formToken,

@@ -80,7 +80,7 @@ export function WaitStep({
     }
     // 700631 means the upstream's minute is not over yet: wait it out again.
     if (answer.retCode === RET_CODES.tooSoon) start(RESEND_WAIT_SECONDS)
-    return { '': resetError(answer, t, 'other').message }
+    return { form: resetError(answer, t, 'other').message }
   }
 
   /** The pasted link, checked as the page checks a link it was opened with (no reload). */
@@ -91,7 +91,7 @@ export function WaitStep({
       send: async () => {
         const answer = await api.call(resetLinkSteps.check, { data: { id }, throws: false })
         if (isSuccess(answer)) return onLinkChecked(String((answer.item as { email?: unknown }).email ?? ''))
-        if (Number(answer.retCode) >= 500) return { '': answer.retMsg }
+        if (Number(answer.retCode) >= 500) return { form: answer.retMsg }
         onLinkExpired()
       },
     })(event)
@@ -121,7 +121,7 @@ export function WaitStep({
   ) : (
     <ResetForm step="resend" className="reset-resend">
       {/* Once refused, the form's error says the same: said once. */}
-      {posted.resendAt && !errors[''] ? (
+      {posted.resendAt && !errors.form ? (
         <p className="form-notice">
           {t(via === 'email' ? 'reset:resendLinkAt' : 'reset:resendCodeAt', { time: posted.resendAt })}
         </p>
@@ -142,7 +142,7 @@ export function WaitStep({
         <ResetForm
           step="code"
           onSubmit={verify}
-          aria-describedby={errors[''] ? 'reset-wait-error' : undefined}
+          aria-describedby={errors.form ? 'reset-wait-error' : undefined}
         >
           <Field
             id="reset-code"
@@ -182,7 +182,7 @@ export function WaitStep({
         </ResetForm>
       )}
       <p id="reset-wait-error" className="form-error" role="alert">
-        {errors[''] ?? ''}
+        {errors.form ?? ''}
       </p>
       <p className="form-notice" role="status">
         {notice}
