@@ -73,7 +73,8 @@ t.test('sign-up finish › an upstream that does not answer in time is said to b
   const sandbox = await startSandbox()
   t.teardown(() => sandbox.close())
   const sg = sandbox.regions.sg.url
-  const { app } = await appWithUpstreams(t, plainTopology(sandbox), { UPSTREAM_TIMEOUT_MS: '500' })
+  // Generous for a busy machine: only the finish meets the delay, far longer than the time-out.
+  const { app } = await appWithUpstreams(t, plainTopology(sandbox), { UPSTREAM_TIMEOUT_MS: '2500' })
   t.teardown(() => clearFault(sg))
   for (const language of ['en', 'zh'] as const) {
     const owner = new SignUpBrowser(app, sg)
@@ -81,7 +82,7 @@ t.test('sign-up finish › an upstream that does not answer in time is said to b
     await owner.verified(email)
     const setup = await owner.call('registerSgPartInfo', { email, ...SIGN_UP_DETAILS })
     t.equal(setup.body.retCode, '000000', setup.body.retMsg)
-    await armFault(sg, { delayMs: 3000, remaining: 1 })
+    await armFault(sg, { delayMs: 8000, remaining: 1 })
     const finish = await owner.post(`/auth/sign_up/flow/finish?language=${language}`)
     t.equal(finish.status, 504)
     t.same(finish.body, {
