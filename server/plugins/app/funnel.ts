@@ -32,6 +32,8 @@ const REFUSED_BY_STATUS: Record<number, string> = {
   401: 'no_session',
   403: 'forbidden',
   404: 'not_found',
+  // A step the session's flow is not at (the one not-in-flow answer, ADR 0125).
+  409: 'not_in_flow',
   429: 'rate_limited',
   502: 'upstream_failed',
   503: 'unavailable',
