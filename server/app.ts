@@ -248,6 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's own image path (spec §7), the same endpoint under its base.
     alsoAt: [`${config.externalApp.basePath}/_next/image`],
     prerender: Object.values(PAGE_IMAGES),
+    // A render is CPU like an uncached page: the same per-client budget (RATE_LIMIT_RENDER).
+    spendRenderBudget: (request) => app.spendRateLimit(request, 'render'),
     ...(config.ssrMode === 'built'
       ? { prerenderedDir: path.join(options.root, 'dist', PRERENDERED_DIR) }
       : {}),

@@ -3,7 +3,7 @@ import { FORWARD_PATH } from '../../server/upstream/client.server.ts'
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import {
   CHANNEL_AUTH_PRODUCTS,
-  RET_CODES,
+  RET_CODE_NOTES,
   UPSTREAM_NOTES,
   type UpstreamNote,
 } from '../../shared/api/upstream-notes.ts'
@@ -35,7 +35,7 @@ function placeholders(path: string): string[] {
 
 function retCodeTable(codes: readonly string[]): string {
   const rows = codes.map((code) => {
-    const entry = RET_CODES[code as keyof typeof RET_CODES]
+    const entry = RET_CODE_NOTES[code as keyof typeof RET_CODE_NOTES]
     return `| ${code} | ${entry.meaning} | ${entry.source === 'spec' ? 'from the spec' : 'assumed here'} |`
   })
   return ['| retCode | meaning | source |', '|---|---|---|', ...rows].join('\n')
@@ -144,7 +144,7 @@ function operation(name: EndpointName): { path: string; method: 'get' | 'post'; 
     'x-answer-source': note.answerSource,
     'x-ret-codes': Object.fromEntries(
       retCodesOf(name).map((code) => {
-        const entry = RET_CODES[code as keyof typeof RET_CODES]
+        const entry = RET_CODE_NOTES[code as keyof typeof RET_CODE_NOTES]
         return [
           code,
           { meaning: entry.meaning, source: entry.source === 'spec' ? 'from the spec' : 'assumed here' },

@@ -1,8 +1,8 @@
 import type { Topology } from '../../config/index.ts'
-import { upstreamPath } from '../../server/upstream/call-endpoint.server.ts'
 import { UpstreamClient, type UpstreamExchange } from '../../server/upstream/client.server.ts'
 import { UpstreamError } from '../../server/upstream/errors.ts'
 import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import { fillPath } from '../../shared/api/path.ts'
 import { UPSTREAM_NOTES } from '../../shared/api/upstream-notes.ts'
 import type { EnvironmentName, RegionId } from '../../shared/regions.ts'
 import type { ContractChecker } from './conformance.ts'
@@ -114,7 +114,7 @@ async function send(client: UpstreamClient, probe: Probe, run: ContractRun, cont
   const upstreamData = endpoint.toUpstream ? endpoint.toUpstream(data) : data
   return client.call({
     environment: run.environment,
-    path: upstreamPath(endpoint.path, probe.params ?? {}),
+    path: `/${fillPath(endpoint.path, probe.params ?? {})}`,
     method: endpoint.upstreamMethod,
     ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
     json: endpoint.json,

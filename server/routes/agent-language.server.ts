@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { languageSwitchHref, sameSitePath } from '../../shared/frame/links.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { sendRefusal } from '../refusal.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailed } from '../upstream/failure-answer.ts'
 import { checkSameSite } from './api/csrf.ts'
 
 const choice = z.object({ language: z.enum(LANGUAGES), return: z.string().max(2048).optional() })
@@ -38,8 +39,8 @@ export async function agentLanguageRoutes(
         try {
           await tellAgentLanguage(request, options.topology, language, token)
         } catch (error) {
-          if (!(error instanceof UpstreamError)) throw error
-          request.log.warn({ failure: error.failure }, 'updateAgentLanguage failed')
+          // Best effort: the page's language is switched whether or not the upstream heard.
+          upstreamFailed(request, error, { endpoint: 'updateAgentLanguage' })
         }
       }
       const back = sameSitePath(safeReturnPath(parsed.data.return, '/'))
@@ -61,7 +62,7 @@ async function tellAgentLanguage(
     { language },
     { language, bearerToken: token },
   )
-  if (answer.retCode !== '000000')
+  if (answer.retCode !== RET_CODES.success)
     request.log.warn({ retCode: answer.retCode }, 'updateAgentLanguage refused')
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig, Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import type { ChannelConsentView } from '../../shared/channels/consent.ts'
 import {
   CHANNEL_TYPES,
@@ -13,6 +14,7 @@ import {
 import { type ApiEnvelope, envelope, isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { channelConsentSchema } from '../../shared/schemas/channel.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import {
@@ -24,7 +26,7 @@ import {
 } from './external-app.server.ts'
 
 /** A provider's answer that claims success the channel server never confirmed. */
-const UNVERIFIED = '999999'
+const UNVERIFIED = RET_CODES.otherFailure
 /** How long the outcome page shows this session's last authorization. */
 const RESULT_TTL_MS = 30 * 60_000
 const STATUS_PAGE = '/auth/channel_authStatus'
@@ -138,6 +140,10 @@ export function consentViewOf(request: FastifyRequest): ChannelConsentView {
  */
 export function consentSteps(app: FastifyInstance, options: { topology: Topology }) {
   const call = upstreamCaller(app, options.topology)
+  const notInFlow = (request: FastifyRequest): StepAnswer => {
+    const refused = notInFlowAnswer(request, 'channels:noFlow')
+    return { status: refused.status, answer: refused.body }
+  }
 
   /**
    * "Cancel" (issue 18 point 15): the waiting connect is dropped without any upstream call, and
@@ -145,10 +151,8 @@ export function consentSteps(app: FastifyInstance, options: { topology: Topology
    * not: saying no needs no account.
    */
   function deny(request: FastifyRequest): StepAnswer {
-    const t = i18nFor(request.language).t
     const pending = pendingExternalLogin(request)
-    if (!pending || !isChannel(pending.provider))
-      return { status: 409, answer: envelope('409', t('channels:noFlow')) }
+    if (!pending || !isChannel(pending.provider)) return notInFlow(request)
     externalLoginSlot.clear(request)
     channelResultSlot.set(request, { channel: pending.provider, outcome: 'cancelled', at: Date.now() })
     return {
@@ -173,7 +177,7 @@ export function consentSteps(app: FastifyInstance, options: { topology: Topology
     // browser, the next account never authorizes the previous one's store (security.md #21).
     const owner = pending?.startedBy
     if (!pending || !isChannel(pending.provider) || (owner && owner !== request.sessionUser()?.email)) {
-      return { status: 409, answer: envelope('409', t('channels:noFlow')) }
+      return notInFlow(request)
     }
     const answer = await authorize(call, request, { ...pending, provider: pending.provider })
     try {
@@ -190,7 +194,7 @@ export function consentSteps(app: FastifyInstance, options: { topology: Topology
       request.log.info({ channel: pending.provider, retCode: error.retCode }, 'channel authorization error')
       return {
         status: 200,
-        answer: envelope(error.retCode || '999999', error.message || t('errors:generic')),
+        answer: envelope(error.retCode || RET_CODES.otherFailure, error.message || t('errors:generic')),
       }
     }
   }

@@ -3,7 +3,8 @@ import type { Topology } from '../../config/index.ts'
 import { isSuccess } from '../../shared/envelope.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import type { UpstreamFailure } from '../upstream/errors.ts'
+import { upstreamFailed } from '../upstream/failure-answer.ts'
 import { trustedConsoleUrl } from './api/console-url.ts'
 import { findToken } from './api/tokens.ts'
 
@@ -21,6 +22,20 @@ export async function consoleHandOver(
   environment: EnvironmentName,
   token: string,
 ): Promise<string | undefined> {
+  const outcome = await consoleHandOverOutcome(request, topology, environment, token)
+  return 'url' in outcome ? outcome.url : undefined
+}
+
+/**
+ * The hand-over with why it failed, for a caller that has no fallback and must say so: a refusal
+ * or an address outside the configured console counts as an unusable answer (`badBody`).
+ */
+export async function consoleHandOverOutcome(
+  request: FastifyRequest,
+  topology: Topology,
+  environment: EnvironmentName,
+  token: string,
+): Promise<{ url: string } | { failure: UpstreamFailure }> {
   try {
     const { answer } = await callEndpoint(
       request,
@@ -31,14 +46,13 @@ export async function consoleHandOver(
     )
     if (!isSuccess(answer)) {
       request.log.warn({ retCode: answer.retCode }, 'console hand-over refused')
-      return undefined
+      return { failure: 'badBody' }
     }
     const fresh = findToken(answer.item)
     if (fresh) request.session.set('token', fresh)
-    return trustedConsoleUrl(answer.item.consoleUrl, environment, topology)
+    const url = trustedConsoleUrl(answer.item.consoleUrl, environment, topology)
+    return url ? { url } : { failure: 'badBody' }
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
-    request.log.warn({ failure: error.failure }, 'console hand-over failed upstream')
-    return undefined
+    return { failure: upstreamFailed(request, error, { endpoint: 'consoleLogin' }).failure }
   }
 }

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
 import { sendRefusal } from '../refusal.ts'
+import { failureStatus } from '../upstream/errors.ts'
+import { failureTextKey } from '../upstream/failure-answer.ts'
 import { checkSameSite, varyOnCsrfHeaders } from './api/csrf.ts'
 import { environmentFor } from './api/environment.ts'
-import { consoleHandOver } from './console-hand-over.server.ts'
+import { consoleHandOverOutcome } from './console-hand-over.server.ts'
 
 /**
  * `POST /auth/console/open`: "Go to the console" for a signed-in session (the signed-in card,
@@ -32,14 +34,17 @@ export async function consoleOpenRoutes(
         const chosen = parseLanguageQuery((request.query as { language?: unknown } | undefined)?.language)
         return reply.redirect(`/auth/sign_in${chosen ? `?language=${chosen}` : ''}`, 303)
       }
-      const url = await consoleHandOver(
+      const handedOver = await consoleHandOverOutcome(
         request,
         options.topology,
         environmentFor(request, options.topology),
         token,
       )
-      if (!url) return sendRefusal(request, reply, 502, { https }, 'errors:upstreamUnavailable')
-      return reply.redirect(url, 303)
+      if ('failure' in handedOver) {
+        const { failure } = handedOver
+        return sendRefusal(request, reply, failureStatus(failure), { https }, failureTextKey(failure))
+      }
+      return reply.redirect(handedOver.url, 303)
     },
   )
 }

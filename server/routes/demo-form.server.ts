@@ -9,7 +9,7 @@ import { demoErrorField } from '../../shared/schemas/demoErrors.ts'
 import { fieldMessages } from '../../shared/schemas/messages.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 
 export interface DemoFormOptions {
   topology: Topology
@@ -110,13 +110,8 @@ export async function demoFormRoutes(app: FastifyInstance, options: DemoFormOpti
         })
       return await answerWith({ [demoErrorField(booked)]: booked.retMsg })
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
-      request.log.warn({ err: { message: error.message } }, 'demo booking form: upstream unreachable')
-      return app.renderFormPage(request, reply, {
-        form: 'demo',
-        values,
-        errors: { form: t('errors:upstreamUnavailable') },
-      })
+      const failed = upstreamFailureAnswer(request, error, { form: 'demo' })
+      return app.renderFormPage(request, reply, { form: 'demo', values, errors: { form: failed.message } })
     }
   })
 }

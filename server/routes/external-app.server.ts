@@ -12,7 +12,7 @@ import { sendRefusal } from '../refusal.ts'
 import { chooseSignUpRegion, defaultEnvironmentOf } from '../region.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { failureTextKey, upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { varyOnCsrfHeaders } from './api/csrf.ts'
 import { externalFlowViewOf, externalPageRoutes } from './external-return.server.ts'
 import { askBeforeRoundTrip, startedOnOurPage } from './round-trip-start.server.ts'
@@ -72,10 +72,7 @@ export function upstreamCaller(_app: FastifyInstance, topology: Topology): Upstr
         await callEndpoint(request, topology, name, data, { params, ...(environment ? { environment } : {}) })
       ).answer
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
-      request.log.warn({ endpoint: name, failure: error.failure }, 'upstream call failed')
-      const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-      return envelope(String(error.httpStatus), i18nFor(request.language).t(key))
+      return upstreamFailureAnswer(request, error, { endpoint: name }).body
     }
   }
 }
@@ -147,7 +144,7 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
       const answer = await call(request, 'rednoteAuthUrl', { redirectUri, state })
       const url = (answer.item as { url?: unknown }).url
       if (!isSuccess(answer) || typeof url !== 'string' || !/^https?:\/\//.test(url)) {
-        return refuse(request, reply, 502, 'errors:upstreamUnavailable', 'html')
+        return refuse(request, reply, 502, failureTextKey('badBody'), 'html')
       }
       return reply.redirect(url, 303)
     }

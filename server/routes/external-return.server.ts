@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppConfig, Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
-import { isSuccess, SUCCESS_CODE } from '../../shared/envelope.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
+import { SUCCESS_CODE } from '../../shared/envelope.ts'
 import {
   type ExternalFlowView,
   type ExternalReturnResult,
@@ -21,9 +22,8 @@ import { consumeConnectState } from '../connect-state.server.ts'
 import { sendRefusal } from '../refusal.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { environmentFor } from './api/environment.ts'
-import { identityOf } from './api/proxy.server.ts'
-import { findToken } from './api/tokens.ts'
 import { externalLoginSlot, pendingExternalLogin, type UpstreamCaller } from './external-app.server.ts'
+import { readSignInAnswer, signInFromAnswer } from './sign-in-answer.server.ts'
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -86,7 +86,7 @@ export function providerReturnStep(options: ReturnStepOptions) {
       const key = `errors:code.${params.retCode}`
       // A refusal at the identity provider reads as the sign-in page's decline (ADR 0077).
       const message = exists(key) ? t(key) : t('sso:errors.cancelled')
-      return { provider, status: 200, retCode: params.retCode ?? '999999', message }
+      return { provider, status: 200, retCode: params.retCode ?? RET_CODES.otherFailure, message }
     }
     // Microsoft: the same endpoint as the sign-in page's SSO return (sso.server.ts) — the
     // international edition's accounts are checked with aadLoginOverseas (issue 18 point 3).
@@ -97,12 +97,13 @@ export function providerReturnStep(options: ReturnStepOptions) {
         ? { authId: params.authId }
         : { code: params.code, state: params.state, session_state: params.session_state }
     const answer = await call(request, name, data)
-    const token = findToken(answer.item)
-    if (!isSuccess(answer) || !token)
+    const read = readSignInAnswer(answer)
+    if (read.kind === 'refused')
       return { provider, status: 200, retCode: answer.retCode, message: answer.retMsg }
-    const email = identityOf(answer)
     // The identity is the upstream's; a token naming nobody is a failed sign-in (security.md #21).
-    if (!email) return { provider, status: 200, retCode: '999999', message: t('errors:ssoFail') }
+    if (read.kind === 'nobody')
+      return { provider, status: 200, retCode: RET_CODES.otherFailure, message: t('errors:ssoFail') }
+    const { email } = read
     const current = request.sessionUser()?.email
     if (current && current !== email) {
       // Never silently swap one person's session for another's in the middle of a flow.
@@ -113,7 +114,7 @@ export function providerReturnStep(options: ReturnStepOptions) {
     // A connect flow waiting for this sign-in carries on (spec §2: back with the flow intact), but
     // only for the person who brought it: a visitor's, or this same account's.
     const pending = waiting && (waiting.startedBy ?? email) === email ? waiting : undefined
-    request.signIn({ token, email, environment: environmentFor(request, topology) })
+    signInFromAnswer(request, answer, { environment: environmentFor(request, topology), endpoint: name })
     if (pending) externalLoginSlot.set(request, pending)
     return {
       provider,

@@ -3,6 +3,8 @@ import path from 'node:path'
 import { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { LRUCache } from 'lru-cache'
+import pLimit from 'p-limit'
 import { envelope } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import {
@@ -35,8 +37,12 @@ export interface ImageRouteOptions {
   alsoAt?: readonly string[]
   /** Resizes that may wait for a turn; past that a request gets 503 with Retry-After at once. */
   maxQueue?: number
-  /** Cache misses (renders) one client IP may cause per minute; past that 429. */
-  missesPerMinute?: number
+  /**
+   * Spends one unit of the client's budget for a render (a cache miss): 0 when allowed, else the
+   * seconds until it refills (429). The app passes the rate limiter's `render` bucket, the one
+   * uncached page renders spend (RATE_LIMIT_RENDER); none: renders are not counted per client.
+   */
+  spendRenderBudget?: (request: FastifyRequest) => Promise<number>
   /**
    * The pages' own images: answered from `prerenderedDir` (the build's renders, ADR 0100), or
    * rendered into the cache when the server starts if the build left none for them.
@@ -53,89 +59,7 @@ declare module 'fastify' {
   }
 }
 
-/** A small LRU bounded by entry count and by bytes. */
-export class LruCache<V extends { byteLength: number }> {
-  readonly #entries = new Map<string, V>()
-  #bytes = 0
-  readonly maxEntries: number
-  readonly maxBytes: number
-  constructor(maxEntries: number, maxBytes: number) {
-    this.maxEntries = maxEntries
-    this.maxBytes = maxBytes
-  }
-
-  get size() {
-    return this.#entries.size
-  }
-  get bytes() {
-    return this.#bytes
-  }
-
-  get(key: string): V | undefined {
-    const value = this.#entries.get(key)
-    if (value === undefined) return undefined
-    // Map keeps insertion order: re-inserting makes it the most recently used.
-    this.#entries.delete(key)
-    this.#entries.set(key, value)
-    return value
-  }
-
-  set(key: string, value: V): void {
-    if (value.byteLength > this.maxBytes) return
-    const old = this.#entries.get(key)
-    if (old) {
-      this.#bytes -= old.byteLength
-      this.#entries.delete(key)
-    }
-    this.#entries.set(key, value)
-    this.#bytes += value.byteLength
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break
-      this.#entries.delete(oldest)
-      this.#bytes -= entry.byteLength
-    }
-  }
-}
-
 export class QueueFullError extends Error {}
-
-/** Runs at most `limit` tasks at once with at most `maxWaiting` waiting; more are refused at once. */
-function limiter(limit: number, maxWaiting: number) {
-  let running = 0
-  const waiting: Array<() => void> = []
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) {
-      if (waiting.length >= maxWaiting) throw new QueueFullError('image queue full')
-      await new Promise<void>((resolve) => waiting.push(resolve))
-    }
-    running += 1
-    try {
-      return await task()
-    } finally {
-      running -= 1
-      waiting.shift()?.()
-    }
-  }
-}
-
-/**
- * Renders one client IP may cause per minute, counted in this process: what is protected is this
- * replica's CPU, so a per-replica count is the right one (unlike sign-in budgets, kept in Redis).
- */
-function missBudget(perMinute: number) {
-  const windows = new Map<string, { start: number; count: number }>()
-  return (ip: string, now = Date.now()): boolean => {
-    const key = normalizeIP(ip)
-    let window = windows.get(key)
-    if (!window || now - window.start >= 60_000) {
-      if (windows.size >= 10_000) windows.clear() // bounded: forgetting only gives a fresh budget
-      window = { start: now, count: 0 }
-      windows.set(key, window)
-    }
-    window.count += 1
-    return window.count <= perMinute
-  }
-}
 
 /**
  * GET /auth/_next/image?url=…&w=…&q=… (spec §7, §9): resizes an image of the media folder with
@@ -143,21 +67,30 @@ function missBudget(perMinute: number) {
  * answers 400 to anything else (other hosts, other folders, other widths, bad quality).
  */
 async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOptions) {
-  const cache = new LruCache<Rendered>(
-    options.maxCacheEntries ?? 256,
-    options.maxCacheBytes ?? 32 * 1024 * 1024,
-  )
+  const cache = new LRUCache<string, Rendered>({
+    max: options.maxCacheEntries ?? 256,
+    maxSize: options.maxCacheBytes ?? 32 * 1024 * 1024,
+    // Bounded by bytes too; a render larger than the whole cache is not kept (maxEntrySize).
+    sizeCalculation: (rendered) => Math.max(1, rendered.byteLength),
+  })
   const inFlight = new Map<string, Promise<Rendered>>()
   /** The build's renders of the pages' own images: kept whole, never pushed out by other variants. */
   let prepared = new Map<string, Rendered>()
-  const limit = limiter(options.concurrency ?? Math.max(1, availableParallelism() - 1), options.maxQueue ?? 4)
-  const withinBudget = missBudget(options.missesPerMinute ?? 60)
+  const limit = pLimit(options.concurrency ?? Math.max(1, availableParallelism() - 1))
+  const maxQueue = options.maxQueue ?? 4
+  const spendBudget = options.spendRenderBudget ?? (async () => 0)
   /** Clients with a render of their own running: one each, so nobody holds every slot (L2). */
   const rendering = new Set<string>()
 
   /** The cached render of `image` in `format`, joining a render of it already in flight. */
   const renderOnce = (image: ImageRequest, format: OutputFormat, key: string): Promise<Rendered> => {
-    const pending = limit(() => renderVariant(image, format))
+    // At most `maxQueue` renders wait for a turn: past that a request is refused at once (503),
+    // not queued for ever behind a burst.
+    const queued =
+      limit.activeCount >= limit.concurrency && limit.pendingCount >= maxQueue
+        ? Promise.reject(new QueueFullError('image queue full'))
+        : limit(() => renderVariant(image, format))
+    const pending = queued
       .then((rendered) => {
         cache.set(key, rendered)
         return rendered
@@ -217,9 +150,9 @@ async function imageRoutesPlugin(app: FastifyInstance, options: ImageRouteOption
     reply.header('X-Image-Cache', rendered ? 'HIT' : 'MISS')
     if (!rendered) {
       let pending = inFlight.get(key)
-      if (!pending && !withinBudget(request.ip)) {
-        request.log.warn({ ip: request.ip }, 'image render budget of this client used up')
-        return sendRateLimited(request, reply, 60)
+      if (!pending) {
+        const wait = await spendBudget(request)
+        if (wait > 0) return sendRateLimited(request, reply, wait)
       }
       if (!pending) {
         const client = normalizeIP(request.ip)

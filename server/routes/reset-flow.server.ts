@@ -4,14 +4,16 @@ import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS } from '../../shared/api/endpoints.ts'
 import { PATH_PARAM_PATTERN } from '../../shared/api/path.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../shared/api/reset-flow.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import type { ResetPageStep } from '../../shared/forms/reset-form.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
+import { notInFlowAnswer, refusalStatus } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
 
@@ -49,9 +51,9 @@ const LINK_CLAIM_MS = LINK_TTL_MS + 60_000
 /** Reset flows older than this are forgotten: the upstream's codes and links are dead by then. */
 const FLOW_TTL_MS = 30 * 60_000
 /** What the upstream answers when there is no checked code to go on (spec §8 700125). */
-const CODE_EXPIRED = '700125'
+const CODE_EXPIRED = RET_CODES.codeExpired
 /** The upstream's limit of reset messages per address (spec §8 700605). */
-const SEND_LIMIT = '700605'
+const SEND_LIMIT = RET_CODES.resetLimit
 
 /** The reset this session started (by e-mail or text), forgotten once the upstream's codes are dead. */
 const resetSlot = sessionSlot('reset', { expiresAt: (flow) => flow.sentAt + FLOW_TTL_MS + 1 })
@@ -119,9 +121,9 @@ export const resetFlowHooks: FlowHooks = {
     if (name !== 'checkFindPwd' && name !== 'setServiceNewPwd') return undefined
     const flow = currentFlow(request)
     const code = name === 'checkFindPwd' ? data.code : flow?.code
-    if (flow?.via !== 'phone' || typeof code !== 'string') {
-      return envelope(CODE_EXPIRED, i18nFor(request.language).t(`errors:code.${CODE_EXPIRED}`))
-    }
+    // No texted reset in this session, or its code not checked yet: not where the flow stands.
+    if (flow?.via !== 'phone' || typeof code !== 'string')
+      return notInFlowAnswer(request, 'reset:flowExpired').body
     data.account = flow.account
     data.code = code
     return undefined
@@ -194,14 +196,10 @@ function refusedInput(request: FastifyRequest, issues: readonly z.core.$ZodIssue
   }
 }
 
-/** An upstream that could not be reached, said in the request's language. */
-function unreachable(request: FastifyRequest, name: string, error: UpstreamError): StepAnswer {
-  request.log.warn({ endpoint: name, failure: error.failure }, 'reset call failed upstream')
-  const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-  return {
-    answer: envelope(String(error.httpStatus), i18nFor(request.language).t(key)),
-    status: error.httpStatus,
-  }
+/** An upstream that could not be reached: the one failure answer, as this flow's step answer. */
+function unreachable(request: FastifyRequest, name: string, error: unknown): StepAnswer {
+  const failed = upstreamFailureAnswer(request, error, { endpoint: name })
+  return { answer: failed.body, status: failed.status }
 }
 
 /**
@@ -221,13 +219,12 @@ export async function runResetEndpoint(
   if (!parsed.success) return refusedInput(request, parsed.error.issues)
   const data = { ...(parsed.data as Record<string, unknown>) }
   const refusal = await resetFlowHooks.before?.(name, request, data)
-  if (refusal) return { answer: refusal, status: 200 }
+  if (refusal) return { answer: refusal, status: refusalStatus(refusal) }
   const environment = environmentFor(request, topology)
   let answer: ApiEnvelope
   try {
     ;({ answer } = await callEndpoint(request, topology, name, data, { environment }))
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
     return unreachable(request, name, error)
   }
   answer = (await resetFlowHooks.after?.(name, request, reply, data, answer, environment)) ?? answer
@@ -272,7 +269,6 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
       })
       return { answer, status: 200 }
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
       return unreachable(request, name, error)
     }
   }
@@ -286,7 +282,7 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
       const email = String((checked.answer.item as { email?: unknown }).email ?? '')
       request.ensureSession()
       resetLinkSlot.set(request, { id, email, at: Date.now() })
-      return { answer: envelope('000000', 'success', { email }), status: 200 }
+      return { answer: envelope(RET_CODES.success, 'success', { email }), status: 200 }
     },
 
     /** The new password with the checked link: once, across replicas and replayed cookies. */
@@ -294,7 +290,10 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
       const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(body ?? {})
       if (!parsed.success) return refusedInput(request, parsed.error.issues)
       const link = resetLinkSlot.get(request)
-      if (!link) return expired(request)
+      if (!link) {
+        const refused = notInFlowAnswer(request, 'reset:flowExpired')
+        return { answer: refused.body, status: refused.status }
+      }
       // One change per link, whichever replica or cookie copy asks first; given back when the
       // upstream refuses for a reason the user can fix (same password, rules), used up otherwise.
       const key = `reset-link:${link.id}`
@@ -318,7 +317,7 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
         changed.answer,
         environmentFor(request, topology),
       )
-      return { answer: envelope('000000', 'success', {}), status: 200 }
+      return { answer: envelope(RET_CODES.success, 'success', {}), status: 200 }
     },
   }
 }
@@ -338,12 +337,12 @@ export async function resetFlowRoutes(
 
   // Every route here is for our pages' fetch calls (route({ ownPages: 'fetch' })): one guard.
   app.get('/auth/reset/flow', route({ ownPages: 'fetch' }), async (request, reply) => {
-    return reply.send(envelope('000000', 'success', flowView(request)))
+    return reply.send(envelope(RET_CODES.success, 'success', flowView(request)))
   })
 
   app.post('/auth/reset/flow/restart', route({ ownPages: 'fetch' }), async (request, reply) => {
     restartReset(request)
-    return reply.send(envelope('000000', 'success', flowView(request)))
+    return reply.send(envelope(RET_CODES.success, 'success', flowView(request)))
   })
 
   app.post(

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { LimitedBucket, Topology } from '../../config/index.ts'
-import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
+import { type ApiEnvelope, isSuccess, NOT_IN_FLOW } from '../../shared/envelope.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { resetError } from '../../shared/forms/reset-errors.ts'
 import {
@@ -22,7 +23,7 @@ import {
 } from './reset-flow.server.ts'
 
 /** What the expired codes and links answer (spec §8 700125). */
-const CODE_EXPIRED = '700125'
+const CODE_EXPIRED = RET_CODES.codeExpired
 
 /**
  * Steps that act on a reset already under way, posted from pages rendered for this session: they
@@ -142,7 +143,7 @@ export async function resetFormRoutes(app: FastifyInstance, options: { topology:
   /** A refused step's errors by field; `form` is the form's own. */
   function errorsOf(request: FastifyRequest, answer: ApiEnvelope, step: 'code' | 'other') {
     const problem = resetError(answer, i18nFor(request.language).t, step)
-    return { [problem.field || 'form']: problem.message }
+    return { [problem.field]: problem.message }
   }
 
   /** The reset is over: the "password updated" page, in the language of the page it came from. */
@@ -252,7 +253,7 @@ export async function resetFormRoutes(app: FastifyInstance, options: { topology:
             confirmPassword: secret(body, 'confirmPassword'),
           })
           if (isSuccess(saved.answer)) return done(request, reply)
-          if (saved.answer.retCode === CODE_EXPIRED) {
+          if (saved.answer.retCode === CODE_EXPIRED || saved.answer.retCode === NOT_IN_FLOW) {
             // As the page does with JavaScript: the code is gone, the reset starts again.
             restartReset(request)
             return page(request, reply, REQUEST_STEP, { errors: { form: t('reset:codeExpired') } })
@@ -277,7 +278,8 @@ export async function resetFormRoutes(app: FastifyInstance, options: { topology:
             confirmPassword: secret(body, 'confirmPassword'),
           })
           if (isSuccess(saved.answer)) return done(request, reply)
-          if (saved.answer.retCode === CODE_EXPIRED) return page(request, reply, { kind: 'expired' })
+          if (saved.answer.retCode === CODE_EXPIRED || saved.answer.retCode === NOT_IN_FLOW)
+            return page(request, reply, { kind: 'expired' })
           return page(request, reply, current(request), { errors: errorsOf(request, saved.answer, 'other') })
         }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { envelope } from '../../shared/envelope.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
 import { sendRefusal } from '../refusal.ts'
@@ -46,6 +47,6 @@ export async function sessionRoutes(app: FastifyInstance, options: { publicOrigi
     const verdict = checkApiRequest(request, options.publicOrigin)
     if (!verdict.ok) return refuse(request, reply, verdict.reason, https)
     await request.signOut(reply)
-    return reply.code(200).send(envelope('000000', 'success'))
+    return reply.code(200).send(envelope(RET_CODES.success, 'success'))
   })
 }

@@ -4,6 +4,7 @@ import { isSuccess } from '../../shared/envelope.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { signInView } from './sign-in-flow.server.ts'
 
 /**
@@ -102,8 +103,7 @@ export async function captchaAnswerOf(
     const pass = (checked.item as { captchaPass?: unknown } | undefined)?.captchaPass
     return isSuccess(checked) && typeof pass === 'string' ? { pass } : { error: checked.retMsg }
   } catch (error) {
-    request.log.warn({ err: { message: (error as Error).message } }, 'sign-in captcha: check failed')
-    return { error: t('errors:upstreamUnavailable') }
+    return { error: upstreamFailureAnswer(request, error, { endpoint: 'checkSgGeetestInfo' }).message }
   }
 }
 

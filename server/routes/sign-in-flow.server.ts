@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { clockTime, type SignInFlowView } from '../../shared/api/sign-in-flow.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
@@ -9,14 +10,16 @@ import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
 import { verificationCode } from '../../shared/schemas/fields.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
 import { consoleLoginSchema, emailOnlySchema } from '../../shared/schemas/signIn.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { trustedConsoleUrl } from './api/console-url.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
-import { identityOf } from './api/proxy.server.ts'
-import { findToken, withoutTokens } from './api/tokens.ts'
+import { withoutTokens } from './api/tokens.ts'
+import { signInFromAnswer } from './sign-in-answer.server.ts'
 
 /**
  * The password sign-in owned by the server (docs/flows/sign-in.md, issue 17): e-mail, the
@@ -56,14 +59,12 @@ export const SIGN_IN_FLOW_TTL_MS = 15 * 60_000
 const RESEND_WAIT_SECONDS = 60
 /** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
 export /** A new code asked for within the upstream's wait (spec §8). */
-const TOO_SOON = '700631'
+const TOO_SOON = RET_CODES.tooSoon
 /** Too many wrong passwords (spec §8). */
-const LOCKED = '700123'
-/** Ours, not the upstream's: the step is not where this session's sign-in stands (or none is). */
-export const NOT_IN_FLOW = '409'
+const LOCKED = RET_CODES.locked
 /** The codes of the notices the page shows instead of an error (ADR 0055). */
-export const PRODUCT_NOT_ACTIVATED = '700702'
-export const WORKBENCH_RESTRICTED = '700703'
+export const PRODUCT_NOT_ACTIVATED = RET_CODES.productNotActivated
+export const WORKBENCH_RESTRICTED = RET_CODES.workbenchRestricted
 
 export const signInSlot = sessionSlot('signIn', { expiresAt: (flow) => flow.at + SIGN_IN_FLOW_TTL_MS })
 
@@ -127,8 +128,10 @@ export function signInFlow(topology: Topology): SignInFlow {
     view: signInView(request),
     status,
   })
-  const notInFlow = (request: FastifyRequest) =>
-    result(request, envelope(NOT_IN_FLOW, t(request)('signInSteps:flowExpired')))
+  const notInFlow = (request: FastifyRequest) => {
+    const refused = notInFlowAnswer(request, 'signInSteps:flowExpired')
+    return result(request, refused.body, refused.status)
+  }
   /** A body the step's schema refuses: 400 naming the field, as the `/api` proxy answers. */
   const invalid = (request: FastifyRequest, error: z.ZodError) => {
     const first = error.issues[0]
@@ -173,7 +176,7 @@ export function signInFlow(topology: Topology): SignInFlow {
       emailCodeRequired: (checked.item as { emailCodeRequired?: unknown }).emailCodeRequired === true,
       captchaRequired: await captchaRequiredFor(request, address),
     })
-    return result(request, envelope('000000', 'success'))
+    return result(request, envelope(RET_CODES.success, 'success'))
   }
 
   async function environment(request: FastifyRequest, body: unknown): Promise<StepResult> {
@@ -194,7 +197,7 @@ export function signInFlow(topology: Topology): SignInFlow {
       )
     request.session.set('environment', parsed.data.environment)
     save(request, { ...flow, step: 'password' })
-    return result(request, envelope('000000', 'success'))
+    return result(request, envelope(RET_CODES.success, 'success'))
   }
 
   /** `consoleLogin` with the flow's address: a success becomes the session (the identity answered). */
@@ -211,22 +214,24 @@ export function signInFlow(topology: Topology): SignInFlow {
         signInSlot.clear(request)
         return result(request, withoutTokens(answer))
       }
-      if (answer.retCode === '700112' || answer.retCode === '700169')
+      if (answer.retCode === RET_CODES.captchaEmpty || answer.retCode === RET_CODES.captchaIncorrect)
         save(request, { ...flow, captchaRequired: true })
-      else if (answer.retCode === '700211')
+      else if (answer.retCode === RET_CODES.wrongAccountOrPassword)
         save(request, { ...flow, captchaRequired: await captchaRequiredFor(request, flow.email) })
       return result(request, withoutTokens(answer))
     }
-    const token = findToken(answer.item)
-    const identity = identityOf(answer)
     // The identity is the one the upstream answered for (security.md #21), and it must be the
     // flow's: a token naming nobody, or someone else, is a failed sign-in, never a session.
-    if (!token || identity !== flow.email.trim().toLowerCase()) {
-      request.log.warn({ endpoint: 'consoleLogin' }, 'sign-in answer without this flow’s identity: refused')
-      return result(request, envelope('502', t(request)('errors:upstreamUnavailable')), 502)
+    const signedIn = signInFromAnswer(request, answer, {
+      environment: env,
+      expectedEmail: flow.email,
+      endpoint: 'consoleLogin',
+    })
+    if (signedIn.kind !== 'identity') {
+      const failed = upstreamFailureAnswer(request, new UpstreamError('badBody', 'no usable sign-in answer'))
+      return result(request, failed.body, failed.status)
     }
     signInSlot.clear(request)
-    request.signIn({ token, email: identity, environment: env })
     const consoleUrl = trustedConsoleUrl(answer.item.consoleUrl, env, topology)
     const passwordChangeDue = answer.item.passwordChangeDue === true
     const safe = withoutTokens(answer)
@@ -259,7 +264,7 @@ export function signInFlow(topology: Topology): SignInFlow {
       password: parsed.data.password,
       resendAt: Date.now() + wait * 1000,
     })
-    return result(request, envelope('000000', 'success', { resendAfterSeconds: wait }))
+    return result(request, envelope(RET_CODES.success, 'success', { resendAfterSeconds: wait }))
   }
 
   async function code(request: FastifyRequest, body: unknown): Promise<StepResult> {
@@ -297,14 +302,14 @@ export function signInFlow(topology: Topology): SignInFlow {
     const wait =
       Number((answer.item as { resendAfterSeconds?: unknown }).resendAfterSeconds) || RESEND_WAIT_SECONDS
     save(request, { ...flow, resendAt: Date.now() + wait * 1000 })
-    return result(request, envelope('000000', 'success', { resendAfterSeconds: wait }))
+    return result(request, envelope(RET_CODES.success, 'success', { resendAfterSeconds: wait }))
   }
 
   function back(request: FastifyRequest): StepResult {
     const flow = signInSlot.get(request)
     signInSlot.clear(request)
     return {
-      ...result(request, envelope('000000', 'success')),
+      ...result(request, envelope(RET_CODES.success, 'success')),
       view: { step: 'email', ...(flow ? { email: flow.email } : {}) },
     }
   }
@@ -327,10 +332,8 @@ export function signInFlow(topology: Topology): SignInFlow {
             return back(request)
         }
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        request.log.warn({ step, failure: error.failure }, 'sign-in step failed upstream')
-        const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-        return result(request, envelope(String(error.httpStatus), t(request)(key)), error.httpStatus)
+        const failed = upstreamFailureAnswer(request, error, { step })
+        return result(request, failed.body, failed.status)
       }
     },
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { signedInTarget } from '../../shared/forms/sign-in/after-sign-in.ts'
@@ -72,8 +73,13 @@ function errorsOf(
   const { t } = i18nFor(request.language)
   if (answer.retCode === LOCKED)
     return { password: lockoutMessage(lockoutSeconds(answer.item), (key, values) => t(key, values ?? {})) }
-  if (step === 'code' && (answer.retCode === '700203' || answer.retCode === '700125'))
-    return { code: t(answer.retCode === '700125' ? 'signInSteps:codeExpired' : 'signInSteps:codeWrong') }
+  if (
+    step === 'code' &&
+    (answer.retCode === RET_CODES.invalidInput || answer.retCode === RET_CODES.codeExpired)
+  )
+    return {
+      code: t(answer.retCode === RET_CODES.codeExpired ? 'signInSteps:codeExpired' : 'signInSteps:codeWrong'),
+    }
   if (step === 'code' && answer.retCode === '400') return { code: t('signInSteps:codeFormat') }
   if (step === 'resend') return { code: answer.retMsg }
   if (step === 'environment') return { environment: answer.retMsg }
@@ -83,7 +89,7 @@ function errorsOf(
 }
 
 /** The upstream's "captcha empty" and "captcha incorrect" (spec §8): said at the captcha. */
-const CAPTCHA_CODES = new Set(['700112', '700169'])
+const CAPTCHA_CODES = new Set<string>([RET_CODES.captchaEmpty, RET_CODES.captchaIncorrect])
 
 /**
  * `POST /auth/sign_in`: a sign-in step posted as a plain form (JavaScript off, late or failed;

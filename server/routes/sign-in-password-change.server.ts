@@ -6,7 +6,7 @@ import { issueMessage } from '../../shared/schemas/messages.ts'
 import { changePasswordSchema } from '../../shared/schemas/reset.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
 
 /**
@@ -50,10 +50,8 @@ export async function changeKnownPassword(
     if (refreshed && isSuccess(answer)) request.session.set('token', refreshed)
     return { answer: withoutTokens(answer), status: 200 }
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
-    request.log.warn({ failure: error.failure }, 'password change failed upstream')
-    const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-    return { answer: envelope(String(error.httpStatus), t(key)), status: error.httpStatus }
+    const failed = upstreamFailureAnswer(request, error, { endpoint: 'resetNewPwd' })
+    return { answer: failed.body, status: failed.status }
   }
 }
 

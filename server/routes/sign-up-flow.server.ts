@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import {
   RESEND_WAIT_SECONDS,
   type SignUpDetailsView,
@@ -11,17 +12,19 @@ import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { REGION_IDS, type RegionId } from '../../shared/regions.ts'
 import { issueMessage } from '../../shared/schemas/messages.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
 import { defaultEnvironmentOf } from '../region.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
+import { failureTextKey, upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { environmentFor } from './api/environment.ts'
 import type { FlowHooks } from './api/flow.ts'
-import { identityOf } from './api/proxy.server.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
 import { consoleHandOver } from './console-hand-over.server.ts'
+import { readSignInAnswer, startSession } from './sign-in-answer.server.ts'
 
 /** The registration in progress, sealed in the session so a reload or another tab resumes it. */
 export interface SignUpFlowState {
@@ -66,8 +69,7 @@ const OWNER_TTL_MS = 30 * 60_000
 const START_ENDPOINTS: readonly EndpointName[] = ['registerSgNew', 'registerSgH5']
 /** The owner a session is to the store: its pre-sign-in session id (hashed by the store). */
 const ownerOf = (request: FastifyRequest) => request.ensureSession()
-const VERIFY_LIMIT = '700604'
-const NOT_IN_FLOW = '700203'
+const VERIFY_LIMIT = RET_CODES.verifyEmailLimit
 
 /**
  * The registration this session has under way (issue 17 point 1: the slot keeps the time limit,
@@ -147,18 +149,18 @@ async function startOrNot(request: FastifyRequest, email: string): Promise<ApiEn
   const held = await request.server.singleUse.claimFor(ownerKey(email), ownerOf(request), OWNER_TTL_MS)
   if (held === 'claimed') return undefined
   if (held === 'unavailable') {
-    return envelope('503', i18nFor(request.language).t('errors:upstreamUnavailable'))
+    return envelope('503', i18nFor(request.language).t(failureTextKey('unavailable')))
   }
   request.log.info(
     { endpoint: 'sign-up start' },
     'sign-up start of an address another session holds: not sent',
   )
-  return envelope('000000', 'success', { email })
+  return envelope(RET_CODES.success, 'success', { email })
 }
 
-/** The upstream's own answer to a step without a verified registration (spec §8 700203). */
+/** A step this session's sign-up is not at, or with no sign-up here: the one not-in-flow answer. */
 function notInThisFlow(request: FastifyRequest) {
-  return envelope(NOT_IN_FLOW, i18nFor(request.language).t(`errors:code.${NOT_IN_FLOW}`))
+  return notInFlowAnswer(request, 'signUp:flowExpired').body
 }
 
 /**
@@ -353,8 +355,7 @@ export async function signUpRestart(request: FastifyRequest): Promise<SignUpFlow
  */
 export async function finishSignUp(request: FastifyRequest, topology: Topology): Promise<StepAnswer> {
   const flow = flowOf(request)
-  const t = i18nFor(request.language).t
-  if (!flow || !FINISH_STEPS.includes(flow.step)) return ok(notInThisFlow(request))
+  if (!flow || !FINISH_STEPS.includes(flow.step)) return notInFlowAnswer(request, 'signUp:flowExpired')
   const name = flow.mobile ? 'registerFinishH5' : 'registerFinishNew'
   let result: Awaited<ReturnType<typeof callEndpoint>>
   try {
@@ -372,23 +373,19 @@ export async function finishSignUp(request: FastifyRequest, topology: Topology):
       },
     )
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error
-    request.log.warn({ endpoint: name, failure: error.failure }, 'sign-up finish failed upstream')
-    return {
-      status: error.httpStatus,
-      body: envelope(String(error.httpStatus), t('errors:upstreamUnavailable')),
-    }
+    return upstreamFailureAnswer(request, error, { endpoint: name })
   }
   const { answer, environment } = result
   if (!isSuccess(answer)) return ok(withoutTokens(answer))
-  const token = findToken(answer.item)
-  if (!token || identityOf(answer) !== flow.email) {
+  const signedIn = readSignInAnswer(answer, flow.email)
+  if (signedIn.kind !== 'identity') {
     request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
-    return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
+    return upstreamFailureAnswer(request, new UpstreamError('badBody', 'no usable sign-up finish answer'))
   }
-  // The account exists now: the upstream answers any later start of the address itself.
+  // The account exists now: the upstream answers any later start of the address itself. Released
+  // before the session starts: the owner is this session as it was before signing in.
   await request.server.singleUse.releaseFor(ownerKey(flow.email), ownerOf(request))
-  request.signIn({ token, email: flow.email, environment })
+  startSession(request, signedIn, { environment })
   return ok(withoutTokens(answer))
 }
 
@@ -416,9 +413,8 @@ export async function openSignUpConsole(
     const fresh = findToken(answer.item)
     if (!isSuccess(answer) || !fresh) return ok(envelope(answer.retCode, answer.retMsg))
     request.session.set('token', fresh) // the temporary token is spent: only the fresh one is kept
-  } catch (err) {
-    request.log.warn({ err }, 'token exchange for the console failed')
-    return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
+  } catch (error) {
+    return upstreamFailureAnswer(request, error, { endpoint: 'getToken' })
   }
   signUpSlot.clear(request)
   // Signed in on the console as after a password sign-in (issue 18 point 6): the ticketed URL
@@ -431,8 +427,8 @@ export async function openSignUpConsole(
   )
   const region = topology.environments[environment]?.region
   const url = handedOver ?? (region ? topology.regions[region]?.consoleUrl : undefined)
-  if (!url) return { status: 503, body: envelope('503', t('errors:upstreamUnavailable')) }
-  return ok(envelope('000000', 'success', { url }))
+  if (!url) return { status: 503, body: envelope('503', t(failureTextKey('unavailable'))) }
+  return ok(envelope(RET_CODES.success, 'success', { url }))
 }
 
 /**
@@ -451,15 +447,15 @@ export async function signUpFlowRoutes(
 
   app.get('/auth/sign_up/flow', fetchOnly, async (request, reply) => {
     await takeHandoff(request)
-    return reply.send(envelope('000000', 'success', signUpView(request)))
+    return reply.send(envelope(RET_CODES.success, 'success', signUpView(request)))
   })
 
   app.post('/auth/sign_up/flow/back', fetchOnly, async (request, reply) =>
-    reply.send(envelope('000000', 'success', signUpBack(request))),
+    reply.send(envelope(RET_CODES.success, 'success', signUpBack(request))),
   )
 
   app.post('/auth/sign_up/flow/restart', fetchOnly, async (request, reply) =>
-    reply.send(envelope('000000', 'success', await signUpRestart(request))),
+    reply.send(envelope(RET_CODES.success, 'success', await signUpRestart(request))),
   )
 
   app.post(

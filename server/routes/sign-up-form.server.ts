@@ -21,7 +21,7 @@ import {
 import { PHONE_USER_AGENT } from '../page-cache/key.ts'
 import { clockTime } from '../page-cache/sign-up-resume.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import {
   finishSignUp,
   openSignUpConsole,
@@ -323,7 +323,6 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     async (request, reply) => {
       const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Fields
       const step = text(body, 'step') as SignUpFormStep
-      const { t } = i18nFor(request.language)
       try {
         if (!SIGN_UP_FORM_STEPS.includes(step)) return await nextStep(request, reply)
         if (step === 'credentials') return await credentials(request, reply, body, body._csrf !== undefined)
@@ -337,8 +336,7 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
         if (step === 'finish') return await finish(request, reply, {})
         return await welcome(request, reply)
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        request.log.warn({ err: { message: error.message }, step }, 'sign-up form: upstream unreachable')
+        const failed = upstreamFailureAnswer(request, error, { form: 'signUp', step })
         const values =
           step === 'setup' || step === 'questionnaire' || step === 'credentials'
             ? typedValues(step, body)
@@ -346,7 +344,7 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
         return app.renderFormPage(request, reply, {
           form: 'signUp',
           values,
-          errors: { form: t('errors:upstreamUnavailable') },
+          errors: { form: failed.message },
         })
       }
     },

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import { parseLanguageParam } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { safeReturnPath } from '../../shared/safe-return.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../upstream/errors.ts'
+import { upstreamFailed } from '../upstream/failure-answer.ts'
 import { rememberAccountEnvironments } from './api/environment.ts'
-import { identityOf } from './api/proxy.server.ts'
-import { findToken } from './api/tokens.ts'
 import { consoleHandOver } from './console-hand-over.server.ts'
+import { readSignInAnswer, startSession } from './sign-in-answer.server.ts'
 
 /** A sign-in the provider confirmed for an account in several environments: the user picks one. */
 export interface SsoPending {
@@ -92,8 +92,8 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
         bearerToken: options.bearerToken ?? null,
       })
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error
-      request.log.warn({ endpoint: name, failure: error.failure, err: error }, 'sso upstream call failed')
+      // The provider's return ends on the failure page either way (/auth/ssoFail).
+      upstreamFailed(request, error, { endpoint: name })
       return undefined
     }
   }
@@ -132,7 +132,7 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
     const fallback = inLanguage(request, SIGN_IN_PAGE)
     // The agent's language is the one the sign-in page showed when the SSO started.
     const language = request.session.get('ssoLanguage') ?? request.language
-    request.signIn({ ...values, language })
+    startSession(request, values, { environment: values.environment, language })
     if (chosen) return { kind: 'signedIn', target: chosen }
     const consoleUrl = await consoleHandOver(request, topology, values.environment, values.token)
     return { kind: 'signedIn', target: consoleUrl ?? fallback }
@@ -142,18 +142,17 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
   async function outcomeOf(request: FastifyRequest, result: UpstreamResult): Promise<SsoOutcome> {
     if (!result) return { kind: 'failed' }
     const { answer, environment } = result
-    const token = findToken(answer.item)
     // A token that names nobody is a failed sign-in (security.md #21).
-    const email = identityOf(answer)
-    if (isSuccess(answer) && token && !email) {
+    const read = readSignInAnswer(answer)
+    if (read.kind === 'nobody') {
       request.log.warn('sso answer with a token but no identity: refused')
       return { kind: 'failed' }
     }
-    if (isSuccess(answer) && token) {
-      // The picker serves SSO too: an account in several environments chooses before the session starts.
-      const places = email
-        ? await upstream(request, 'getAllEnvDomain', { email }, { environment })
-        : undefined
+    if (read.kind === 'identity') {
+      const { token, email } = read
+      // The picker serves SSO too: an account in several environments chooses before the session
+      // starts, as the identity read here (sso-picker.server.ts).
+      const places = await upstream(request, 'getAllEnvDomain', { email }, { environment })
       const environments =
         places && isSuccess(places.answer)
           ? rememberAccountEnvironments(request, places.answer.items, topology)
@@ -164,7 +163,7 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
       }
       return await signIn(request, { token, email, environment })
     }
-    if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === '700014')
+    if (/^7006(2[3-7])$/.test(answer.retCode) || answer.retCode === RET_CODES.noSuchAccount)
       return { kind: 'refused', code: answer.retCode }
     request.log.info({ retCode: answer.retCode }, 'sso sign-in refused')
     return { kind: 'failed' }

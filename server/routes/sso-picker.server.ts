@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
+import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { findToken } from './api/tokens.ts'
 import { SSO_PENDING_TTL_MS, type SsoKit, ssoPendingSlot } from './sso-kit.server.ts'
@@ -22,10 +24,10 @@ export async function ssoPickerRoutes(
   const { kit } = options
 
   function gone(request: FastifyRequest, reply: FastifyReply) {
-    const t = i18nFor(request.language).t
-    return reply
-      .code(409)
-      .send(envelope('409', t('sso:pickExpired'), { redirect: kit.inLanguage(request, '/auth/sign_in') }))
+    const refused = notInFlowAnswer(request, 'sso:pickExpired', {
+      redirect: kit.inLanguage(request, '/auth/sign_in'),
+    })
+    return reply.code(refused.status).send(refused.body)
   }
 
   app.get('/auth/sso/pending', route({ ownPages: 'fetch' }), async (request, reply) => {
@@ -34,7 +36,7 @@ export async function ssoPickerRoutes(
     const environments = request.session.get('accountEnvironments') ?? []
     return reply.send(
       envelope(
-        '000000',
+        RET_CODES.success,
         'success',
         // The account the provider confirmed: the picker names it before anyone is signed in.
         { email: pending.email },
@@ -73,7 +75,9 @@ export async function ssoPickerRoutes(
       const outcome = token
         ? await kit.signIn(request, { token, email: pending.email, environment })
         : ({ kind: 'failed' } as const)
-      return reply.send(envelope('000000', 'success', { redirect: kit.locationOf(request, outcome) }))
+      return reply.send(
+        envelope(RET_CODES.success, 'success', { redirect: kit.locationOf(request, outcome) }),
+      )
     },
   )
 }

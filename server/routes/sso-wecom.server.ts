@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
@@ -69,7 +70,7 @@ export async function wecomRoutes(
   function failed(request: FastifyRequest, reply: FastifyReply) {
     wecomScanSlot.clear(request)
     return reply.send(
-      envelope('000000', 'success', {
+      envelope(RET_CODES.success, 'success', {
         status: 'failed',
         redirect: kit.locationOf(request, { kind: 'failed' }),
       }),
@@ -102,7 +103,7 @@ export async function wecomRoutes(
       if (result && !isSuccess(result.answer)) {
         const refused = await kit.outcomeOf(request, result)
         if (refused.kind === 'refused')
-          return reply.send(envelope('000000', 'success', { status: 'refused', code: refused.code }))
+          return reply.send(envelope(RET_CODES.success, 'success', { status: 'refused', code: refused.code }))
       }
       return failed(request, reply)
     }
@@ -110,7 +111,7 @@ export async function wecomRoutes(
     wecomScanSlot.set(request, { ticket, url: qrCodeUrl, expiresAt, matchCode })
     // The address goes to this browser only (its own code), so a phone can open it directly.
     return reply.send(
-      envelope('000000', 'success', { status: 'waiting', expiresIn, url: qrCodeUrl, matchCode }),
+      envelope(RET_CODES.success, 'success', { status: 'waiting', expiresIn, url: qrCodeUrl, matchCode }),
     )
   })
 
@@ -146,13 +147,13 @@ export async function wecomRoutes(
   const polledAt = new Map<string, number>()
   app.post('/auth/sso/wecom/poll', route({ ownPages: 'fetch' }), async (request, reply) => {
     const scan = wecomScanSlot.get(request)
-    if (!scan) return reply.send(envelope('000000', 'success', { status: 'expired', expiresIn: 0 }))
+    if (!scan) return reply.send(envelope(RET_CODES.success, 'success', { status: 'expired', expiresIn: 0 }))
     const now = Date.now()
     const last = polledAt.get(scan.ticket)
     if (last !== undefined && now - last < POLL_INTERVAL_MS) {
       // Asked a moment ago (another tab, a replayed cookie, a loop): still waiting, as far as we know.
       return reply.send(
-        envelope('000000', 'success', { status: 'waiting', expiresIn: secondsLeft(scan.expiresAt) }),
+        envelope(RET_CODES.success, 'success', { status: 'waiting', expiresIn: secondsLeft(scan.expiresAt) }),
       )
     }
     if (polledAt.size >= 10_000) polledAt.clear() // bounded: forgetting only allows one more call
@@ -167,11 +168,11 @@ export async function wecomRoutes(
     ) {
       // The upstream's clock decides when the code dies; our own estimate only when it does not say.
       const expiresIn = typeof item.expiresIn === 'number' ? item.expiresIn : secondsLeft(scan.expiresAt)
-      return reply.send(envelope('000000', 'success', { status: 'waiting', expiresIn }))
+      return reply.send(envelope(RET_CODES.success, 'success', { status: 'waiting', expiresIn }))
     }
     if (isSuccess(result.answer) && (item.status === 'expired' || item.status === 'cancelled')) {
       wecomScanSlot.clear(request)
-      return reply.send(envelope('000000', 'success', { status: item.status, expiresIn: 0 }))
+      return reply.send(envelope(RET_CODES.success, 'success', { status: item.status, expiresIn: 0 }))
     }
     wecomScanSlot.clear(request)
     // Confirmed (or refused) on the phone: only the browser holding the state of this scan goes on.
@@ -181,8 +182,10 @@ export async function wecomRoutes(
     }
     const outcome = await kit.outcomeOf(request, result)
     if (outcome.kind === 'refused')
-      return reply.send(envelope('000000', 'success', { status: 'refused', code: outcome.code }))
+      return reply.send(envelope(RET_CODES.success, 'success', { status: 'refused', code: outcome.code }))
     const status = outcome.kind === 'signedIn' ? 'signedIn' : outcome.kind === 'pick' ? 'pick' : 'failed'
-    return reply.send(envelope('000000', 'success', { status, redirect: kit.locationOf(request, outcome) }))
+    return reply.send(
+      envelope(RET_CODES.success, 'success', { status, redirect: kit.locationOf(request, outcome) }),
+    )
   })
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { isSuccess } from '../../shared/envelope.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
@@ -46,7 +47,8 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
     reply: FastifyReply,
     source: Record<string, string>,
   ) {
-    if (!options.microsoftAuthorizeUrl) return go(request, reply, { kind: 'refused', code: '700623' })
+    if (!options.microsoftAuthorizeUrl)
+      return go(request, reply, { kind: 'refused', code: RET_CODES.microsoftNotEnabled })
     kit.rememberReturn(request, source)
     const state = issueConnectState(request, 'microsoft')
     const target = new URL(options.microsoftAuthorizeUrl)
@@ -62,7 +64,8 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
   /** Off to the company's identity provider the upstream names for the SSO ID `source.id`. */
   async function startSaml(request: FastifyRequest, reply: FastifyReply, source: Record<string, string>) {
     const configId = source.id ?? ''
-    if (!SAML_CONFIG_ID.test(configId)) return go(request, reply, { kind: 'refused', code: '700626' })
+    if (!SAML_CONFIG_ID.test(configId))
+      return go(request, reply, { kind: 'refused', code: RET_CODES.ssoNotEnabled })
     kit.rememberReturn(request, source)
     const state = issueConnectState(request, 'saml')
     const result = await kit.upstream(
@@ -127,11 +130,11 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       return go(request, reply, await kit.outcomeOf(request, await kit.upstream(request, name, data)))
     }
     if (provider === 'saml') {
-      if (query.retCode && query.retCode !== '000000') {
+      if (query.retCode && query.retCode !== RET_CODES.success) {
         // A code with a sign-in meaning is shown as such; any other refusal at the identity provider
         // is a decline, worded as Microsoft's access_denied is ("cancelled"), not "System
         // abnormity": one wording for one user action (issue 18 point 16, ADR 0077).
-        const meaningful = /^7006(2[3-7])$/.test(query.retCode) || query.retCode === '700014'
+        const meaningful = /^7006(2[3-7])$/.test(query.retCode) || query.retCode === RET_CODES.noSuchAccount
         return go(request, reply, { kind: 'refused', code: meaningful ? query.retCode : 'cancelled' })
       }
       if (!query.authId) return go(request, reply, { kind: 'failed' })

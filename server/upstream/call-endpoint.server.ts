@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
+import { fillPath } from '../../shared/api/path.ts'
 import type { ApiEnvelope } from '../../shared/envelope.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
 import { environmentFor } from '../routes/api/environment.ts'
@@ -19,11 +20,6 @@ export interface EndpointCall {
 export interface EndpointAnswer {
   answer: ApiEnvelope
   environment: EnvironmentName
-}
-
-/** `checkResetPwdLink/{id}` with `{ id: 'a b' }` → `/checkResetPwdLink/a%20b` */
-export function upstreamPath(path: string, params: Record<string, string>): string {
-  return `/${path.replace(/[:{](\w+)\}?/g, (_match, name: string) => encodeURIComponent(params[name] ?? ''))}`
 }
 
 /**
@@ -46,7 +42,8 @@ export async function callEndpoint(
     options.bearerToken === null ? undefined : (options.bearerToken ?? request.session.get('token'))
   const answer = await request.server.upstream.call({
     environment,
-    path: upstreamPath(endpoint.path, options.params ?? {}),
+    // The one path filler, the browser's too: every placeholder encoded, a missing one an error.
+    path: `/${fillPath(endpoint.path, options.params ?? {})}`,
     method: endpoint.upstreamMethod,
     ...(endpoint.upstreamMethod === 'GET' ? { query: upstreamData } : { body: upstreamData }),
     json: endpoint.json,

@@ -1,6 +1,7 @@
 import { Pool } from 'undici'
 import type { EnvironmentConfig, Topology } from '../../config/index.ts'
 import { envelopeFromJson } from '../../shared/api/response.ts'
+import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import type { ApiEnvelope } from '../../shared/envelope.ts'
 import type { Language } from '../../shared/language.ts'
 import type { EnvironmentName } from '../../shared/regions.ts'
@@ -175,7 +176,7 @@ export class UpstreamClient {
     const outer = this.#envelopeFrom(status, json)
     // A non-success from the forwarder itself means the call was never delivered: treat it like an
     // unreachable upstream, and keep the forwarder's own text (internals) out of the page.
-    if (outer.retCode !== '000000') {
+    if (outer.retCode !== RET_CODES.success) {
       throw new UpstreamError('unavailable', `forwarder refused: ${outer.retCode} ${outer.retMsg}`)
     }
     const inner = outer.item as { status?: unknown; body?: unknown }

@@ -12,8 +12,12 @@ export class UpstreamError extends Error {
     this.upstreamStatus = upstreamStatus
   }
 
-  /** 504 when the upstream did not answer in time, 502 for every other bad answer. */
   get httpStatus(): 502 | 504 {
-    return this.failure === 'timeout' ? 504 : 502
+    return failureStatus(this.failure)
   }
+}
+
+/** 504 when the upstream did not answer in time, 502 for every other bad answer. */
+export function failureStatus(failure: UpstreamFailure): 502 | 504 {
+  return failure === 'timeout' ? 504 : 502
 }

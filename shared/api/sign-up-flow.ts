@@ -1,4 +1,6 @@
+import { type FieldOfCode, fieldOfAnswer } from '../forms/field-of-code.ts'
 import { RESEND_WAIT_SECONDS } from './reset-flow.ts'
+import { RET_CODES } from './ret-codes.ts'
 
 export { RESEND_WAIT_SECONDS }
 
@@ -35,24 +37,24 @@ export interface SignUpFlowView {
 }
 
 /** Spec §8 codes of the account-setup fields, and the field each one belongs to. */
-export const SIGN_UP_FIELD_OF_CODE: Readonly<Record<string, string>> = {
-  '700037': 'email',
-  '700077': 'email',
-  '700078': 'email',
-  '700054': 'password',
-  '700112': 'captcha',
-  '700169': 'captcha',
-  '700070': 'company',
-  '700073': 'phone',
-  '700203': 'form',
-  '700204': 'firstName',
-  '700205': 'firstName',
-  '700206': 'lastName',
-  '700207': 'lastName',
-  '700208': 'fullName',
-  '700209': 'fullName',
-  '700210': 'referralCode',
-  '700591': 'jobTitle',
+export const SIGN_UP_FIELD_OF_CODE: FieldOfCode<string> = {
+  [RET_CODES.emailRegistered]: 'email',
+  [RET_CODES.emailEmpty]: 'email',
+  [RET_CODES.emailInvalid]: 'email',
+  [RET_CODES.passwordFormat]: 'password',
+  [RET_CODES.captchaEmpty]: 'captcha',
+  [RET_CODES.captchaIncorrect]: 'captcha',
+  [RET_CODES.companyInvalid]: 'company',
+  [RET_CODES.phoneInvalid]: 'phone',
+  [RET_CODES.invalidInput]: 'form',
+  [RET_CODES.firstNameEmpty]: 'firstName',
+  [RET_CODES.firstNameInvalid]: 'firstName',
+  [RET_CODES.lastNameEmpty]: 'lastName',
+  [RET_CODES.lastNameInvalid]: 'lastName',
+  [RET_CODES.fullNameEmpty]: 'fullName',
+  [RET_CODES.fullNameInvalid]: 'fullName',
+  [RET_CODES.referralCodeInvalid]: 'referralCode',
+  [RET_CODES.jobTitleInvalid]: 'jobTitle',
 }
 
 /**
@@ -96,7 +98,5 @@ export function signUpErrorsOf(answer: {
   retMsg: string
   item?: unknown
 }): Record<string, string> {
-  const field = (answer.item as { field?: unknown } | undefined)?.field
-  if (answer.retCode === '400' && typeof field === 'string' && field) return { [field]: answer.retMsg }
-  return { [SIGN_UP_FIELD_OF_CODE[answer.retCode] ?? 'form']: answer.retMsg }
+  return { [fieldOfAnswer(answer, SIGN_UP_FIELD_OF_CODE)]: answer.retMsg }
 }

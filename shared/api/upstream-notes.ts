@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { consoleLoginSchema, sendVerifyCodeSchema } from '../schemas/signIn.ts'
 import type { EndpointName } from './endpoints.ts'
+import { RET_CODES, type RetCodeValue } from './ret-codes.ts'
 import type { RequestSchema } from './schemas.ts'
 
 /**
@@ -21,63 +22,73 @@ export interface RetCode {
   readonly source: Source
 }
 
-/** Spec §8 (and §4's channel outcomes) plus the codes chosen here (ADR 0055). */
-export const RET_CODES = {
-  '000000': { meaning: 'success', source: 'spec' },
-  '999999': {
+/** What each code of `RET_CODES` (shared/api/ret-codes.ts) means, and whether the spec shows it. */
+export const RET_CODE_NOTES = {
+  [RET_CODES.success]: { meaning: 'success', source: 'spec' },
+  [RET_CODES.otherFailure]: {
     meaning: 'other failure (spec: meaning not shown); the BFF shows the upstream text',
     source: 'spec',
   },
-  '700001': { meaning: 'confirmation differs from the new password', source: 'spec' },
-  '700004': { meaning: 'account empty', source: 'spec' },
-  '700009': { meaning: 'password empty', source: 'spec' },
-  '700014': { meaning: 'no such account (in this region)', source: 'spec' },
-  '700023': { meaning: 'account unavailable', source: 'spec' },
-  '700037': { meaning: 'e-mail already registered', source: 'spec' },
-  '700054': { meaning: 'password format', source: 'spec' },
-  '700070': { meaning: 'company invalid', source: 'spec' },
-  '700073': { meaning: 'phone invalid', source: 'spec' },
-  '700076': { meaning: 'password empty', source: 'spec' },
-  '700077': { meaning: 'e-mail empty', source: 'spec' },
-  '700078': { meaning: 'e-mail invalid', source: 'spec' },
-  '700112': { meaning: 'captcha empty', source: 'spec' },
-  '700123': {
+  [RET_CODES.confirmationDiffers]: { meaning: 'confirmation differs from the new password', source: 'spec' },
+  [RET_CODES.accountEmpty]: { meaning: 'account empty', source: 'spec' },
+  [RET_CODES.passwordEmpty]: { meaning: 'password empty', source: 'spec' },
+  [RET_CODES.noSuchAccount]: { meaning: 'no such account (in this region)', source: 'spec' },
+  [RET_CODES.accountUnavailable]: { meaning: 'account unavailable', source: 'spec' },
+  [RET_CODES.emailRegistered]: { meaning: 'e-mail already registered', source: 'spec' },
+  [RET_CODES.passwordFormat]: { meaning: 'password format', source: 'spec' },
+  [RET_CODES.companyInvalid]: { meaning: 'company invalid', source: 'spec' },
+  [RET_CODES.phoneInvalid]: { meaning: 'phone invalid', source: 'spec' },
+  [RET_CODES.passwordMissing]: { meaning: 'password empty', source: 'spec' },
+  [RET_CODES.emailEmpty]: { meaning: 'e-mail empty', source: 'spec' },
+  [RET_CODES.emailInvalid]: { meaning: 'e-mail invalid', source: 'spec' },
+  [RET_CODES.captchaEmpty]: { meaning: 'captcha empty', source: 'spec' },
+  [RET_CODES.locked]: {
     meaning: 'locked after too many wrong passwords (item: lockedUntil, retryAfterSeconds — assumed)',
     source: 'spec',
   },
-  '700125': { meaning: 'code or link expired, used or unknown', source: 'spec' },
-  '700169': { meaning: 'captcha incorrect', source: 'spec' },
-  '700201': { meaning: 'account format incorrect', source: 'spec' },
-  '700203': {
+  [RET_CODES.codeExpired]: { meaning: 'code or link expired, used or unknown', source: 'spec' },
+  [RET_CODES.captchaIncorrect]: { meaning: 'captcha incorrect', source: 'spec' },
+  [RET_CODES.accountFormat]: { meaning: 'account format incorrect', source: 'spec' },
+  [RET_CODES.invalidInput]: {
     meaning: 'enter valid information (also: a wrong or missing e-mailed sign-in code)',
     source: 'spec',
   },
-  '700204': { meaning: 'first name empty or invalid', source: 'spec' },
-  '700205': { meaning: 'first name invalid', source: 'spec' },
-  '700206': { meaning: 'last name empty or invalid', source: 'spec' },
-  '700207': { meaning: 'last name invalid', source: 'spec' },
-  '700208': { meaning: 'full name empty', source: 'spec' },
-  '700209': { meaning: 'full name invalid', source: 'spec' },
-  '700210': { meaning: 'referral code invalid', source: 'spec' },
-  '700211': { meaning: 'incorrect account or password', source: 'spec' },
-  '700490': { meaning: 'new password same as the old one', source: 'spec' },
-  '700591': { meaning: 'job title invalid', source: 'spec' },
-  '700604': { meaning: 'at most 10 verification e-mails in 24 hours', source: 'spec' },
-  '700605': { meaning: 'at most 5 password resets in 24 hours', source: 'spec' },
-  '700619': { meaning: 'Salesforce authorization failed (outcome: failure)', source: 'spec' },
-  '700623': { meaning: 'Microsoft sign-in not enabled for the account', source: 'spec' },
-  '700624': { meaning: 'Microsoft account not linked', source: 'spec' },
-  '700625': { meaning: 'password sign-in disabled, use Microsoft', source: 'spec' },
-  '700626': { meaning: 'SSO not enabled (no such SSO configuration)', source: 'spec' },
-  '700627': { meaning: 'service provider account not linked', source: 'spec' },
-  '700631': { meaning: 'cannot request again within one minute', source: 'spec' },
-  '700702': { meaning: 'product not activated, or not the product asked for (ADR 0055)', source: 'assumed' },
-  '700703': { meaning: 'no permission for the desktop workbench (ADR 0055)', source: 'assumed' },
-  '110408': { meaning: 'Shopify: not allowed (outcome: not_allowed)', source: 'spec' },
-  '140005': { meaning: 'TikTok: not allowed (outcome: not_allowed)', source: 'spec' },
-} as const satisfies Record<string, RetCode>
-
-export type RetCodeValue = keyof typeof RET_CODES
+  [RET_CODES.firstNameEmpty]: { meaning: 'first name empty or invalid', source: 'spec' },
+  [RET_CODES.firstNameInvalid]: { meaning: 'first name invalid', source: 'spec' },
+  [RET_CODES.lastNameEmpty]: { meaning: 'last name empty or invalid', source: 'spec' },
+  [RET_CODES.lastNameInvalid]: { meaning: 'last name invalid', source: 'spec' },
+  [RET_CODES.fullNameEmpty]: { meaning: 'full name empty', source: 'spec' },
+  [RET_CODES.fullNameInvalid]: { meaning: 'full name invalid', source: 'spec' },
+  [RET_CODES.referralCodeInvalid]: { meaning: 'referral code invalid', source: 'spec' },
+  [RET_CODES.wrongAccountOrPassword]: { meaning: 'incorrect account or password', source: 'spec' },
+  [RET_CODES.samePassword]: { meaning: 'new password same as the old one', source: 'spec' },
+  [RET_CODES.jobTitleInvalid]: { meaning: 'job title invalid', source: 'spec' },
+  [RET_CODES.verifyEmailLimit]: { meaning: 'at most 10 verification e-mails in 24 hours', source: 'spec' },
+  [RET_CODES.resetLimit]: { meaning: 'at most 5 password resets in 24 hours', source: 'spec' },
+  [RET_CODES.salesforceFailed]: {
+    meaning: 'Salesforce authorization failed (outcome: failure)',
+    source: 'spec',
+  },
+  [RET_CODES.microsoftNotEnabled]: {
+    meaning: 'Microsoft sign-in not enabled for the account',
+    source: 'spec',
+  },
+  [RET_CODES.microsoftNotLinked]: { meaning: 'Microsoft account not linked', source: 'spec' },
+  [RET_CODES.passwordSignInDisabled]: { meaning: 'password sign-in disabled, use Microsoft', source: 'spec' },
+  [RET_CODES.ssoNotEnabled]: { meaning: 'SSO not enabled (no such SSO configuration)', source: 'spec' },
+  [RET_CODES.ssoNotLinked]: { meaning: 'service provider account not linked', source: 'spec' },
+  [RET_CODES.tooSoon]: { meaning: 'cannot request again within one minute', source: 'spec' },
+  [RET_CODES.productNotActivated]: {
+    meaning: 'product not activated, or not the product asked for (ADR 0055)',
+    source: 'assumed',
+  },
+  [RET_CODES.workbenchRestricted]: {
+    meaning: 'no permission for the desktop workbench (ADR 0055)',
+    source: 'assumed',
+  },
+  [RET_CODES.shopifyNotAllowed]: { meaning: 'Shopify: not allowed (outcome: not_allowed)', source: 'spec' },
+  [RET_CODES.tiktokNotAllowed]: { meaning: 'TikTok: not allowed (outcome: not_allowed)', source: 'spec' },
+} as const satisfies Record<RetCodeValue, RetCode>
 
 /** How a call authenticates besides the language header every call carries. */
 export type UpstreamAuth =
@@ -116,29 +127,34 @@ const signedIn = z.object({ token: text.min(1), email: text.min(1) })
 
 /** Codes every sign-in answer may carry before the password is judged. */
 const SIGN_IN_CODES = [
-  '700004',
-  '700009',
-  '700014',
-  '700023',
-  '700112',
-  '700123',
-  '700169',
-  '700201',
-  '700211',
-  '700625',
+  RET_CODES.accountEmpty,
+  RET_CODES.passwordEmpty,
+  RET_CODES.noSuchAccount,
+  RET_CODES.accountUnavailable,
+  RET_CODES.captchaEmpty,
+  RET_CODES.locked,
+  RET_CODES.captchaIncorrect,
+  RET_CODES.accountFormat,
+  RET_CODES.wrongAccountOrPassword,
+  RET_CODES.passwordSignInDisabled,
 ] as const
-const EMAIL_CODES = ['700077', '700078', '700014'] as const
-const NEW_PASSWORD_CODES = ['700001', '700009', '700054', '700490'] as const
+const EMAIL_CODES = [RET_CODES.emailEmpty, RET_CODES.emailInvalid, RET_CODES.noSuchAccount] as const
+const NEW_PASSWORD_CODES = [
+  RET_CODES.confirmationDiffers,
+  RET_CODES.passwordEmpty,
+  RET_CODES.passwordFormat,
+  RET_CODES.samePassword,
+] as const
 const SIGN_UP_DETAIL_CODES = [
-  '700070',
-  '700073',
-  '700203',
-  '700204',
-  '700205',
-  '700206',
-  '700207',
-  '700210',
-  '700591',
+  RET_CODES.companyInvalid,
+  RET_CODES.phoneInvalid,
+  RET_CODES.invalidInput,
+  RET_CODES.firstNameEmpty,
+  RET_CODES.firstNameInvalid,
+  RET_CODES.lastNameEmpty,
+  RET_CODES.lastNameInvalid,
+  RET_CODES.referralCodeInvalid,
+  RET_CODES.jobTitleInvalid,
 ] as const
 
 export const UPSTREAM_NOTES = {
@@ -146,7 +162,7 @@ export const UPSTREAM_NOTES = {
   registerEmailCheck: {
     summary: 'Is this e-mail free for a sign-up?',
     auth: 'none',
-    retCodes: ['700077', '700078', '700037'],
+    retCodes: [RET_CODES.emailEmpty, RET_CODES.emailInvalid, RET_CODES.emailRegistered],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: true,
@@ -157,7 +173,14 @@ export const UPSTREAM_NOTES = {
   registerSgNew: {
     summary: 'Start a sign-up (e-mail, password, solved captcha)',
     auth: 'none',
-    retCodes: ['700077', '700078', '700037', '700054', '700112', '700169'],
+    retCodes: [
+      RET_CODES.emailEmpty,
+      RET_CODES.emailInvalid,
+      RET_CODES.emailRegistered,
+      RET_CODES.passwordFormat,
+      RET_CODES.captchaEmpty,
+      RET_CODES.captchaIncorrect,
+    ],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -166,7 +189,13 @@ export const UPSTREAM_NOTES = {
     summary: 'Send the sign-up verification link (valid 10 minutes)',
     auth: 'none',
     // 700203: no sign-up of this address in progress.
-    retCodes: ['700077', '700078', '700203', '700604', '700631'],
+    retCodes: [
+      RET_CODES.emailEmpty,
+      RET_CODES.emailInvalid,
+      RET_CODES.invalidInput,
+      RET_CODES.verifyEmailLimit,
+      RET_CODES.tooSoon,
+    ],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -174,7 +203,7 @@ export const UPSTREAM_NOTES = {
   checkVerifyEmailLink: {
     summary: 'Check the verification link id',
     auth: 'none',
-    retCodes: ['700125'],
+    retCodes: [RET_CODES.codeExpired],
     item: z.object({ email: text.min(1) }),
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -207,7 +236,7 @@ export const UPSTREAM_NOTES = {
   registerChoseProduct: {
     summary: 'The optional questionnaire',
     auth: 'none',
-    retCodes: ['700203'],
+    retCodes: [RET_CODES.invalidInput],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -215,7 +244,7 @@ export const UPSTREAM_NOTES = {
   registerFinishNew: {
     summary: 'Finish the sign-up: creates the account and signs it in',
     auth: 'none',
-    retCodes: ['700037', '700203'],
+    retCodes: [RET_CODES.emailRegistered, RET_CODES.invalidInput],
     item: signedIn,
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -225,17 +254,17 @@ export const UPSTREAM_NOTES = {
     summary: 'Start a sign-up from the mobile page (with full name, company, phone)',
     auth: 'none',
     retCodes: [
-      '700077',
-      '700078',
-      '700037',
-      '700054',
-      '700112',
-      '700169',
-      '700070',
-      '700073',
-      '700208',
-      '700209',
-      '700210',
+      RET_CODES.emailEmpty,
+      RET_CODES.emailInvalid,
+      RET_CODES.emailRegistered,
+      RET_CODES.passwordFormat,
+      RET_CODES.captchaEmpty,
+      RET_CODES.captchaIncorrect,
+      RET_CODES.companyInvalid,
+      RET_CODES.phoneInvalid,
+      RET_CODES.fullNameEmpty,
+      RET_CODES.fullNameInvalid,
+      RET_CODES.referralCodeInvalid,
     ],
     answerSource: 'spec',
     requestSource: 'assumed',
@@ -244,7 +273,7 @@ export const UPSTREAM_NOTES = {
   registerFinishH5: {
     summary: 'Finish the mobile sign-up: creates the account and signs it in',
     auth: 'none',
-    retCodes: ['700037', '700203'],
+    retCodes: [RET_CODES.emailRegistered, RET_CODES.invalidInput],
     item: signedIn,
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -253,7 +282,7 @@ export const UPSTREAM_NOTES = {
   registerSendSms: {
     summary: 'Text a sign-up code (no page uses it yet)',
     auth: 'none',
-    retCodes: ['700073', '700631'],
+    retCodes: [RET_CODES.phoneInvalid, RET_CODES.tooSoon],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -271,7 +300,7 @@ export const UPSTREAM_NOTES = {
   checkSgGeetestInfo: {
     summary: 'Check a solved captcha; answers a single-use pass',
     auth: 'none',
-    retCodes: ['700112', '700169'],
+    retCodes: [RET_CODES.captchaEmpty, RET_CODES.captchaIncorrect],
     item: z.object({ captchaPass: text.min(1) }),
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -281,7 +310,16 @@ export const UPSTREAM_NOTES = {
   addSgReservationInfo: {
     summary: 'Book a demo',
     auth: 'none',
-    retCodes: ['700077', '700078', '700204', '700070', '700591', '700073', '700112', '700169'],
+    retCodes: [
+      RET_CODES.emailEmpty,
+      RET_CODES.emailInvalid,
+      RET_CODES.firstNameEmpty,
+      RET_CODES.companyInvalid,
+      RET_CODES.jobTitleInvalid,
+      RET_CODES.phoneInvalid,
+      RET_CODES.captchaEmpty,
+      RET_CODES.captchaIncorrect,
+    ],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -308,7 +346,7 @@ export const UPSTREAM_NOTES = {
   serviceLoginNew: {
     summary: 'Password sign-in',
     auth: 'none',
-    retCodes: [...SIGN_IN_CODES, '700203'],
+    retCodes: [...SIGN_IN_CODES, RET_CODES.invalidInput],
     item: signedIn,
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -327,7 +365,14 @@ export const UPSTREAM_NOTES = {
         appType: consoleLoginSchema.shape.appType,
       }),
     ]),
-    retCodes: [...SIGN_IN_CODES, '700076', '700125', '700203', '700702', '700703'],
+    retCodes: [
+      ...SIGN_IN_CODES,
+      RET_CODES.passwordMissing,
+      RET_CODES.codeExpired,
+      RET_CODES.invalidInput,
+      RET_CODES.productNotActivated,
+      RET_CODES.workbenchRestricted,
+    ],
     item: z.object({
       token: text.min(1),
       email: text.min(1),
@@ -341,7 +386,7 @@ export const UPSTREAM_NOTES = {
   sendEmailRandomCode: {
     summary: 'Resend the e-mailed sign-in code',
     auth: 'none',
-    retCodes: ['700077', '700078', '700125', '700631'],
+    retCodes: [RET_CODES.emailEmpty, RET_CODES.emailInvalid, RET_CODES.codeExpired, RET_CODES.tooSoon],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -349,7 +394,7 @@ export const UPSTREAM_NOTES = {
   sendVerifyCode: {
     summary: 'Check the password and e-mail a 6-digit sign-in code (GET, base64 password: spec §7)',
     auth: 'none',
-    retCodes: [...SIGN_IN_CODES, '700631'],
+    retCodes: [...SIGN_IN_CODES, RET_CODES.tooSoon],
     answerSource: 'spec',
     requestSource: 'spec',
     upstreamRequest: sendVerifyCodeSchema,
@@ -378,7 +423,7 @@ export const UPSTREAM_NOTES = {
   sendResetEmail: {
     summary: 'E-mail a reset link (valid 10 minutes)',
     auth: 'none',
-    retCodes: ['700077', '700078', '700605', '700631'],
+    retCodes: [RET_CODES.emailEmpty, RET_CODES.emailInvalid, RET_CODES.resetLimit, RET_CODES.tooSoon],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -386,7 +431,7 @@ export const UPSTREAM_NOTES = {
   sendSmsRandomCode: {
     summary: 'Text a reset code to a phone',
     auth: 'none',
-    retCodes: ['700073', '700605', '700631'],
+    retCodes: [RET_CODES.phoneInvalid, RET_CODES.resetLimit, RET_CODES.tooSoon],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -394,7 +439,12 @@ export const UPSTREAM_NOTES = {
   checkFindPwd: {
     summary: 'Check a texted reset code (the flow adds the phone as `account`)',
     auth: 'none',
-    retCodes: ['700004', '700125', '700201', '700203'],
+    retCodes: [
+      RET_CODES.accountEmpty,
+      RET_CODES.codeExpired,
+      RET_CODES.accountFormat,
+      RET_CODES.invalidInput,
+    ],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: true,
@@ -402,7 +452,7 @@ export const UPSTREAM_NOTES = {
   checkResetPwdLink: {
     summary: 'Check a reset link id (id in the path: spec §7)',
     auth: 'none',
-    retCodes: ['700125'],
+    retCodes: [RET_CODES.codeExpired],
     item: z.object({ email: text.min(1) }),
     answerSource: 'assumed',
     requestSource: 'spec',
@@ -411,7 +461,7 @@ export const UPSTREAM_NOTES = {
   setServiceNewPwd: {
     summary: 'Set a new password after a checked code',
     auth: 'none',
-    retCodes: ['700125', ...NEW_PASSWORD_CODES],
+    retCodes: [RET_CODES.codeExpired, ...NEW_PASSWORD_CODES],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -419,7 +469,7 @@ export const UPSTREAM_NOTES = {
   resetNewPwd: {
     summary: "Change the signed-in account's password",
     auth: 'bearer',
-    retCodes: [...NEW_PASSWORD_CODES, '700211'],
+    retCodes: [...NEW_PASSWORD_CODES, RET_CODES.wrongAccountOrPassword],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -427,7 +477,7 @@ export const UPSTREAM_NOTES = {
   resetServiceNewPwd: {
     summary: 'Set a new password with a reset link id (id in the path: spec §7)',
     auth: 'none',
-    retCodes: ['700125', ...NEW_PASSWORD_CODES],
+    retCodes: [RET_CODES.codeExpired, ...NEW_PASSWORD_CODES],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -445,7 +495,7 @@ export const UPSTREAM_NOTES = {
   updateAgentLanguage: {
     summary: "Set the signed-in agent's language (JSON, en or zh: spec §7)",
     auth: 'bearer',
-    retCodes: ['700203'],
+    retCodes: [RET_CODES.invalidInput],
     answerSource: 'spec',
     requestSource: 'spec',
     readOnly: false,
@@ -462,7 +512,7 @@ export const UPSTREAM_NOTES = {
   aadLogin: {
     summary: 'Redeem a Microsoft code (signs in)',
     auth: 'none',
-    retCodes: ['700014', '700623', '700624'],
+    retCodes: [RET_CODES.noSuchAccount, RET_CODES.microsoftNotEnabled, RET_CODES.microsoftNotLinked],
     item: signedIn,
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -471,7 +521,7 @@ export const UPSTREAM_NOTES = {
   aadLoginOverseas: {
     summary: 'Redeem a Microsoft code, overseas tenant (signs in)',
     auth: 'none',
-    retCodes: ['700014', '700623', '700624'],
+    retCodes: [RET_CODES.noSuchAccount, RET_CODES.microsoftNotEnabled, RET_CODES.microsoftNotLinked],
     item: signedIn,
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -480,7 +530,7 @@ export const UPSTREAM_NOTES = {
   ssoAccessAuth: {
     summary: 'Redeem a SAML authId (signs in)',
     auth: 'none',
-    retCodes: ['700014', '700627'],
+    retCodes: [RET_CODES.noSuchAccount, RET_CODES.ssoNotLinked],
     item: signedIn,
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -489,7 +539,7 @@ export const UPSTREAM_NOTES = {
   samlAuthenticate: {
     summary: "The SAML identity provider's page for an SSO configuration id",
     auth: 'none',
-    retCodes: ['700626'],
+    retCodes: [RET_CODES.ssoNotEnabled],
     item: z.object({ redirectUrl: text.min(1) }),
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -499,7 +549,7 @@ export const UPSTREAM_NOTES = {
     summary:
       'WeCom scan: open a ticket ({state, matchCode}) or read it ({ticket}); a confirmed scan signs in',
     auth: 'none',
-    retCodes: ['700626', '700627'],
+    retCodes: [RET_CODES.ssoNotEnabled, RET_CODES.ssoNotLinked],
     item: z.object({ expiresIn: z.number() }),
     answerSource: 'assumed',
     requestSource: 'assumed',
@@ -534,7 +584,7 @@ export const UPSTREAM_NOTES = {
   channelAuth: {
     summary: 'Authorize a channel product (`{product}Auth`, JSON: spec §7); products are enumerated',
     auth: 'bearer',
-    retCodes: ['700619'],
+    retCodes: [RET_CODES.salesforceFailed],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -542,7 +592,7 @@ export const UPSTREAM_NOTES = {
   insertShopifyChannel: {
     summary: 'Connect a Shopify store',
     auth: 'bearer',
-    retCodes: ['110408'],
+    retCodes: [RET_CODES.shopifyNotAllowed],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -550,7 +600,7 @@ export const UPSTREAM_NOTES = {
   tikTokCheckProducts: {
     summary: 'TikTok: check the shop before saving',
     auth: 'bearer',
-    retCodes: ['140005'],
+    retCodes: [RET_CODES.tiktokNotAllowed],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: true,
@@ -558,7 +608,7 @@ export const UPSTREAM_NOTES = {
   tikTokAuthSave: {
     summary: 'TikTok: save the authorization',
     auth: 'bearer',
-    retCodes: ['140005'],
+    retCodes: [RET_CODES.tiktokNotAllowed],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,

@@ -1,3 +1,4 @@
+import { RET_CODES } from '../api/ret-codes.ts'
 import { SUCCESS_CODE } from '../envelope.ts'
 
 /** The commerce and CRM channels a user can authorize (spec §2 /auth/channel_auth, §7). */
@@ -15,11 +16,11 @@ export const CHANNEL_OUTCOMES = ['success', 'failure', 'not_allowed', 'cancelled
 export type ChannelOutcome = (typeof CHANNEL_OUTCOMES)[number]
 
 /** Salesforce: the org cannot be authorized (spec §4). */
-export const SALESFORCE_FAILURE_CODE = '700619'
+export const SALESFORCE_FAILURE_CODE = RET_CODES.salesforceFailed
 /** Shopify: this shop may not be connected to the account. */
-export const SHOPIFY_NOT_ALLOWED_CODE = '110408'
+export const SHOPIFY_NOT_ALLOWED_CODE = RET_CODES.shopifyNotAllowed
 /** TikTok: the shop's products do not allow the connection. */
-export const TIKTOK_NOT_ALLOWED_CODE = '140005'
+export const TIKTOK_NOT_ALLOWED_CODE = RET_CODES.tiktokNotAllowed
 
 /** Any answer the rule does not map: shown to the user with the server's own message. */
 export class ChannelAuthError extends Error {

@@ -1,3 +1,4 @@
+import { RET_CODES } from '../api/ret-codes.ts'
 import type { ExternalMode, Provider } from './query.ts'
 
 /**
@@ -105,7 +106,8 @@ export type ReturnView =
 export function returnViewOf(returned: ExternalReturnResult | null): ReturnView {
   if (!returned) return { kind: 'idle' }
   if (returned.reason === 'state') return { kind: 'refused', message: returned.message }
-  if (returned.retCode !== '000000' || !returned.provider) return { kind: 'error', message: returned.message }
+  if (returned.retCode !== RET_CODES.success || !returned.provider)
+    return { kind: 'error', message: returned.message }
   if (PROVIDER_MODE[returned.provider] === 'connect') return { kind: 'received', provider: returned.provider }
   return { kind: 'signedIn', next: returned.next === 'consent' ? 'consent' : 'signedIn' }
 }

@@ -1,4 +1,6 @@
+import { RET_CODES } from '../api/ret-codes.ts'
 import type { ApiEnvelope } from '../envelope.ts'
+import { type FieldOfCode, fieldOfAnswer } from './field-of-code.ts'
 
 /** A failed reset call as the page shows it: next to a field, or for the form as a whole. */
 export interface FieldError {
@@ -7,22 +9,22 @@ export interface FieldError {
 }
 
 /** Which field each upstream code of the reset belongs to (spec §8); others are the form's. */
-const FIELD_OF_CODE: Record<string, string> = {
-  '700077': 'email',
-  '700078': 'email',
-  '700073': 'phone',
-  '700054': 'password',
-  '700490': 'password',
-  '700009': 'password',
-  '700001': 'confirmPassword',
-  '700203': 'code',
-  '700125': 'code',
+const FIELD_OF_CODE: FieldOfCode<string> = {
+  [RET_CODES.emailEmpty]: 'email',
+  [RET_CODES.emailInvalid]: 'email',
+  [RET_CODES.phoneInvalid]: 'phone',
+  [RET_CODES.passwordFormat]: 'password',
+  [RET_CODES.samePassword]: 'password',
+  [RET_CODES.passwordEmpty]: 'password',
+  [RET_CODES.confirmationDiffers]: 'confirmPassword',
+  [RET_CODES.invalidInput]: 'code',
+  [RET_CODES.codeExpired]: 'code',
 }
 
 /** Texts of the reset namespace that say more than the generic catalogue for these codes. */
 const RESET_TEXT_OF_CODE: Record<string, string> = {
-  '700203': 'reset:codeWrong',
-  '700125': 'reset:codeExpired',
+  [RET_CODES.invalidInput]: 'reset:codeWrong',
+  [RET_CODES.codeExpired]: 'reset:codeExpired',
 }
 
 /**
@@ -34,11 +36,6 @@ export function resetError(
   t: (key: string) => string,
   step: 'code' | 'other',
 ): FieldError {
-  const field = (answer.item as { field?: unknown }).field
-  if (answer.retCode === '400' && typeof field === 'string') return { field, message: answer.retMsg }
   const codeKey = step === 'code' ? RESET_TEXT_OF_CODE[answer.retCode] : undefined
-  return {
-    field: FIELD_OF_CODE[answer.retCode] ?? '',
-    message: codeKey ? t(codeKey) : answer.retMsg,
-  }
+  return { field: fieldOfAnswer(answer, FIELD_OF_CODE), message: codeKey ? t(codeKey) : answer.retMsg }
 }

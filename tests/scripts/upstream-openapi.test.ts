@@ -4,7 +4,7 @@ import { parse } from 'yaml'
 import { openApiPath } from '../../scripts/upstream/openapi.ts'
 import { readCheckedInDocument, renderUpstreamDocument } from '../../scripts/upstream-openapi.ts'
 import { ENDPOINT_NAMES, ENDPOINTS } from '../../shared/api/endpoints.ts'
-import { RET_CODES } from '../../shared/api/upstream-notes.ts'
+import { RET_CODE_NOTES } from '../../shared/api/upstream-notes.ts'
 
 type Operation = {
   operationId: string
@@ -61,7 +61,7 @@ t.test('every endpoint of the table appears with its method, encoding and retCod
     const codes = operation['x-ret-codes']
     t.ok(codes['000000'] && codes['999999'], `${name} lists success and 999999`)
     for (const [code, entry] of Object.entries(codes)) {
-      const known = RET_CODES[code as keyof typeof RET_CODES]
+      const known = RET_CODE_NOTES[code as keyof typeof RET_CODE_NOTES]
       t.equal(
         entry.source,
         known.source === 'spec' ? 'from the spec' : 'assumed here',

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
+import { NOT_IN_FLOW } from '../../shared/envelope.ts'
 import { build } from '../helper.ts'
 import { sampleOf } from '../support/metrics.ts'
 import { SIGN_UP_DETAILS, SignUpBrowser } from '../support/sign-up.ts'
@@ -26,11 +27,11 @@ t.test('a sign-up journey moves the funnel step by step; a refusal says why', as
   t.equal(await step('sign_up', 'registerSgNew', 'passed'), 1, 'and passed')
   t.equal(await step('sign_up', 'sendRegisterVerifyEmail', 'passed'), 1, 'the link was sent')
 
-  // Out of order: the finish before the link is refused, and the reason is the flow's retCode.
-  t.equal((await browser.post('/auth/sign_up/flow/finish')).body.retCode, '700203')
+  // Out of order: the finish before the link is refused as not in the flow, and the reason says so.
+  t.equal((await browser.post('/auth/sign_up/flow/finish')).body.retCode, NOT_IN_FLOW)
   t.equal(await step('sign_up', 'finish', 'refused'), 1)
   t.equal(
-    await count(app, 'flow_step_refusals_total', { flow: 'sign_up', step: 'finish', reason: 'ret_700203' }),
+    await count(app, 'flow_step_refusals_total', { flow: 'sign_up', step: 'finish', reason: 'not_in_flow' }),
     1,
   )
 

@@ -4,7 +4,8 @@ import { Counter } from 'prom-client'
 import { resetEndpoints } from '../../../shared/api/endpoints/reset.ts'
 import { signInEndpoints } from '../../../shared/api/endpoints/signIn.ts'
 import { signUpEndpoints } from '../../../shared/api/endpoints/signUp.ts'
-import { RET_CODES } from '../../../shared/api/upstream-notes.ts'
+import { RET_CODES } from '../../../shared/api/ret-codes.ts'
+import { RET_CODE_NOTES } from '../../../shared/api/upstream-notes.ts'
 import { apiEndpointOf, decorateApiEndpoint } from '../../routes/api/endpoint-of.ts'
 
 /** The flows a product team follows step by step (issue 47 point 6). */
@@ -31,6 +32,8 @@ const REFUSED_BY_STATUS: Record<number, string> = {
   401: 'no_session',
   403: 'forbidden',
   404: 'not_found',
+  // A step the session's flow is not at (the one not-in-flow answer, ADR 0125).
+  409: 'not_in_flow',
   429: 'rate_limited',
   502: 'upstream_failed',
   503: 'unavailable',
@@ -44,7 +47,7 @@ const REFUSED_BY_STATUS: Record<number, string> = {
  */
 function refusalReason(status: number, retCode: string | undefined): string {
   if (status !== 200) return REFUSED_BY_STATUS[status] ?? (status >= 500 ? 'server_error' : 'other')
-  return retCode && retCode in RET_CODES ? `ret_${retCode}` : 'other'
+  return retCode && retCode in RET_CODE_NOTES ? `ret_${retCode}` : 'other'
 }
 
 interface FunnelStep {
@@ -99,7 +102,7 @@ export default fp(
       if (!step) return done(null, payload)
       steps.inc({ ...step, outcome: 'started' })
       const retCode = typeof payload === 'string' ? RET_CODE.exec(payload)?.[1] : undefined
-      if (reply.statusCode === 200 && retCode === '000000') steps.inc({ ...step, outcome: 'passed' })
+      if (reply.statusCode === 200 && retCode === RET_CODES.success) steps.inc({ ...step, outcome: 'passed' })
       else {
         steps.inc({ ...step, outcome: 'refused' })
         refusals.inc({ ...step, reason: refusalReason(reply.statusCode, retCode) })

@@ -4,9 +4,10 @@ import type { EndpointName } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { issueMessage } from '../../../shared/schemas/messages.ts'
+import { refusalStatus } from '../../not-in-flow.ts'
 import { defaultEnvironmentOf } from '../../region.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
-import { UpstreamError } from '../../upstream/errors.ts'
+import { upstreamFailureAnswer } from '../../upstream/failure-answer.ts'
 import { API_ROUTE, apiEndpointOf, decorateApiEndpoint } from './endpoint-of.ts'
 import { environmentFor } from './environment.ts'
 import type { FlowHooks } from './flow.ts'
@@ -17,12 +18,6 @@ export interface ProxyOptions {
   topology: Topology
   /** Account flows that keep their state in the session around the upstream calls. */
   flows?: readonly FlowHooks[]
-}
-
-/** The account a sign-in answer names (`item.email`), lower-cased; empty when it names none. */
-export function identityOf(answer: ApiEnvelope): string {
-  const email = (answer.item as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase() : ''
 }
 
 function sendEnvelope(reply: FastifyReply, status: number, body: ApiEnvelope) {
@@ -80,7 +75,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       const flowRegion = flows.map((flow) => flow.region?.(name, request, data)).find(Boolean)
       for (const flow of flows) {
         const refusal = await flow.before?.(name, request, data)
-        if (refusal) return sendEnvelope(reply, 200, refusal)
+        if (refusal) return sendEnvelope(reply, refusalStatus(refusal), refusal)
       }
       const environment =
         flowRegion && options.topology.regions[flowRegion]
@@ -90,13 +85,8 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       try {
         ;({ answer } = await callEndpoint(request, options.topology, name, data, { params, environment }))
       } catch (error) {
-        if (!(error instanceof UpstreamError)) throw error
-        request.log.warn(
-          { endpoint: name, environment, failure: error.failure, err: error },
-          'upstream call failed',
-        )
-        const key = error.failure === 'timeout' ? 'errors:upstreamTimeout' : 'errors:upstreamUnavailable'
-        return sendEnvelope(reply, error.httpStatus, envelope(String(error.httpStatus), t(key)))
+        const failed = upstreamFailureAnswer(request, error, { endpoint: name, environment })
+        return sendEnvelope(reply, failed.status, failed.body)
       }
       for (const flow of flows)
         answer = (await flow.after?.(name, request, reply, data, answer, environment)) ?? answer

@@ -1,11 +1,12 @@
+import { RET_CODES } from '../../api/ret-codes.ts'
 import { safeReturnPath } from '../../safe-return.ts'
 
 /**
  * The sandbox's codes for the spec §2 screens whose codes the spec does not show (ADR 0055):
  * no activated product (the notice) and no permission for the workbench (`/auth/restrict`).
  */
-export const PRODUCT_NOT_ACTIVATED = '700702'
-export const WORKBENCH_RESTRICTED = '700703'
+export const PRODUCT_NOT_ACTIVATED = RET_CODES.productNotActivated
+export const WORKBENCH_RESTRICTED = RET_CODES.workbenchRestricted
 
 const APP_TYPES = new Set(['console', 'serviceConsole', 'appConsole'])
 const PRODUCT_CODES = new Set(['02', '09'])

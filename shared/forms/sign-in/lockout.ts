@@ -1,5 +1,6 @@
+import { RET_CODES } from '../../api/ret-codes.ts'
 /** Too many wrong passwords: the account is locked for a while (spec §8). */
-export const LOCKED = '700123'
+export const LOCKED = RET_CODES.locked
 
 /**
  * How many seconds are left of a lock, from the upstream's 700123 answer: `item.retryAfterSeconds`,

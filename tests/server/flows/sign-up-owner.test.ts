@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
+import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 import { startRedis } from '../../support/redis.ts'
@@ -44,7 +45,10 @@ async function twoDeviceTakeover(t: Test, ownerApp: FastifyInstance, otherApp: F
   t.same(opened.body.item, { email, continuesElsewhere: true })
   t.equal((await stranger.view()).step, 'credentials', 'the stranger’s poll takes no hand-off')
   t.equal((await owner.view()).step, 'setup', 'the owner takes it')
-  t.equal((await stranger.call('registerSgPartInfo', { email, ...SIGN_UP_DETAILS })).body.retCode, '700203')
+  t.equal(
+    (await stranger.call('registerSgPartInfo', { email, ...SIGN_UP_DETAILS })).body.retCode,
+    NOT_IN_FLOW,
+  )
   t.equal((await owner.call('registerSgPartInfo', { email, ...SIGN_UP_DETAILS })).body.retCode, '000000')
   t.equal((await owner.call('registerChoseProduct', { products: ['chatbot'] })).body.retCode, '000000')
   t.equal((await owner.post('/auth/sign_up/flow/finish')).body.retCode, '000000')

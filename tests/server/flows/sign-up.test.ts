@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
+import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
@@ -41,7 +42,7 @@ t.test(
     // …and the flow's finish refuses a session that has no flow, without asking the upstream.
     const before = await calls('registerFinishNew')
     const refused = await stranger.post('/auth/sign_up/flow/finish')
-    t.equal(refused.body.retCode, '700203')
+    t.equal(refused.body.retCode, NOT_IN_FLOW)
     t.equal(await calls('registerFinishNew'), before, 'never forwarded')
     t.notOk(await isSignedIn(app, stranger.cookie), 'the stranger is not signed in')
 
@@ -68,7 +69,7 @@ t.test(
     const before = await calls('registerSgPartInfo')
     const pending = await stranger.call('registerSgPartInfo', { email, ...DETAILS, phone: '89999999' })
     const unknown = await stranger.call('registerSgPartInfo', { email: freshEmail(), ...DETAILS })
-    t.equal(pending.body.retCode, '700203', 'refused')
+    t.equal(pending.body.retCode, NOT_IN_FLOW, 'refused')
     t.same(pending, unknown, 'a pending address and an unknown one get the same answer')
     t.equal(await calls('registerSgPartInfo'), before, 'never forwarded')
 
@@ -84,10 +85,14 @@ t.test(
   async (t) => {
     const owner = new Browser(app)
     const email = await owner.started()
-    t.equal((await owner.call('registerChoseProduct', { products: ['chatbot'] })).body.retCode, '700203')
-    t.equal((await owner.post('/auth/sign_up/flow/finish')).body.retCode, '700203', 'not verified: no finish')
+    t.equal((await owner.call('registerChoseProduct', { products: ['chatbot'] })).body.retCode, NOT_IN_FLOW)
+    t.equal(
+      (await owner.post('/auth/sign_up/flow/finish')).body.retCode,
+      NOT_IN_FLOW,
+      'not verified: no finish',
+    )
     await owner.openLink(email)
-    t.equal((await owner.post('/auth/sign_up/flow/finish')).body.retCode, '700203', 'setup first')
+    t.equal((await owner.post('/auth/sign_up/flow/finish')).body.retCode, NOT_IN_FLOW, 'setup first')
   },
 )
 
@@ -135,8 +140,8 @@ t.test(
     t.equal((await other.view()).step, 'credentials', 'the opener has no sign-up of its own')
     const before = await calls('registerSgPartInfo')
     const setup = await other.call('registerSgPartInfo', { email, ...DETAILS })
-    t.equal(setup.body.retCode, '700203', 'the opener cannot set up the account…')
-    t.equal((await other.post('/auth/sign_up/flow/finish')).body.retCode, '700203', '…nor finish it')
+    t.equal(setup.body.retCode, NOT_IN_FLOW, 'the opener cannot set up the account…')
+    t.equal((await other.post('/auth/sign_up/flow/finish')).body.retCode, NOT_IN_FLOW, '…nor finish it')
     t.equal(await calls('registerSgPartInfo'), before, 'never forwarded')
     t.notOk(await isSignedIn(app, other.cookie), 'and is not signed in to it')
 
@@ -157,12 +162,12 @@ t.test(
     const stranger = new Browser(app)
     const before = await calls('sendRegisterVerifyEmail')
     const refused = await stranger.call('sendRegisterVerifyEmail', { email })
-    t.equal(refused.body.retCode, '700203', 'no sign-up here: refused')
+    t.equal(refused.body.retCode, NOT_IN_FLOW, 'no sign-up here: refused')
     t.equal(await calls('sendRegisterVerifyEmail'), before, 'never forwarded')
     const other = new Browser(app)
     const own = await other.started()
     const redirected = await other.call('sendRegisterVerifyEmail', { email })
-    t.not(redirected.body.retCode, '700203')
+    t.not(redirected.body.retCode, NOT_IN_FLOW)
     t.equal(
       (await outbox(sg, email, 'register-verify')).length,
       1,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { RESET_ACCOUNT } from '../../../sandbox/index.ts'
 import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
+import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
+import { i18nFor } from '../../../shared/i18n/index.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
@@ -120,7 +122,7 @@ t.test(
 )
 
 t.test(
-  'by texted code: 700073 refused, 700203 wrong code, 700125 without a code, then a new password',
+  'by texted code: 700073 refused, 700203 wrong code, not in the flow without a code, then a new password',
   async (t) => {
     const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
     const page = browser(app)
@@ -131,8 +133,8 @@ t.test(
     const early = await page.api('account/checkFindPwd', { code: '123456' })
     t.match(
       early,
-      { status: 200, retCode: '700125', retMsg: enErrors.code['700125'] },
-      'nothing was sent yet',
+      { status: 409, retCode: NOT_IN_FLOW, retMsg: i18nFor('en').t('reset:flowExpired') },
+      'nothing was sent yet: not in the flow (ADR 0125)',
     )
     t.equal(await forwarded('checkFindPwd'), 0, 'the BFF knows there is no code to check')
 
@@ -180,7 +182,7 @@ t.test(
       password: 'Again-Pass42',
       confirmPassword: 'Again-Pass42',
     })
-    t.equal(again.retCode, '700125', 'a second change needs a new code')
+    t.equal(again.retCode, NOT_IN_FLOW, 'a second change needs a new code')
   },
 )
 
@@ -202,7 +204,9 @@ t.test(
     t.equal(sessionCookieOf(await page.send('GET', '/auth/reset/flow')) ?? '', '', 'no session was started')
     const after = await signedIn.send('POST', '/api/tokens/getToken')
     t.equal(after.json().retCode, '999999', 'the session from before the reset has ended upstream')
-    t.equal((await page.linkPassword('Again-Pass42')).retCode, '700125', 'the link works once')
+    // The link works once: this session holds no checked link any more (a copy of the cookie from
+    // before the change gets 700125: the replica tests below).
+    t.equal((await page.linkPassword('Again-Pass42')).retCode, NOT_IN_FLOW, 'the link works once')
   },
 )
 
@@ -266,7 +270,7 @@ t.test(
       404,
       'change: flow-only',
     )
-    t.equal((await page.linkPassword(NEW_PASSWORD)).retCode, '700125', 'no link checked in this session')
+    t.equal((await page.linkPassword(NEW_PASSWORD)).retCode, NOT_IN_FLOW, 'no link checked in this session')
     const upstream = (await sandboxRequests(sg)).filter((request) =>
       request.url.includes('resetServiceNewPwd'),
     )

@@ -9,6 +9,7 @@ import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { MESSAGES } from '../../../sandbox/messages.ts'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { signUpEndpoints } from '../../../shared/api/endpoints/signUp.ts'
+import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
 import { lastLink, linkFragmentId } from '../../support/outbox.ts'
@@ -180,7 +181,7 @@ const ROWS: Row[] = [
     invalid: { payload: { email: '' }, field: 'email' },
     // No sign-up in this session: the BFF refuses without asking the upstream (a call cannot send
     // the e-mail of someone else's pending registration).
-    refused: { run: async () => ({ email: freshEmail() }), code: '700203', byFlow: true },
+    refused: { run: async () => ({ email: freshEmail() }), code: NOT_IN_FLOW, byFlow: true },
     success: { run: async (browser) => ({ email: await browser.started() }), item: () => ({}) },
   },
   {
@@ -198,10 +199,10 @@ const ROWS: Row[] = [
       name,
       bucket: 'signUp',
       invalid: { payload: { email: freshEmail(), ...DETAILS, company: '' }, field: 'company' },
-      // Not verified yet: the flow is not at setup, so the BFF answers the upstream's code itself.
+      // Not verified yet: the flow is not at setup, so the BFF answers that it is not in the flow.
       refused: {
         run: async (browser) => ({ email: await browser.started(), ...DETAILS }),
-        code: '700203',
+        code: NOT_IN_FLOW,
         byFlow: true,
       },
       success: {
@@ -219,7 +220,7 @@ const ROWS: Row[] = [
         await browser.verified()
         return { products: ['chatbot'] }
       },
-      code: '700203',
+      code: NOT_IN_FLOW,
       byFlow: true,
     },
     success: {
@@ -264,14 +265,21 @@ for (const row of ROWS) {
         const payload = await refusal.run(browser)
         const before = await upstreamCalls(row.name)
         const answer = await browser.call(row.name, payload, language)
-        t.equal(answer.body.retCode, refusal.code, `${language}: upstream code ${refusal.code}`)
+        t.equal(answer.body.retCode, refusal.code, `${language}: code ${refusal.code}`)
+        if (refusal.byFlow) {
+          // The one not-in-flow answer (ADR 0125): 409, the sign-up's own words, no upstream call.
+          t.equal(answer.status, 409)
+          t.equal(
+            answer.body.retMsg,
+            i18nFor(language).t('signUp:flowExpired'),
+            `${language}: ${answer.body.retMsg}`,
+          )
+          t.equal(await upstreamCalls(row.name), before, 'refused without an upstream call')
+          continue
+        }
         // The upstream answers in the request's language; the page's catalogue has the code too.
         const upstream = Object.values(MESSAGES).find((entry) => entry.code === refusal.code)
-        const expected = refusal.byFlow
-          ? i18nFor(language).t(`errors:code.${refusal.code}`)
-          : upstream?.[language]
-        t.equal(answer.body.retMsg, expected, `${language}: ${answer.body.retMsg}`)
-        if (refusal.byFlow) t.equal(await upstreamCalls(row.name), before, 'refused without an upstream call')
+        t.equal(answer.body.retMsg, upstream?.[language], `${language}: ${answer.body.retMsg}`)
         t.ok(
           i18nFor(language).exists(`errors:code.${refusal.code}`),
           `${language}: the page shows ${refusal.code} from its own catalogue`,

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
+import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
@@ -47,7 +48,7 @@ t.test(
     t.same(await browser.view(), { step: 'credentials' }, 'a reload starts afresh')
     t.equal(
       (await browser.call('registerSgPartInfo', { email, ...DETAILS })).body.retCode,
-      '700203',
+      NOT_IN_FLOW,
       'no setup',
     )
   },
@@ -86,10 +87,10 @@ t.test(
     t.same(restart.body.item, { step: 'credentials' }, 'nothing of the old registration is shown')
     t.same(await browser.view(), { step: 'credentials' })
     const setup = await browser.call('registerSgPartInfo', { email, ...DETAILS })
-    t.equal(setup.body.retCode, '700203', 'the verified registration no longer belongs to this session')
+    t.equal(setup.body.retCode, NOT_IN_FLOW, 'the verified registration no longer belongs to this session')
     t.equal(
       (await browser.request('POST', '/auth/sign_up/flow/finish')).body.retCode,
-      '700203',
+      NOT_IN_FLOW,
       'nor its finish',
     )
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
-import { isSuccess } from '../../../../shared/envelope.ts'
+import { isSuccess, NOT_IN_FLOW } from '../../../../shared/envelope.ts'
 import { type FieldError, resetError } from '../../../../shared/forms/reset-errors.ts'
 import type { ResetPageStep } from '../../../../shared/forms/reset-form.ts'
 import { useApiClient } from '../../../api.ts'
@@ -15,14 +15,9 @@ import { ResetForm, type ResetPosted, ResetPostedContext } from './posted.tsx'
 import { RequestStep } from './RequestStep.tsx'
 import { WaitStep } from './WaitStep.tsx'
 import './reset.css'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 
 type View = ResetPageStep | { kind: 'checkingLink' }
-
-/** Errors as the server sends them (`form` is the form's own) as the page keeps them (`''`). */
-function pageErrors(errors: Record<string, string>): Record<string, string> {
-  const { form, ...fields } = errors
-  return form ? { ...fields, '': form } : fields
-}
 
 /**
  * The id of an e-mailed link: `#id=` (never sent to any server, ADR 0036), or `?id=` as a link
@@ -53,7 +48,7 @@ export default function ResetPage() {
   const posted: ResetPosted = {
     // The values, errors and notice belong to the step the server rendered, not to later ones.
     values: view === servedView ? ((served?.values ?? {}) as Record<string, string>) : {},
-    errors: view === servedView ? pageErrors(served?.errors ?? {}) : {},
+    errors: view === servedView ? (served?.errors ?? {}) : {},
     resendAt: view === servedView ? served?.reset?.resendAt : undefined,
     notice: view === servedView ? served?.reset?.notice : undefined,
     formToken: served?.reset?.formToken,
@@ -101,7 +96,9 @@ export default function ResetPage() {
       throws: false,
     })
     if (isSuccess(answer)) return void (await finished())
-    if (answer.retCode === '700125') return void setView({ kind: 'expired' })
+    // Used or expired, or no checked link in this session any more: the link-expired step.
+    if (answer.retCode === RET_CODES.codeExpired || answer.retCode === NOT_IN_FLOW)
+      return void setView({ kind: 'expired' })
     return resetError(answer, t, 'other')
   }
 
@@ -111,7 +108,7 @@ export default function ResetPage() {
       throws: false,
     })
     if (isSuccess(answer)) return void (await finished())
-    if (answer.retCode === '700125') {
+    if (answer.retCode === RET_CODES.codeExpired || answer.retCode === NOT_IN_FLOW) {
       setView({ kind: 'flow', flow: await restartResetFlow() })
       return undefined
     }

@@ -44,7 +44,7 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
         ref={form.form}
         step={step}
         onSubmit={submit}
-        aria-describedby={errors[''] ? 'reset-new-error' : undefined}
+        aria-describedby={errors.form ? 'reset-new-error' : undefined}
       >
         {/* Lets password managers store the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={account} />
@@ -67,7 +67,7 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
           autoFocus
         />
         <p id="reset-new-error" className="form-error" role="alert">
-          {errors[''] ?? ''}
+          {errors.form ?? ''}
         </p>
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
           {busy ? t('reset:working') : t('reset:save')}

@@ -88,7 +88,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
         step="request"
         className="reset-request"
         onSubmit={submit}
-        aria-describedby={errors[''] ? 'reset-request-error' : undefined}
+        aria-describedby={errors.form ? 'reset-request-error' : undefined}
       >
         <fieldset className="field choices">
           <legend>{t('reset:viaLegend')}</legend>
@@ -159,7 +159,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
           />
         </div>
         <p id="reset-request-error" className="form-error" role="alert">
-          {errors[''] ?? ''}
+          {errors.form ?? ''}
         </p>
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
           {busy ? (

@@ -4,6 +4,7 @@ import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { resetLinkSteps } from '../../../../shared/api/flow-steps.ts'
 import { CODE_LENGTH } from '../../../../shared/api/limits.ts'
 import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { resetError } from '../../../../shared/forms/reset-errors.ts'
 import { resetLinkIdOf } from '../../../../shared/forms/reset-form.ts'
@@ -78,8 +79,8 @@ export function WaitStep({
       return
     }
     // 700631 means the upstream's minute is not over yet: wait it out again.
-    if (answer.retCode === '700631') start(RESEND_WAIT_SECONDS)
-    return { '': resetError(answer, t, 'other').message }
+    if (answer.retCode === RET_CODES.tooSoon) start(RESEND_WAIT_SECONDS)
+    return { form: resetError(answer, t, 'other').message }
   }
 
   /** The pasted link, checked as the page checks a link it was opened with (no reload). */
@@ -90,7 +91,7 @@ export function WaitStep({
       send: async () => {
         const answer = await api.call(resetLinkSteps.check, { data: { id }, throws: false })
         if (isSuccess(answer)) return onLinkChecked(String((answer.item as { email?: unknown }).email ?? ''))
-        if (Number(answer.retCode) >= 500) return { '': answer.retMsg }
+        if (Number(answer.retCode) >= 500) return { form: answer.retMsg }
         onLinkExpired()
       },
     })(event)
@@ -120,7 +121,7 @@ export function WaitStep({
   ) : (
     <ResetForm step="resend" className="reset-resend">
       {/* Once refused, the form's error says the same: said once. */}
-      {posted.resendAt && !errors[''] ? (
+      {posted.resendAt && !errors.form ? (
         <p className="form-notice">
           {t(via === 'email' ? 'reset:resendLinkAt' : 'reset:resendCodeAt', { time: posted.resendAt })}
         </p>
@@ -141,7 +142,7 @@ export function WaitStep({
         <ResetForm
           step="code"
           onSubmit={verify}
-          aria-describedby={errors[''] ? 'reset-wait-error' : undefined}
+          aria-describedby={errors.form ? 'reset-wait-error' : undefined}
         >
           <Field
             id="reset-code"
@@ -181,7 +182,7 @@ export function WaitStep({
         </ResetForm>
       )}
       <p id="reset-wait-error" className="form-error" role="alert">
-        {errors[''] ?? ''}
+        {errors.form ?? ''}
       </p>
       <p className="form-notice" role="status">
         {notice}

@@ -1,11 +1,12 @@
 import type { ResetFlowView } from '../../../../shared/api/reset-flow.ts'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import type { ApiEnvelope } from '../../../../shared/envelope.ts'
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest' }
 
 async function read(response: Response): Promise<ResetFlowView> {
   const answer = (await response.json()) as ApiEnvelope<ResetFlowView>
-  return answer.retCode === '000000' ? answer.item : { step: 'request' }
+  return answer.retCode === RET_CODES.success ? answer.item : { step: 'request' }
 }
 
 /** Where the reset in this browser's session stands (kept sealed by the BFF, so a reload resumes it). */

@@ -3,7 +3,7 @@ import { type ResetFormStep, resetFormAction } from '../../../../shared/forms/re
 
 /**
  * What the server said about the step it rendered (a plain post's answer or a reload with a reset
- * under way, issue 21): the typed values, the errors by field (`''` is the form's own), the resend
+ * under way, issue 21): the typed values, the errors by field (`form` is the form's own), the resend
  * time, a notice; and for every form of the page the form token and the page's language.
  */
 export interface ResetPosted {

@@ -73,7 +73,7 @@ export function ChangePasswordStep({ email, csrfToken, onDone, initialErrors }: 
         method="post"
         noValidate
         onSubmit={onDone ? submit : undefined}
-        aria-describedby={errors[''] ? 'change-password-error' : undefined}
+        aria-describedby={errors.form ? 'change-password-error' : undefined}
       >
         <input type="hidden" name="step" value="changePassword" />
         {csrfToken && <input type="hidden" name="_csrf" value={csrfToken} />}
@@ -116,7 +116,7 @@ export function ChangePasswordStep({ email, csrfToken, onDone, initialErrors }: 
           />
         </div>
         <p id="change-password-error" className="form-error" role="alert">
-          {errors[''] ?? ''}
+          {errors.form ?? ''}
         </p>
         <button type="submit" className="button primary" disabled={form.busy} aria-busy={form.busy}>
           {form.busy ? t('signInSteps:changeWorking') : t('signInSteps:changeSave')}

@@ -1,7 +1,8 @@
 import { type Dispatch, type FormEvent, useState } from 'react'
 import { PASSWORD_MAX } from '../../../../shared/api/limits.ts'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import { type SignInFlowView, signInSteps } from '../../../../shared/api/sign-in-flow.ts'
-import { type ApiEnvelope, isSuccess } from '../../../../shared/envelope.ts'
+import { type ApiEnvelope, isSuccess, NOT_IN_FLOW } from '../../../../shared/envelope.ts'
 import {
   PRODUCT_NOT_ACTIVATED,
   productRequest,
@@ -15,10 +16,8 @@ import { useApiClient } from '../../../api.ts'
 import type { FormSubmit, Refusal } from '../../../components/form/useFormSubmit.ts'
 import { placedErrors, type SignInAction, type SignInState } from './state.ts'
 
-/** Ours (server/routes/sign-in-flow.server.ts): the step is not where this session's sign-in stands. */
-const NOT_IN_FLOW = '409'
-const CODE_WRONG = '700203'
-const CODE_EXPIRED = '700125'
+const CODE_WRONG = RET_CODES.invalidInput
+const CODE_EXPIRED = RET_CODES.codeExpired
 
 /** The flow as a step answered it (`item.flow`). */
 const flowOf = (answer: ApiEnvelope): SignInFlowView | undefined =>

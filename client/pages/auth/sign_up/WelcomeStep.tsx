@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/sign-up-flow.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
@@ -21,7 +22,7 @@ export function WelcomeStep({ initialError = '' }: { initialError?: string }) {
     setOpening(true)
     try {
       const answer = await consoleUrl()
-      if (answer.retCode === '000000' && answer.item.url) window.location.assign(answer.item.url)
+      if (answer.retCode === RET_CODES.success && answer.item.url) window.location.assign(answer.item.url)
       else {
         setError(answer.retMsg)
         started.current = false

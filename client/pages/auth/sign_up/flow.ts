@@ -1,3 +1,4 @@
+import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import type { SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
 import type { ApiEnvelope } from '../../../../shared/envelope.ts'
 
@@ -8,7 +9,7 @@ async function ask(path: string, method: 'GET' | 'POST'): Promise<SignUpFlowView
   try {
     const response = await fetch(path, { method, credentials: 'same-origin', headers: HEADERS })
     const answer = (await response.json()) as ApiEnvelope<SignUpFlowView>
-    return answer.retCode === '000000' ? answer.item : START
+    return answer.retCode === RET_CODES.success ? answer.item : START
   } catch {
     return START
   }

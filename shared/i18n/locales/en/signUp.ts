@@ -1,5 +1,6 @@
 /** The free-trial sign-up journey (client/pages/auth/sign_up). */
 export default {
+  flowExpired: 'This sign-up is no longer under way in this browser. Please start again.',
   metaDescription:
     'Start a 15-day free trial of Sobot: chatbot, live chat, voice and ticketing in one customer-contact suite. No credit card needed.',
   steps: {

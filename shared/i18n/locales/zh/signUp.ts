@@ -2,6 +2,7 @@ import type { MessagesOf } from '../../types.ts'
 import type en from '../en/signUp.ts'
 
 export default {
+  flowExpired: '本浏览器中的注册已不再进行，请重新开始。',
   metaDescription:
     '免费试用智齿科技客服联络中心 15 天：智能机器人、在线客服、云呼叫中心和工单系统一站式体验，无需绑定信用卡。',
   steps: {
