@@ -203,7 +203,8 @@ export default function SignInPage() {
     const answer =
       withCode === undefined
         ? await api.call(signInSteps.password, {
-            data: { password: typedPassword, ...(captchaPass ? { captchaPass } : {}), ...product },
+            // The address this page shows: another tab's sign-in of another address gets a 409.
+            data: { email, password: typedPassword, ...(captchaPass ? { captchaPass } : {}), ...product },
             throws: false,
           })
         : await api.call(signInSteps.code, { data: { code: withCode, ...product }, throws: false })
@@ -211,7 +212,7 @@ export default function SignInPage() {
       setCaptchaPass(null)
       setCaptchaRound((round) => round + 1)
     }
-    if (answer.retCode === NOT_IN_FLOW) return restart(answer)
+    if (answer.retCode === NOT_IN_FLOW || answer.retCode === '409') return restart(answer)
     const flow = flowOf(answer)
     if (isSuccess(answer) && flow?.step === 'code') {
       // The password was right and a code is on its way: the server keeps the password for it.

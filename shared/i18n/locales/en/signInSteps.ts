@@ -12,6 +12,8 @@ export default {
   resendReady: 'You can send a new code now.',
   resendSent: 'A new code is on its way.',
   resendAt: 'You can ask for a new code at {{time}}.',
+  otherAddress:
+    'This sign-in changed to another address in another tab. Enter your email again, then the password.',
   flowExpired: 'This sign-in has timed out or was finished elsewhere. Enter your email again.',
   notActivatedTitle: 'Product not activated',
   notActivatedText:
