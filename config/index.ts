@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { getHeapStatistics } from 'node:v8'
 import type { z } from 'zod'
 import type { RateLimitBucket } from '../shared/api/endpoints.ts'
-import { envSchema } from './schema.ts'
+import { envSchema, type RawEnv } from './schema.ts'
 import { type Topology, topologySchema } from './topology.ts'
 
 export type { EnvironmentConfig, Topology } from './topology.ts'
@@ -66,6 +66,10 @@ export interface AppConfig {
   redisUrl: string | undefined
   /** First part of every Redis key (REDIS_KEY_PREFIX), without the colon. */
   redisKeyPrefix: string
+  /** Several replicas without Redis were allowed (ALLOW_PER_POD_STORES): the start warns. */
+  allowPerPodStores: boolean
+  /** /readyz fails while Redis is away (READINESS_REQUIRE_STORE). */
+  readinessRequiresStore: boolean
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
   /** What every metric says about this process: `region` label, `build_info{version,revision}`. */
@@ -274,6 +278,22 @@ function shutdownTimeoutMs(configured: number | undefined, upstreamTimeoutMs: nu
 }
 
 /** Parses the process environment once; throws a ConfigError naming the variable at fault. */
+/**
+ * Several replicas share sign-outs, rate limits and single-use claims through Redis, or do not
+ * start (issue 47): without it a cookie signed out on one pod stays signed in on the others. Only
+ * production refuses (development and tests run one process); ALLOW_PER_POD_STORES=true starts
+ * anyway, and the start says so at warn.
+ */
+function perPodStoresAllowed(env: RawEnv, isProduction: boolean): boolean {
+  const allowed = env.ALLOW_PER_POD_STORES === 'true'
+  if (isProduction && env.EXPECTED_REPLICAS > 1 && !env.REDIS_URL && !allowed)
+    throw new ConfigError(
+      `EXPECTED_REPLICAS is ${env.EXPECTED_REPLICAS} but REDIS_URL is unset: replicas would not share sign-outs, ` +
+        'rate limits or single-use claims. Set REDIS_URL, or ALLOW_PER_POD_STORES=true to run each pod with its own stores.',
+    )
+  return allowed && !env.REDIS_URL
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error))
@@ -333,6 +353,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    allowPerPodStores: perPodStoresAllowed(env, isProduction),
+    readinessRequiresStore: env.READINESS_REQUIRE_STORE === 'true',
     metricsPort: env.METRICS_PORT,
     build: {
       // Unset outside a deployment (a laptop, the tests): said plainly rather than guessed.

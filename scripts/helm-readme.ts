@@ -9,7 +9,7 @@ import { parse } from 'yaml'
 
 const CHART = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helm')
 
-interface SchemaNode {
+export interface SchemaNode {
   $ref?: string
   type?: string | string[]
   const?: unknown
@@ -73,9 +73,13 @@ function rows(root: SchemaNode, values: Record<string, unknown>, schema: SchemaN
   })
 }
 
-export function chartReadme(): string {
-  const values = parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8')) as Record<string, unknown>
-  const schema = JSON.parse(readFileSync(path.join(CHART, 'values.schema.json'), 'utf8')) as SchemaNode
+export const chartValues = () =>
+  parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8')) as Record<string, unknown>
+export const chartSchema = () =>
+  JSON.parse(readFileSync(path.join(CHART, 'values.schema.json'), 'utf8')) as SchemaNode
+
+/** The README's text; throws naming the value when the schema lacks it or its description. */
+export function chartReadme(values = chartValues(), schema = chartSchema()): string {
   const table = rows(schema, values, schema).map(
     (row) =>
       `| \`${row.name}\` | ${cell(row.type)} | ${row.defaultValue ? `\`${cell(row.defaultValue)}\`` : ''} | ${cell(row.description)} |`,

@@ -5,6 +5,7 @@ import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import { Overloaded, sendBusy } from './busy.ts'
 import { PRERENDERED_DIR } from './image-variants.ts'
+import funnel from './plugins/app/funnel.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -20,6 +21,7 @@ import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
 import underPressure from './plugins/external/under-pressure.ts'
 import { parseQuery } from './query.ts'
+import { connectSharedRedis } from './redis.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { lazyChildLogger } from './request-logger.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
@@ -156,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestId)
   await app.register(metrics, { processMetrics: config.nodeEnv !== 'test', build: config.build })
+  await app.register(funnel)
   await app.register(underPressure, config.shedding)
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
@@ -166,7 +169,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
-  const stores = { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, metrics: app.opsMetrics }
+  // One connection for every store (issue 44 point 4), closed after the stores' own onClose hooks.
+  const redis = config.redisUrl
+    ? await connectSharedRedis({
+        url: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
+        log: app.log,
+        metrics: app.opsMetrics,
+      })
+    : undefined
+  if (redis) app.addHook('onClose', () => redis.close())
+  else if (config.allowPerPodStores)
+    app.log.warn(
+      'REDIS_URL is unset and ALLOW_PER_POD_STORES=true: every replica keeps its own rate limits, sign-outs and single-use claims',
+    )
+  else app.log.info('stores in memory (REDIS_URL unset): right for one replica only')
+  const stores = { redis, metrics: app.opsMetrics }
   await app.register(session, {
     ...stores,
     keys: config.sessionKeys,
@@ -188,7 +206,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, { ...stores, limits: config.rateLimits })
 
   await app.register(agentLanguageAtSignIn, { topology })
-  await app.register(healthRoutes, { isReady: () => ready })
+  // READINESS_REQUIRE_STORE: pods leave the Service while Redis is away, for those who would rather
+  // have no pod than pods that fail open (off by default: an outage would take every pod out).
+  const storeReady = config.readinessRequiresStore && redis ? () => redis.answering() : () => true
+  await app.register(healthRoutes, { isReady: () => ready && storeReady() })
   await app.register(sessionRoutes, { publicOrigin: config.publicOrigin })
   await app.register(apiProxyRoutes, {
     publicOrigin: config.publicOrigin,

@@ -113,3 +113,29 @@ t.test(
     )
   },
 )
+
+t.test(
+  'loadConfig › several replicas share their stores through Redis or refuse to start (issue 47)',
+  async (t) => {
+    const production = { NODE_ENV: 'production', UPSTREAMS_JSON: topology, SESSION_KEYS: key(1) }
+    t.throws(() => loadConfig({ ...production, EXPECTED_REPLICAS: '2' }), {
+      name: 'ConfigError',
+      message: /EXPECTED_REPLICAS is 2 but REDIS_URL is unset.*ALLOW_PER_POD_STORES=true/s,
+    })
+    t.equal(
+      loadConfig({ ...production, EXPECTED_REPLICAS: '2', ALLOW_PER_POD_STORES: 'true' }).allowPerPodStores,
+      true,
+    )
+    const shared = loadConfig({ ...production, EXPECTED_REPLICAS: '2', REDIS_URL: 'redis://redis:6379' })
+    t.equal(shared.allowPerPodStores, false, 'with Redis nothing is per pod')
+    t.equal(
+      loadConfig({ ...production, EXPECTED_REPLICAS: '1' }).allowPerPodStores,
+      false,
+      'one replica: fine',
+    )
+    t.doesNotThrow(
+      () => loadConfig({ EXPECTED_REPLICAS: '3' }),
+      'development runs one process whatever is declared',
+    )
+  },
+)

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
-import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
+import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import { SESSION_COOKIE_NAMES } from '../../server/session-cookie.ts'
+import { createAccount } from './sandbox.ts'
 
 /** The e2e servers listen on loopback over http: the plain session cookie (ADR 0155). */
 const SESSION_COOKIE = SESSION_COOKIE_NAMES['loopback-http']
@@ -86,6 +87,29 @@ test('a wrong password shows the upstream message and keeps the user signed out'
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page.getByRole('alert')).toContainText('Incorrect account or password')
   await expect(page.getByTestId('signed-in')).toHaveCount(0)
+})
+
+test('after a refused password, focus is on the field in error, not on <body>', async ({ page }) => {
+  // An account of its own: wrong passwords count towards a lock (the demo account is shared).
+  const email = await createAccount('focus-after-refusal', FIXTURE_PASSWORD)
+  await page.goto('/auth/sign_in')
+  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+  await page.getByLabel('Work email').fill(email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const password = page.getByLabel('Password', { exact: true })
+  const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName)
+  // By pointer: the button was pressed (and disabled while the call ran), focus goes to the field.
+  await password.fill('Wrong-Password9')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(password).toHaveAttribute('aria-invalid', 'true')
+  await expect.poll(focused).toBe('sign-in-password')
+  // By keyboard alone: Enter in the field; after the refusal focus is still there.
+  await page.locator('body').focus()
+  await password.fill('Wrong-Password8')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+  await expect(page.getByRole('alert')).toContainText('Incorrect account or password')
+  await expect.poll(focused).toBe('sign-in-password')
 })
 
 test('an unknown account is told so in the chosen language', async ({ page }) => {

@@ -57,9 +57,13 @@ t.test(
   },
 )
 
-t.test('stores › without REDIS_URL every store is in memory and always up', async (t) => {
+t.test('stores › without REDIS_URL every store says it is in memory, and none claims to be up', async (t) => {
   const { app } = await build(t)
-  for (const store of STORES) t.equal(await sample(app, 'store_up', { store }), 1, store)
+  for (const store of STORES) {
+    t.equal(await sample(app, 'store_backend', { store, kind: 'memory' }), 1, `${store}: memory`)
+    t.notOk(await sample(app, 'store_backend', { store, kind: 'redis' }), `${store}: not redis`)
+    t.notOk(await sample(app, 'store_up', { store }), `${store}: no store_up for a per-pod store`)
+  }
 })
 
 t.test('stores › keys carry REDIS_KEY_PREFIX, so releases sharing a Redis never share keys', async (t) => {

@@ -8,6 +8,8 @@ export interface ServerProcess {
   baseUrl: string
   metricsUrl: string
   sandboxUrls: string[]
+  /** The same by region (`sg` holds the outbox and the accounts). */
+  sandboxRegions: Record<string, string>
   /** JSON log lines so far, each with the time the test saw it. */
   logLines: () => Array<Record<string, unknown>>
 }
@@ -29,6 +31,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: '0',
       METRICS_PORT: '0',
       LOG_FORMAT: 'json',
+      // A test process that dies hard (a hang guard, Ctrl-C) leaves no server holding its ports.
+      EXIT_WITH_PARENT: 'on',
       // Shedding on event-loop lag has its own tests (overload.test.ts sets it); on a busy shared
       // machine it would answer other tests' requests 503 (ADR 0068).
       SHED_EVENT_LOOP_DELAY_MS: '0',
@@ -65,6 +69,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
           baseUrl,
           metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
           sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
+          sandboxRegions: sandbox.regions as Record<string, string>,
           logLines: () => lines,
         }
       },

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin'
 import type { CookieSecurity } from '../../../config/index.ts'
 import type { Language } from '../../../shared/language.ts'
 import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
+import { logStoreFailure, type SharedRedis } from '../../redis.ts'
 import { SESSION_COOKIE_NAMES, sessionCookieAttributes } from '../../session-cookie.ts'
 import { storeHealth } from '../../store-health.ts'
 import type { CookieRejection, OpsMetrics } from './metrics.ts'
@@ -68,10 +69,8 @@ export interface SessionPluginOptions {
   cookieSecurity?: CookieSecurity
   /** Absolute lifetime from sign-in and idle time-out of a signed-in session, ms. */
   lifetime: { absoluteMs: number; idleMs: number }
-  /** Revoked sessions shared by every replica; unset: this process's memory. */
-  redisUrl: string | undefined
-  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
-  keyPrefix?: string
+  /** The shared connection (server/redis.ts), where revoked sessions are kept; none: this process's memory. */
+  redis: SharedRedis | undefined
   /** store_up, store_fail_open_total, session_cookie_rejected_total; none when registered alone. */
   metrics?: OpsMetrics
   now?: () => number
@@ -84,15 +83,13 @@ export default fp<SessionPluginOptions>(
     const cookieName = SESSION_COOKIE_NAMES[cookieSecurity]
     const { absoluteMs, idleMs } = options.lifetime
     const lifetimeSeconds = Math.ceil(absoluteMs / 1000)
-    const health = storeHealth(options.metrics, 'session-revocations')
-    const revocations: SessionRevocations = options.redisUrl
-      ? await redisRevocations(options.redisUrl, now, app.log, options.keyPrefix ?? 'account-edge', health)
+    const { redis } = options
+    const health = storeHealth(options.metrics, 'session-revocations', redis)
+    const revocations: SessionRevocations = redis
+      ? redisRevocations({ redis, now, log: app.log, pendingGauge: options.metrics?.revocationsPending })
       : memoryRevocations(now)
-    if (!options.redisUrl) health.up()
     // A key rotation gone wrong shows here as a rise of `unreadable` (issue 20 point 2).
     const rejected = (reason: CookieRejection) => options.metrics?.sessionCookieRejected.inc({ reason })
-    if (!options.redisUrl)
-      app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
     app.addHook('onClose', async () => revocations.close())
 
     // Before secure-session's own onSend hook: the session is trimmed before it is sealed.
@@ -163,9 +160,11 @@ export default fp<SessionPluginOptions>(
     // (fail open, logged by the store), like the rate limits (ADR 0004). docs/security.md says so.
     async function isRevoked(sid: string): Promise<boolean> {
       try {
-        return await revocations.isRevoked(sid)
+        const revoked = await revocations.isRevoked(sid)
+        health.up()
+        return revoked
       } catch (err) {
-        app.log.warn({ err }, 'session revocation check failed: session accepted')
+        logStoreFailure(app.log, err, 'session revocation check failed: session accepted')
         health.down()
         health.failedOpen()
         return false
@@ -215,11 +214,10 @@ export default fp<SessionPluginOptions>(
       // The browser drops every cookie of the site, including ones a later version may add.
       reply.header('Clear-Site-Data', '"cookies"')
       if (!sid || !signedIn) return
-      try {
-        // A copy of the cookie taken before sign-out is refused from now on, on every replica.
-        await revocations.revoke(sid, until)
-      } catch (err) {
-        this.log.error({ err }, 'could not record a sign-out: the old cookie works until it expires')
+      // A copy of the cookie taken before sign-out is refused from now on, on every replica; in an
+      // outage from when Redis answers again (kept here until then, refused here at once).
+      const revocation = await revocations.revoke(sid, until)
+      if (revocation !== 'recorded') {
         health.down()
         health.failedOpen()
       }

@@ -1,11 +1,11 @@
 import Fastify from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
 import {
   atIdentityProvider,
   cookieHeader,
+  fileSandbox,
   isSignedIn,
   OWN_PAGE_LINK,
   sessionCookieOf,
@@ -17,9 +17,7 @@ import { appWithUpstreams } from '../upstream/harness.ts'
 // an upstream in front of the sandbox that answers sign-ins with a token but without `item.email`
 // (a real upstream with a changed contract, or a bug): nobody may end up with a session then.
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 
 /** Paths whose success answers lose their identity on the way back. */
 const ANONYMISED = /\/(account\/consoleLogin|sso\/aadLoginOverseas|sso\/aadLogin)(\?|$)/
@@ -55,10 +53,6 @@ if (!sgEnvironment) throw new Error('the sandbox has no sg-k8s')
 sgEnvironment.upstream = interposerUrl
 const { app } = await appWithUpstreams(t, topology, {
   MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`,
-})
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
 })
 
 t.test('a password sign-in answered with a token but no identity: 502, no session', async (t) => {

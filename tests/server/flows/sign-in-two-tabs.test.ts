@@ -29,7 +29,7 @@ t.test(
       { cookie: second.cookie },
     )
     t.equal(stale.response.statusCode, 409)
-    t.match(stale.response.json().retMsg, /another address in another tab/)
+    t.match(stale.response.json().retMsg, /changed to another address in another tab/)
     t.equal(await consoleLogins(), before, 'the password never went upstream')
     t.notOk(await isSignedIn(app, stale.cookie))
     const chinese = await signInStep(

@@ -1,11 +1,11 @@
 import t from 'tap'
 import { SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import { WECOM_QR_TTL_MS } from '../../../sandbox/providers/wecom-scans.ts'
 import {
   atIdentityProvider,
   build,
   cookieHeader,
+  fileSandbox,
   isSignedIn as isSignedInWith,
   OWN_PAGE_LINK,
   SAME_ORIGIN,
@@ -13,14 +13,8 @@ import {
   sessionCookieOf,
 } from '../../helper.ts'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 const { app } = await build(t, { sandbox })
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
 
 interface Step {
   status: number

@@ -13,7 +13,7 @@ export default {
   resendSent: 'A new code is on its way.',
   resendAt: 'You can ask for a new code at {{time}}.',
   otherAddress:
-    'This sign-in changed to another address in another tab. Enter your email again, then the password.',
+    'This sign-in was changed to another address in another tab. Check the address, then enter its password.',
   flowExpired: 'This sign-in has timed out or was finished elsewhere. Enter your email again.',
   notActivatedTitle: 'Product not activated',
   notActivatedText:
