@@ -18,6 +18,13 @@ export const CACHEABLE_PATHS: ReadonlySet<string> = new Set([
   '/auth/sign_up',
   '/auth/reset',
   '/auth/reset/done',
+  // Checked for ADR 0121: each shows its visitor only texts of its key (the demo form's answer is
+  // a POST, rendered per request; the verify page reads its link id from the fragment, in the
+  // browser; restrict and ssoFail name the language only).
+  '/auth/demo',
+  '/auth/restrict',
+  '/auth/ssoFail',
+  '/auth/sign_up/verify',
   ...MARKETING_PAGES.map((page) => page.path),
 ])
 

@@ -136,7 +136,7 @@ interface Row {
   p99: number[]
   /** req/s of each measured window, in order: the `/api` rows are compared window by window. */
   rates: number[]
-  /** CPU (ms) and requests of the serving process over the `/api` rows' measured windows. */
+  /** CPU (ms) and requests of the process serving the row, over its measured windows. */
   cpu: { ms: number; requests: number }
   errors: number
 }
@@ -342,10 +342,12 @@ try {
     cpu: { ms: 0, requests: 0 },
     errors: 0,
   }))
-  // The process each /api row loads: its CPU per call moves less with the host's load than req/s.
+  // The process each row loads: its CPU per request moves less with the host's load than req/s,
+  // so two trees benched at different hours compare better by it.
   const cpuClock: Partial<Record<Scenario['kind'], () => number>> = {
-    api: server.cpuMs,
+    framePerPage: framePerPage.cpuMs,
     passthrough: passthrough.cpuMs,
+    direct: server.sandboxCpuMs,
   }
   const measure = (scenario: Scenario, connections: number, seconds = SECONDS) =>
     autocannon({
@@ -359,13 +361,11 @@ try {
   /** A measured window after its uncounted settle (ADR 0115). */
   const measureSettled = async (row: Row) => {
     if (SETTLE_SECONDS > 0) await measure(row.scenario, CONNECTIONS, SETTLE_SECONDS)
-    const clock = cpuClock[row.scenario.kind]
-    const before = clock?.() ?? 0
+    const clock = cpuClock[row.scenario.kind] ?? server.cpuMs
+    const before = clock()
     const result = await measure(row.scenario, CONNECTIONS)
-    if (clock) {
-      row.cpu.ms += clock() - before
-      row.cpu.requests += result.requests.total
-    }
+    row.cpu.ms += clock() - before
+    row.cpu.requests += result.requests.total
     return result
   }
   const warmUpSeconds = new Map<Row, number>()
@@ -444,9 +444,11 @@ try {
       .map((row) => `${row.scenario.name} ${warmUpSeconds.get(row)} s`)
       .join(', ')}.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | ratio | target |',
-    '| --- | ---: | ---: | ---: | --- | --- |',
+    '| scenario | req/s | CPU µs/req | p50 ms | p99 ms | ratio | target |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- |',
   ]
+  /** CPU of the serving process per request over the row's measured windows (µs). */
+  const microsPerCall = (row: Row) => (row.cpu.ms * 1000) / Math.max(1, row.cpu.requests)
   for (const row of rows) {
     const p50 = median(row.p50)
     const p99 = median(row.p99)
@@ -513,7 +515,7 @@ try {
     }
     const errors = row.errors ? ` (${row.errors} errors)` : ''
     lines.push(
-      `| ${row.scenario.name}${errors} | ${Math.round(rps(row))} | ${p50} | ${p99} | ${ratio} | ${target} |`,
+      `| ${row.scenario.name}${errors} | ${Math.round(rps(row))} | ${microsPerCall(row).toFixed(0)} | ${p50} | ${p99} | ${ratio} | ${target} |`,
     )
   }
   const bffCall = median(callLatency.api ?? [])
@@ -523,7 +525,6 @@ try {
     `/api ${API_ROW.name} one call at a time (${LATENCY_CALLS} calls per round, p50): via BFF ${bffCall.toFixed(2)} ms, via the pass-through ${passthroughCall.toFixed(2)} ms: ${signed(bffCall - passthroughCall)} ms added (≤ ${API_ADDED_MS_TARGET} ms: ${bffCall - passthroughCall <= API_ADDED_MS_TARGET ? 'met' : 'MISSED'})`,
   )
   const [lowest = 0, highest = 0] = [Math.min(...pairShares), Math.max(...pairShares)]
-  const microsPerCall = (row: Row) => (row.cpu.ms * 1000) / Math.max(1, row.cpu.requests)
   lines.push(
     '',
     `/api ${API_ROW.name} via BFF as a share of the pass-through, window by window (each ${SECONDS} s window of one beside the other's; ${ROUNDS} pairs from the table's rounds, where the BFF's /api follows its render rows, then ${API_PAIRS} more after everything above, the order turned each time): ${pairShares

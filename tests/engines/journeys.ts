@@ -5,6 +5,7 @@ import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import enErrors from '../../shared/i18n/locales/en/errors.ts'
 import enFrame from '../../shared/i18n/locales/en/frame.ts'
+import enHome from '../../shared/i18n/locales/en/home.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
 import enSignUp from '../../shared/i18n/locales/en/signUp.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
@@ -12,9 +13,11 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhFrame from '../../shared/i18n/locales/zh/frame.ts'
+import zhHome from '../../shared/i18n/locales/zh/home.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import type { Language } from '../../shared/language.ts'
+import { outbox } from '../support/outbox.ts'
 import { DESKTOP, type Device, type OpenBrowser, PHONE } from './driver.ts'
 import { button, css, field, link, Ui } from './ui.ts'
 
@@ -25,6 +28,7 @@ const TEXT = {
     demo: enDemo,
     errors: enErrors,
     frame: enFrame,
+    home: enHome,
     reset: enReset,
     signUp: enSignUp,
   },
@@ -34,6 +38,7 @@ const TEXT = {
     demo: zhDemo,
     errors: zhErrors,
     frame: zhFrame,
+    home: zhHome,
     reset: zhReset,
     signUp: zhSignUp,
   },
@@ -55,12 +60,6 @@ export interface JourneyContext {
 /** `?language=zh` for Chinese (the browsers ask for English), nothing for English. */
 function inLanguage(pathname: string, language: Language): string {
   return language === 'en' ? pathname : `${pathname}${pathname.includes('?') ? '&' : '?'}language=${language}`
-}
-
-async function outbox(sandboxUrl: string, to: string, kind: string): Promise<OutboxMessage[]> {
-  const query = `to=${encodeURIComponent(to)}&kind=${encodeURIComponent(kind)}`
-  const response = await fetch(`${sandboxUrl}/__sandbox/outbox.json?${query}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
 }
 
 /** The newest message of a kind, once there are more than `before` of them. */
@@ -215,8 +214,10 @@ const JOURNEYS: Array<{ name: string; device?: Device; run: Journey }> = [
       await ui.click('the Customers link', link(T.nav.customers, '[data-testid="site-header"]'))
       await ui.at('/customers')
       await ui.see(T.items.customers.title, 'h1')
+      // Each step waits for its page, as a person reads it before pressing the next button.
       await ui.driver.back()
       await ui.at('/')
+      await ui.see(TEXT[language].home.title, 'h1')
       await ui.driver.forward()
       await ui.at('/customers')
       await ui.see(T.items.customers.title, 'h1')

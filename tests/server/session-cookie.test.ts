@@ -31,13 +31,17 @@ t.test('which cookie an origin gets', async (t) => {
 })
 
 t.test('a deployment keeps __Host- and Secure even on loopback', async (t) => {
-  const deployment = {
-    NODE_ENV: 'production',
-    UPSTREAMS_JSON: configured,
-    SESSION_KEYS: sessionKey(1),
-  }
-  t.equal(loadConfig({ ...deployment, HOST: '127.0.0.1' }).cookieSecurity, 'host-secure')
-  t.equal(loadConfig({ ...deployment, PUBLIC_ORIGIN: 'http://localhost:8080' }).cookieSecurity, 'host-secure')
+  const deployment = { NODE_ENV: 'production', UPSTREAMS_JSON: configured, SESSION_KEYS: sessionKey(1) }
+  t.equal(
+    loadConfig({ ...deployment, PUBLIC_ORIGIN: 'http://localhost:8080', HOST: '127.0.0.1' }).cookieSecurity,
+    'host-secure',
+    'an http loopback origin in a deployment',
+  )
+  t.equal(
+    loadConfig({ ...deployment, PUBLIC_ORIGIN: 'https://www.example.com', HOST: '127.0.0.1' }).cookieSecurity,
+    'host-secure',
+    'an https origin, listening on loopback behind a proxy',
+  )
   // `npm start`: a production build against the embedded sandbox is the embedded default.
   t.equal(
     loadConfig({ NODE_ENV: 'production', SANDBOX: 'on', HOST: '127.0.0.1' }).cookieSecurity,

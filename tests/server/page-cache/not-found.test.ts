@@ -61,7 +61,7 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
           }
         }
       }
-      const known = await app.inject('/auth/demo')
+      const known = await app.inject('/auth/sign_in?ref=partner')
       t.equal(known.statusCode, 200, 'a page that exists is never taken for a 404 (its one render)')
     },
   )
