@@ -111,12 +111,11 @@ export interface SignInFlow {
   run(request: FastifyRequest, step: SignInStepName, body: unknown): Promise<StepResult>
 }
 
-const passwordInput = consoleLoginSchema.pick({
-  password: true,
-  captchaPass: true,
-  productCode: true,
-  appType: true,
-})
+const passwordInput = consoleLoginSchema
+  .pick({ password: true, captchaPass: true, productCode: true, appType: true })
+  // The address the page shows beside the password field (issue 46): another tab may have started
+  // a sign-in of another address in this session since; the password never goes to that one.
+  .extend({ email: consoleLoginSchema.shape.email.optional() })
 const codeInput = z.object({ code: verificationCode })
 const environmentInput = z.object({ environment: z.enum(ENVIRONMENT_NAMES) })
 
@@ -248,7 +247,10 @@ export function signInFlow(topology: Topology): SignInFlow {
     if (flow?.step !== 'password') return notInFlow(request)
     const parsed = passwordInput.safeParse(body ?? {})
     if (!parsed.success) return invalid(request, parsed.error)
-    if (!flow.emailCodeRequired) return consoleSignIn(request, flow, parsed.data)
+    const { email: shown, ...typed } = parsed.data
+    if (shown !== undefined && shown.trim().toLowerCase() !== flow.email.trim().toLowerCase())
+      return result(request, envelope('409', t(request)('signInSteps:otherAddress')), 409)
+    if (!flow.emailCodeRequired) return consoleSignIn(request, flow, typed)
     // The company wants an e-mailed code: the BFF makes the upstream's GET with the password
     // base64-encoded (masked in every log line); the code goes to the account's address.
     const { answer } = await call(request, 'sendVerifyCode', {

@@ -118,6 +118,8 @@ async function count(
         SANDBOX: 'off',
         UPSTREAMS_JSON: topology,
         SESSION_KEYS: randomBytes(32).toString('base64'),
+        // Required in production with real upstreams (issue 46).
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         PORT: String(port),
         METRICS_PORT: String(port + 8),
         LOG_LEVEL: 'warn',

@@ -98,7 +98,13 @@ export function useSignInSteps({
     const answer =
       withCode === undefined
         ? await api.call(signInSteps.password, {
-            data: { password: typedPassword, ...(captchaPass ? { captchaPass } : {}), ...product },
+            // The address this page shows: another tab's sign-in of another address gets a 409.
+            data: {
+              email: state.email,
+              password: typedPassword,
+              ...(captchaPass ? { captchaPass } : {}),
+              ...product,
+            },
             throws: false,
           })
         : await api.call(signInSteps.code, { data: { code: withCode, ...product }, throws: false })
@@ -106,7 +112,9 @@ export function useSignInSteps({
       setCaptchaPass(null)
       setCaptchaRound((round) => round + 1)
     }
-    if (answer.retCode === NOT_IN_FLOW) return refusal(answer)
+    // Not in this flow, or the flow moved to another address in another tab (409): the page shows
+    // where the session's sign-in stands now, with the message.
+    if (answer.retCode === NOT_IN_FLOW || answer.retCode === '409') return refusal(answer)
     if (isSuccess(answer)) {
       const flow = flowOf(answer)
       // The password was right and a code is on its way: the server keeps the password for it.

@@ -12,6 +12,8 @@ export default {
   resendReady: 'You can send a new code now.',
   resendSent: 'A new code is on its way.',
   resendAt: 'You can ask for a new code at {{time}}.',
+  otherAddress:
+    'This sign-in was changed to another address in another tab. Check the address, then enter its password.',
   flowExpired: 'This sign-in has timed out or was finished elsewhere. Enter your email again.',
   notActivatedTitle: 'Product not activated',
   notActivatedText:

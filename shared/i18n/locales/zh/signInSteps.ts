@@ -15,6 +15,7 @@ const zh: MessagesOf<typeof en> = {
   resendReady: '现在可以重新发送验证码。',
   resendSent: '新的验证码已发送。',
   resendAt: '您可以在 {{time}} 之后重新获取验证码。',
+  otherAddress: '本次登录已在另一个标签页中换成其他邮箱。请核对邮箱，再输入该账号的密码。',
   flowExpired: '本次登录已超时或已在别处完成，请重新输入邮箱。',
   notActivatedTitle: '产品未开通',
   notActivatedText: '{{email}} 尚未开通任何产品，暂时无法进入。请联系管理员为您的账号开通产品。',
