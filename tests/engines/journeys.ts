@@ -17,6 +17,7 @@ import zhHome from '../../shared/i18n/locales/zh/home.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import type { Language } from '../../shared/language.ts'
+import { outbox } from '../support/outbox.ts'
 import { DESKTOP, type Device, type OpenBrowser, PHONE } from './driver.ts'
 import { button, css, field, link, Ui } from './ui.ts'
 
@@ -59,12 +60,6 @@ export interface JourneyContext {
 /** `?language=zh` for Chinese (the browsers ask for English), nothing for English. */
 function inLanguage(pathname: string, language: Language): string {
   return language === 'en' ? pathname : `${pathname}${pathname.includes('?') ? '&' : '?'}language=${language}`
-}
-
-async function outbox(sandboxUrl: string, to: string, kind: string): Promise<OutboxMessage[]> {
-  const query = `to=${encodeURIComponent(to)}&kind=${encodeURIComponent(kind)}`
-  const response = await fetch(`${sandboxUrl}/__sandbox/outbox.json?${query}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
 }
 
 /** The newest message of a kind, once there are more than `before` of them. */

@@ -7,6 +7,7 @@ import { after, before, test } from 'node:test'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import enReset from '../../shared/i18n/locales/en/reset.ts'
+import { outbox } from '../support/outbox.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
 import { HANG_GUARD_MS } from './driver.ts'
 
@@ -152,11 +153,7 @@ async function askForResetLink() {
   const request = formWith(await lynx.source(reset), 'email', reset)
   const page = await lynx.post(request.action, typed(request.fields, { email }), '-dump')
   assert.match(page, new RegExp(enReset.sentTitle))
-  const outbox = await fetch(
-    `${sandboxUrl}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=reset-link`,
-  )
-  const { messages } = (await outbox.json()) as { messages: unknown[] }
-  assert.equal(messages.length, 1, 'one reset link e-mailed')
+  assert.equal((await outbox(sandboxUrl, email, 'reset-link')).length, 1, 'one reset link e-mailed')
 }
 
 async function bookDemo() {
