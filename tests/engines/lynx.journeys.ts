@@ -27,7 +27,9 @@ let sandboxUrl = ''
 const jars = mkdtempSync(path.join(tmpdir(), 'lynx-'))
 
 before(async () => {
-  server = await startServerProcess()
+  // No warm-up: readiness for an ingress is no part of a user's journey, and on a machine busy with
+  // the rest of the suite its renders held the start back past its hang guard.
+  server = await startServerProcess({ WARM_UP_RENDERS: '0' })
   baseUrl = server.baseUrl.replace('//127.0.0.1:', '//localhost:')
   sandboxUrl = server.sandboxRegions.sg ?? ''
 })

@@ -19,7 +19,9 @@ export function engineSuite(
   let context: JourneyContext | undefined
 
   before(async () => {
-    server = await startServerProcess()
+    // No warm-up: readiness for an ingress is no part of a user's journey, and on a machine busy with
+    // the rest of the suite its renders held the start back past its hang guard.
+    server = await startServerProcess({ WARM_UP_RENDERS: '0' })
     browser = await launch()
     const sandboxUrl = server.sandboxRegions.sg
     if (!sandboxUrl) throw new Error('the sandbox has no sg server')
