@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { TEST_CHROMIUM_FLAGS } from './scripts/chromium-flags.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3107)
 /**
@@ -30,16 +31,8 @@ export default defineConfig({
       // Debian's old headless shell (what Playwright ships by default): about half the CPU of the
       // full browser per test, and this suite is CPU-bound on 2 cores (ADR 0058).
       executablePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
-      // Offline machine: without these Chromium keeps trying to reach Google's services.
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        ...TEST_CHROMIUM_FLAGS,
         // Pages live for seconds here: V8's optimising compilers (Maglev, TurboFan) spend more CPU
         // compiling than the tests' pages and axe win back. Baseline code only: ≈ 9 % less CPU
         // over five specs, measured twice each (ADR 0098).

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { answersOk, waitFor } from '../tests/support/wait.ts'
+import { TEST_CHROMIUM_FLAGS } from './chromium-flags.ts'
 import {
   contendedSlowdown,
   DEFAULT_SLOWDOWN,
@@ -194,17 +195,7 @@ async function main(): Promise<number> {
   const server = await startServer()
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromeFlags: ['--headless=new', ...TEST_CHROMIUM_FLAGS],
   })
   let passed = 0
   let failed = 0

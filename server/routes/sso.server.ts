@@ -3,12 +3,7 @@ import type { Topology } from '../../config/index.ts'
 import { isSuccess } from '../../shared/envelope.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
-import {
-  askBeforeRoundTrip,
-  spendStart,
-  startedOnOurPage,
-  startFields,
-} from './round-trip-start.server.ts'
+import { askBeforeRoundTrip, spendStart, startedOnOurPage, startFields } from './round-trip-start.server.ts'
 import { queryOf, type SsoKit, type SsoOutcome, ssoKit } from './sso-kit.server.ts'
 import { ssoPickerRoutes } from './sso-picker.server.ts'
 import { wecomRoutes } from './sso-wecom.server.ts'

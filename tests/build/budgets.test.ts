@@ -18,14 +18,16 @@ const FRAME_NAMESPACES = ['common', 'errors', 'frame']
 /**
  * JavaScript ceilings with React DOM rendering (ADR 0064, 0065, 0085, 0102). Issue 19 asks for
  * 100 KB on sign-in: 120.6 / 121.7 KB (en / zh) on 2026-11-26, 116.3 / 117.2 KB after ADR 0085's
- * cuts, 92.3 / 93.3 KB once the pages stopped loading Vike's client router (ADR 0102). The
- * ceilings are what the pages weigh now plus ≈ 2 KB (zh), so nothing grows unnoticed; sign-in's
- * never above `TARGET`.
+ * cuts, 92.3 / 93.3 KB once the pages stopped loading Vike's client router (ADR 0102), 94.1 /
+ * 95.1 KB with the sign-in's steps on the form kit (one submit path that focuses the first error
+ * after a refusal, the step reducer, one code step with and without JavaScript). The ceilings
+ * are what the pages weigh plus ≈ 1–2 KB (zh), so nothing grows unnoticed; sign-in's never above
+ * `TARGET`.
  */
 const TARGET = { signIn: 100 * KB }
 const PAGES = [
   { url: '/', js: 88 * KB, namespaces: homeConfig.namespaces },
-  { url: '/auth/sign_in', js: 95 * KB, namespaces: signInConfig.namespaces },
+  { url: '/auth/sign_in', js: 96 * KB, namespaces: signInConfig.namespaces },
   { url: '/auth/sign_up', js: 102 * KB, namespaces: signUpConfig.namespaces },
 ]
 const BUDGET = { css: 20 * KB, html: 8 * KB }

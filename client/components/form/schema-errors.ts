@@ -10,11 +10,13 @@ import type { FieldErrors } from './useFieldErrors.ts'
 export function schemaErrors(
   checked: { success: true } | { success: false; error: z.ZodError },
   t: Translate,
+  /** Where a schema's field shows its message when the form names it otherwise (`captchaPass` → `captcha`). */
+  shownAt: Readonly<Record<string, string>> = {},
 ): FieldErrors | undefined {
   if (checked.success) return undefined
   return Object.fromEntries(
     Object.entries(fieldMessages(checked.error)).map(([field, message]) => [
-      field,
+      shownAt[field] ?? field,
       t(message.key, message.values),
     ]),
   )

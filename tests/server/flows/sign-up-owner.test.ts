@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
 import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
+import { outbox } from '../../support/outbox.ts'
 import { startRedis } from '../../support/redis.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SIGN_UP_PASSWORD, SignUpBrowser } from '../../support/sign-up.ts'
 
@@ -88,10 +89,7 @@ t.test('the owner’s own restart goes upstream; the earlier link then verifies 
   const owner = browser(app)
   const email = await owner.started(freshSignUpEmail('again'))
   const phone = browser(app)
-  const outbox = await fetch(
-    `${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`,
-  )
-  const firstLink = ((await outbox.json()) as { messages: { link: string }[] }).messages[0]?.link ?? ''
+  const firstLink = (await outbox(sg, email, 'register-verify'))[0]?.link ?? ''
   t.same((await owner.post('/auth/sign_up/flow/back')).body.item.step, 'credentials')
   const starts = await calls('registerSgNew')
   await owner.started(email, 'Changed-Mind42')

@@ -96,16 +96,11 @@ export default function DemoPage() {
     captchaPass: captchaPass ?? '',
   })
   const submit = form.submitWith({
-    validate: () => {
-      const checked = demoSchema.safeParse(dataOf())
-      const found = schemaErrors(checked, (key, values) => t(key, { ns: 'common', ...values }))
+    validate: () =>
       // The captcha's token is checked as `captchaPass`; its message goes to the captcha.
-      if (found?.captchaPass !== undefined) {
-        const { captchaPass: captcha, ...others } = found
-        return { ...others, captcha }
-      }
-      return found
-    },
+      schemaErrors(demoSchema.safeParse(dataOf()), (key, values) => t(key, { ns: 'common', ...values }), {
+        captchaPass: 'captcha',
+      }),
     send: async () => {
       const data = demoSchema.parse(dataOf())
       const answer = await api.call(demoEndpoints.addSgReservationInfo, { data, throws: false })

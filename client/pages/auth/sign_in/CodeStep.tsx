@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
 import { clockTime } from '../../../../shared/api/sign-in-flow.ts'
 import type { Language } from '../../../../shared/language.ts'
 import { earlyText } from '../../../components/form/early-input.ts'
-import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
 
-interface CodeStepProps {
+// Few sign-ins reach the code step: its countdown loads then (the page's first-load budget).
+const CodeResend = lazy(() => import('./CodeResend.tsx').then((module) => ({ default: module.CodeResend })))
+
+export interface CodeStepProps {
   email: string
   code: string
   onCode: (code: string) => void
@@ -44,6 +46,16 @@ export function CodeStep({ email, code, onCode, error, onResend, resendAt, langu
     const typed = earlyText(input.current)
     if (typed) onCode(digitsOf(typed))
   }, [])
+  const plainResend = (
+    <>
+      {resendAt !== undefined && (
+        <p data-testid="resend-at">{t('resendAt', { time: clockTime(resendAt, language) })}</p>
+      )}
+      <button type="submit" form="sign-in-resend" className="link-button" data-testid="resend-code">
+        {t('resend')}
+      </button>
+    </>
+  )
   const errorId = 'sign-in-code-error'
   const hintId = 'sign-in-code-hint'
   return (
@@ -82,67 +94,13 @@ export function CodeStep({ email, code, onCode, error, onResend, resendAt, langu
         </p>
       )}
       {hydrated ? (
-        <Resend onResend={onResend} initialWaitSeconds={secondsUntil(resendAt)} />
+        // The countdown's code loads with the step: the plain button until it is there.
+        <Suspense fallback={plainResend}>
+          <CodeResend onResend={onResend} initialWaitSeconds={secondsUntil(resendAt)} />
+        </Suspense>
       ) : (
-        <>
-          {resendAt !== undefined && (
-            <p data-testid="resend-at">{t('resendAt', { time: clockTime(resendAt, language) })}</p>
-          )}
-          <button type="submit" form="sign-in-resend" className="link-button" data-testid="resend-code">
-            {t('resend')}
-          </button>
-        </>
+        plainResend
       )}
     </fieldset>
-  )
-}
-
-/** The resend button with its countdown, once the scripts run. */
-function Resend({
-  onResend,
-  initialWaitSeconds,
-}: Pick<CodeStepProps, 'onResend'> & { initialWaitSeconds: number }) {
-  const { t } = useTranslation('signInSteps')
-  const countdown = useCountdown()
-  const { start } = countdown
-  const [status, setStatus] = useState('')
-  const [busy, setBusy] = useState(false)
-  useEffect(() => start(initialWaitSeconds), [start, initialWaitSeconds])
-
-  async function resend() {
-    if (busy || countdown.seconds > 0) return
-    setBusy(true)
-    setStatus('')
-    try {
-      const result = await onResend()
-      if ('error' in result) setStatus(result.error)
-      else {
-        start(result.waitSeconds)
-        setStatus(t('resendSent'))
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  return (
-    <>
-      <button
-        type="button"
-        className="link-button"
-        onClick={resend}
-        disabled={busy || countdown.seconds > 0}
-        data-testid="resend-code"
-      >
-        {countdown.seconds > 0 ? t('resendIn', { seconds: countdown.seconds }) : t('resend')}
-      </button>
-      {/* Announced without interrupting: the wait in 15-second steps (not every tick), then
-          that a new code may be asked for, or the result of a resend. */}
-      <p className="visually-hidden" aria-live="polite" data-testid="resend-status">
-        {countdown.seconds > 0
-          ? t('resendIn', { seconds: Math.ceil(countdown.seconds / 15) * 15 })
-          : status || t('resendReady')}
-      </p>
-    </>
   )
 }

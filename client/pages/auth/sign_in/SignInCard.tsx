@@ -5,7 +5,6 @@ import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { pageUrlOf } from '../../../components/frame/useFrame.ts'
 import { reload } from '../../../runtime/router.ts'
 import { useTranslation } from '../../../translation.tsx'
-import { ChangePasswordStep } from './ChangePasswordStep.tsx'
 import { CodeStep } from './CodeStep.tsx'
 import { EmailField, StepButton, StepErrorMessage, useStepErrors } from './EmailField.tsx'
 import { EnterpriseSignIn, useSsoOutcome } from './EnterpriseSignIn.tsx'
@@ -17,6 +16,9 @@ import { type SignedInOutcome, useSignInSteps } from './useSignInSteps.ts'
 // Screens few sign-ins reach load when needed: the page's first load stays within its budget (ADR 0021).
 const NotActivated = lazy(() =>
   import('./NotActivated.tsx').then((module) => ({ default: module.NotActivated })),
+)
+const ChangePasswordStep = lazy(() =>
+  import('./ChangePasswordStep.tsx').then((module) => ({ default: module.ChangePasswordStep })),
 )
 const PasswordAgeDialog = lazy(() =>
   import('./PasswordAgeDialog.tsx').then((module) => ({ default: module.PasswordAgeDialog })),
@@ -73,11 +75,13 @@ export function SignInCard({ hidden }: { hidden: boolean }) {
 
   if (changing) {
     return (
-      <ChangePasswordStep
-        email={state.email.trim()}
-        csrfToken={csrfToken}
-        onDone={() => void continueTo(changing.target)}
-      />
+      <Suspense fallback={null}>
+        <ChangePasswordStep
+          email={state.email.trim()}
+          csrfToken={csrfToken}
+          onDone={() => void continueTo(changing.target)}
+        />
+      </Suspense>
     )
   }
   if (state.notActivated) {
