@@ -9,6 +9,9 @@ import { type JourneyContext, journeys } from './journeys.ts'
  * Chromium's Playwright suite), against a server started as `npm start` starts it: the production
  * build, the embedded sandbox, listening on 127.0.0.1 over plain http, opened as http://localhost.
  */
+/** Far above any journey's time on a busy machine; only a browser stuck on a command reaches it. */
+const JOURNEY_HANG_GUARD_MS = 240_000
+
 export function engineSuite(
   engine: string,
   language: Language,
@@ -37,9 +40,10 @@ export function engineSuite(
     server?.child.kill('SIGTERM')
   })
 
+  // A hang guard only (a browser that never answers a command): a journey takes seconds.
   for (const journey of journeys(() => {
     if (!context) throw new Error('the server or the browser did not start')
     return context
   }))
-    test(`${engine} (${language}) › ${journey.name}`, journey.run)
+    test(`${engine} (${language}) › ${journey.name}`, { timeout: JOURNEY_HANG_GUARD_MS }, journey.run)
 }
