@@ -9,6 +9,9 @@ import { type JourneyContext, journeys } from './journeys.ts'
  * Chromium's Playwright suite), against a server started as `npm start` starts it: the production
  * build, the embedded sandbox, listening on 127.0.0.1 over plain http, opened as http://localhost.
  */
+/** Far above any journey's time on a busy machine; only a browser stuck on a command reaches it. */
+const JOURNEY_HANG_GUARD_MS = 240_000
+
 export function engineSuite(
   engine: string,
   language: Language,
@@ -19,7 +22,9 @@ export function engineSuite(
   let context: JourneyContext | undefined
 
   before(async () => {
-    server = await startServerProcess()
+    // No warm-up: readiness for an ingress is no part of a user's journey, and on a machine busy with
+    // the rest of the suite its renders held the start back past its hang guard.
+    server = await startServerProcess({ WARM_UP_RENDERS: '0' })
     browser = await launch()
     const sandboxUrl = server.sandboxRegions.sg
     if (!sandboxUrl) throw new Error('the sandbox has no sg server')
@@ -35,9 +40,10 @@ export function engineSuite(
     server?.child.kill('SIGTERM')
   })
 
+  // A hang guard only (a browser that never answers a command): a journey takes seconds.
   for (const journey of journeys(() => {
     if (!context) throw new Error('the server or the browser did not start')
     return context
   }))
-    test(`${engine} (${language}) › ${journey.name}`, journey.run)
+    test(`${engine} (${language}) › ${journey.name}`, { timeout: JOURNEY_HANG_GUARD_MS }, journey.run)
 }

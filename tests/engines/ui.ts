@@ -38,6 +38,9 @@ export function css(selector: string): Finder {
   return `Array.from(document.querySelectorAll(${text(selector)})).find((el) => (${VISIBLE})(el)) ?? null`
 }
 
+/** How each driver says the marked element is no longer in the page. */
+const REPLACED = /detached|no such element|NoSuchElement|StaleElementReference|No element found/i
+
 export class Ui {
   private marks = 0
   readonly driver: EngineDriver
@@ -49,6 +52,8 @@ export class Ui {
 
   /** Waits until `expression` (run in the page) is truthy and returns its value. */
   async waitFor<T>(what: string, expression: string): Promise<T> {
+    // ENGINE_TRACE=1: each wait with its time, to see where a slow journey spends it.
+    if (process.env.ENGINE_TRACE) console.log(new Date().toISOString(), 'waiting for', what)
     const deadline = Date.now() + HANG_GUARD_MS
     let last: unknown
     while (Date.now() < deadline) {
@@ -96,16 +101,33 @@ export class Ui {
     return `[data-engine-target="${id}"]`
   }
 
-  async fill(label: string, value: string): Promise<void> {
-    await this.driver.type(await this.mark(`the field “${label}”`, field(label)), value)
+  /**
+   * Finds the element, marks it and acts on the mark. React may put a new element in place of the
+   * one just marked (a step appearing, a re-render after hydration): it is found and marked again
+   * then. Nothing was typed into or clicked on the replaced one that a person would have seen.
+   */
+  private async act(what: string, finder: Finder, action: (selector: string) => Promise<void>) {
+    for (let attempt = 1; ; attempt++) {
+      const selector = await this.mark(what, finder)
+      try {
+        return await action(selector)
+      } catch (error) {
+        const replaced = error instanceof Error && REPLACED.test(`${error.name} ${error.message}`)
+        if (!replaced || attempt === 3) throw error
+      }
+    }
   }
 
-  async typeInto(what: string, finder: Finder, value: string): Promise<void> {
-    await this.driver.type(await this.mark(what, finder), value)
+  fill(label: string, value: string): Promise<void> {
+    return this.act(`the field “${label}”`, field(label), (selector) => this.driver.type(selector, value))
   }
 
-  async click(what: string, finder: Finder): Promise<void> {
-    await this.driver.click(await this.mark(what, finder))
+  typeInto(what: string, finder: Finder, value: string): Promise<void> {
+    return this.act(what, finder, (selector) => this.driver.type(selector, value))
+  }
+
+  click(what: string, finder: Finder): Promise<void> {
+    return this.act(what, finder, (selector) => this.driver.click(selector))
   }
 
   /** Waits until the page's visible text contains `expected`. */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { Builder, By, type WebDriver, error as webDriverErrors } from 'selenium-webdriver'
+import { Builder, By, type WebDriver } from 'selenium-webdriver'
 import { type Device, type EngineDriver, HANG_GUARD_MS, type OpenBrowser } from './driver.ts'
 
 export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver'
@@ -87,18 +87,9 @@ export async function launchWebKit(): Promise<{ open: OpenBrowser; quit: () => P
         await (await element(selector)).click()
       },
       type: async (selector, text) => {
-        // React may put a new input in place of the one just found (a step appearing, hydration):
-        // find it again then. Nothing was typed into the replaced one.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            const input = await element(selector)
-            await input.clear()
-            await input.sendKeys(text)
-            return
-          } catch (error) {
-            if (!(error instanceof webDriverErrors.StaleElementReferenceError) || attempt === 3) throw error
-          }
-        }
+        const input = await element(selector)
+        await input.clear()
+        await input.sendKeys(text)
       },
       back: () => driver.navigate().back(),
       forward: () => driver.navigate().forward(),

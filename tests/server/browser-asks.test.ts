@@ -7,7 +7,8 @@ import { startServerProcess } from '../support/server-process.ts'
 // Issue 48 point 5: what browsers and crawlers ask for on their own answers as it should, and
 // never as a server error (each one counted against the error-rate alert).
 
-const server = await startServerProcess({ LOG_LEVEL: 'info' })
+// No warm-up: its renders would only delay the start (readiness has its own tests).
+const server = await startServerProcess({ LOG_LEVEL: 'info', WARM_UP_RENDERS: '0' })
 t.teardown(() => {
   server.child.kill('SIGTERM')
 })
