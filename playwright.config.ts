@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { TEST_CHROMIUM_FLAGS } from './scripts/chromium-flags.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3107)
 /**
@@ -16,11 +17,10 @@ export default defineConfig({
   // Two on two cores: the suite is CPU-bound; three measured no faster (ADR 0097).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 30_000,
-  // Playwright's 5 s for one expectation failed on a busy CI machine where a sign-up's submit
-  // (captcha check, lazily loaded form checks, the upstream call) took longer; a real user would
-  // still have seen the next step. 10 s keeps a broken page failing fast enough.
-  expect: { timeout: 10_000 },
+  // Hang guards, not deadlines (issue 45): every wait is on what the page shows, and a loaded
+  // machine makes a test slower, never red. A broken page still fails, a little later.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   outputDir: '.cache/test-results',
   use: {
     baseURL: `http://localhost:${port}`,
@@ -31,16 +31,8 @@ export default defineConfig({
       // Debian's old headless shell (what Playwright ships by default): about half the CPU of the
       // full browser per test, and this suite is CPU-bound on 2 cores (ADR 0058).
       executablePath: process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
-      // Offline machine: without these Chromium keeps trying to reach Google's services.
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
+        ...TEST_CHROMIUM_FLAGS,
         // Pages live for seconds here: V8's optimising compilers (Maglev, TurboFan) spend more CPU
         // compiling than the tests' pages and axe win back. Baseline code only: ≈ 9 % less CPU
         // over five specs, measured twice each (ADR 0098).
@@ -95,6 +87,7 @@ function webServer(serverPort: number) {
       RATE_LIMIT_SIGN_IN: '10000/1m',
       RATE_LIMIT_SIGN_UP: '10000/1m',
       RATE_LIMIT_RESET: '10000/1m',
+      RESET_SENDS_PER_CLIENT: '10000',
       RATE_LIMIT_CODE: '10000/1m',
       RATE_LIMIT_RENDER: '10000/1m',
       // Shedding has its own tests (tests/server/overload, shedding); on the shared machine it

@@ -1,43 +1,17 @@
 import type { PageContext } from 'vike/types'
-import { lightTranslator } from '../shared/i18n/light.ts'
-import { bundlesOf, withFrameNamespaces } from '../shared/i18n/loaded.ts'
+import { translatorWith, withFrameNamespaces } from '../shared/i18n/loaded.ts'
 import type { Namespace } from '../shared/i18n/namespaces.ts'
 import type { Translator } from '../shared/i18n/translator.ts'
-import type { Language } from '../shared/language.ts'
 
 /**
  * Translations of a page: the frame's namespaces plus those its +config.ts declares
  * (`namespaces: ['reset']`), in the page's language only. See docs/pages.md; the browser fetches
- * them with ./load-translations.ts. The server translates with i18next (installed by
- * +onCreateGlobalContext.server.ts), the browser with shared/i18n/light.ts (ADR 0065).
+ * them with ./load-translations.ts, the server has every one registered at start
+ * (+onCreateGlobalContext.server.ts). Both sides translate with shared/i18n/translator.ts (ADR 0130).
  */
-
-export type TranslatorFactory = (language: Language, namespaces: readonly Namespace[]) => Translator
-
-let serverTranslator: TranslatorFactory | undefined
-const lightTranslators = new Map<string, Translator>()
-
-/** Server only, once at start: every page render translates with i18next. */
-export function translateOnServerWith(factory: TranslatorFactory): void {
-  serverTranslator = factory
-  serverTranslatorsOfPage = new WeakMap()
-}
-
-function browserTranslator(language: Language, namespaces: readonly Namespace[]): Translator {
-  const key = `${language}:${namespaces.join(',')}`
-  const cached = lightTranslators.get(key)
-  if (cached) return cached
-  const bundles = bundlesOf(language, namespaces)
-  const translator = lightTranslator(language, bundles)
-  // Kept (one identity for hooks' dependencies) once every namespace has arrived.
-  if (Object.keys(bundles).length === namespaces.length) lightTranslators.set(key, translator)
-  return translator
-}
 
 /** Per page's declared list (one array per page, the same on every render), its namespaces. */
 const namespacesOfPage = new WeakMap<object, readonly Namespace[]>()
-/** Server only: per page's namespaces, the translator of each (language, extra namespaces). */
-let serverTranslatorsOfPage = new WeakMap<readonly Namespace[], Map<string, Translator>>()
 /** A page that declares none: the frame's alone. */
 const FRAME_ONLY = withFrameNamespaces([])
 
@@ -53,6 +27,9 @@ export function pageNamespaces(pageContext: Pick<PageContext, 'config'>): readon
   return namespaces
 }
 
+/** Per page's namespaces, the translator of each (language, extra namespaces) once complete. */
+const translatorsOfPage = new WeakMap<readonly Namespace[], Map<string, Translator>>()
+
 /** The page's translator (server and browser): what +Wrapper provides, +title may use. */
 export function pageI18n(
   pageContext: Pick<PageContext, 'config' | 'language'>,
@@ -60,23 +37,19 @@ export function pageI18n(
   extra: readonly Namespace[] = [],
 ): Translator {
   const declared = pageNamespaces(pageContext)
-  const namespaces = () => (extra.length ? withFrameNamespaces([...declared, ...extra]) : declared)
-  // Node renders pages (server, tests); a window means the browser.
-  if (typeof window !== 'undefined') return browserTranslator(pageContext.language, namespaces())
-  if (!serverTranslator)
-    throw new Error('The server translator is installed by +onCreateGlobalContext.server.ts')
-  // A render asks ≈ 4 times (title, description, head, wrapper); the server has every namespace
-  // from the start, so a page's translator never changes and is kept per page.
-  let translators = serverTranslatorsOfPage.get(declared)
+  // A render asks ≈ 4 times (title, description, head, wrapper): kept per page, without building
+  // the set's key each time.
+  let translators = translatorsOfPage.get(declared)
   if (!translators) {
     translators = new Map()
-    serverTranslatorsOfPage.set(declared, translators)
+    translatorsOfPage.set(declared, translators)
   }
   const key = `${pageContext.language}:${extra.join(',')}`
-  let translator = translators.get(key)
-  if (!translator) {
-    translator = serverTranslator(pageContext.language, namespaces())
-    translators.set(key, translator)
-  }
+  const kept = translators.get(key)
+  if (kept) return kept
+  const namespaces = extra.length ? withFrameNamespaces([...declared, ...extra]) : declared
+  const translator = translatorWith(pageContext.language, namespaces)
+  // Kept once every namespace has arrived (the browser fetches them before the first render).
+  if (namespaces.every((namespace) => translator.hasNamespace(namespace))) translators.set(key, translator)
   return translator
 }

@@ -1,6 +1,5 @@
 import type { PageContext } from 'vike/types'
-import { lightTranslator } from '../shared/i18n/light.ts'
-import { addTranslations, bundlesOf, hasTranslations } from '../shared/i18n/loaded.ts'
+import { addTranslations, hasTranslations, translatorWith } from '../shared/i18n/loaded.ts'
 import type { Messages, Namespace } from '../shared/i18n/namespaces.ts'
 import type { Translator } from '../shared/i18n/translator.ts'
 import type { Language } from '../shared/language.ts'
@@ -33,7 +32,7 @@ export async function loadTranslator(
   namespaces: readonly Namespace[],
 ): Promise<Translator> {
   await loadTranslations(language, namespaces)
-  return lightTranslator(language, bundlesOf(language, namespaces))
+  return translatorWith(language, namespaces)
 }
 
 async function loadTranslations(language: Language, namespaces: readonly Namespace[]): Promise<void> {

@@ -2,9 +2,8 @@ import { cloneElement, createContext, type ReactElement, type ReactNode, useCont
 import { DEFAULT_NAMESPACE, type Translate, type Translator } from '../shared/i18n/translator.ts'
 
 /**
- * The pages' translation hooks (ADR 0065): react-i18next's `useTranslation` and `Trans` call shape
- * over the page's Translator — i18next on the server, the light translator in the browser
- * (client/i18n.ts) — so no i18next code is shipped to the browser.
+ * The pages' translation hooks: react-i18next's `useTranslation` and `Trans` call shape over the
+ * page's Translator (client/i18n.ts; the same code on the server and in the browser, ADR 0130).
  */
 
 const TranslatorContext = createContext<Translator | null>(null)
@@ -36,7 +35,7 @@ const TAG = /<(\w+)>(.*?)<\/\1>/gs
 /**
  * A translation with elements inside (links, emphasis): each `<name>…</name>` of the text becomes
  * `components[name]` with the translated words as its children; values are interpolated first.
- * Tags do not nest in our texts (tests/shared/i18n/light.test.ts checks the ones used).
+ * Tags do not nest in our texts (tests/shared/i18n/translator.test.ts checks the ones used).
  */
 export function Trans({
   t,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { getHeapStatistics } from 'node:v8'
 import type { z } from 'zod'
 import type { RateLimitBucket } from '../shared/api/endpoints.ts'
-import { envSchema } from './schema.ts'
+import { envSchema, type RawEnv } from './schema.ts'
 import { type Topology, topologySchema } from './topology.ts'
 
 export type { EnvironmentConfig, Topology } from './topology.ts'
@@ -33,6 +33,15 @@ export interface AppConfig {
   ssrMode: 'built' | 'vite'
   /** The site's origin as browsers see it; unset means "whatever host the request was sent to". */
   publicOrigin: string | undefined
+  /**
+   * The origin in every address the BFF gives a provider to come back to (SSO `redirect_uri`s, the
+   * external app's returns): PUBLIC_ORIGIN, required in production with real upstreams; outside it
+   * `http://localhost:<PORT>`. Never taken from a request's `Host` or `X-Forwarded-Host`, which a
+   * visitor chooses (issue 46: a foreign host would collect an employee's `authId`).
+   */
+  siteOrigin: string
+  /** Which session cookie browsers get: `__Host-` and Secure, or plain on a loopback http origin (ADR 0155). */
+  cookieSecurity: CookieSecurity
   sessionKeys: Buffer[]
   /** True when no SESSION_KEYS were given outside production: sessions end at restart. */
   ephemeralSessionKey: boolean
@@ -49,12 +58,18 @@ export interface AppConfig {
   trustProxy: boolean | string[]
   /** Per-IP limits of the BFF's rate-limit buckets (RATE_LIMIT_*); `render`: uncached page renders. */
   rateLimits: Record<LimitedBucket, RateLimitRule>
+  /** RESET_SENDS_PER_CLIENT: reset messages one client may have sent to one address a day. */
+  resetSendsPerClient: number
   /** Load shedding (ADR 0068): thresholds past which pages and /api answer 503; 0 = check off. */
   shedding: { eventLoopDelayMs: number; heapUsedBytes: number; renderWaitMs: number; warmUpRenders: number }
   /** Shared store of rate limits and revoked sessions for several replicas; unset: in memory. */
   redisUrl: string | undefined
   /** First part of every Redis key (REDIS_KEY_PREFIX), without the colon. */
   redisKeyPrefix: string
+  /** Several replicas without Redis were allowed (ALLOW_PER_POD_STORES): the start warns. */
+  allowPerPodStores: boolean
+  /** /readyz fails while Redis is away (READINESS_REQUIRE_STORE). */
+  readinessRequiresStore: boolean
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
   /** What every metric says about this process: `region` label, `build_info{version,revision}`. */
@@ -81,6 +96,42 @@ export interface CaptchaProviderConfig {
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * `host-secure`: a `__Host-` cookie with Secure (every origin but one on this machine);
+ * `loopback-http`: a plain cookie, for the embedded default served over http on loopback (ADR 0155).
+ */
+export type CookieSecurity = 'host-secure' | 'loopback-http'
+
+/** A name browsers resolve to this machine only (`sg.localhost` included, RFC 6761). */
+function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost') || hostname === '::1'
+}
+
+/**
+ * WebKit keeps no Secure cookie from an http page, not even on loopback (Chromium and Firefox do):
+ * on `npm start`'s http://localhost every step after the first lost its session there. The plain
+ * cookie is used only where nobody but this machine can reach the site over http — the origin is
+ * http on a loopback name, or no origin is configured and the server listens on loopback only —
+ * and never in a deployment (a production build against configured upstreams). Plain http on any
+ * other origin is refused: its cookies would travel readable on the network.
+ */
+function cookieSecurityOf(
+  publicOrigin: string | undefined,
+  host: string,
+  deployment: boolean,
+): CookieSecurity {
+  if (publicOrigin) {
+    const url = new URL(publicOrigin)
+    if (url.protocol === 'https:') return 'host-secure'
+    if (!isLoopbackHost(url.hostname))
+      throw new ConfigError(
+        `PUBLIC_ORIGIN: ${url.origin} is plain http on a host other machines reach: use https (http only for localhost, 127.0.0.1 or [::1])`,
+      )
+    return deployment ? 'host-secure' : 'loopback-http'
+  }
+  return !deployment && isLoopbackHost(host) ? 'loopback-http' : 'host-secure'
+}
 
 function readCaptchaProvider(scriptUrl: string | undefined, captchaId: string | undefined) {
   if (!scriptUrl && !captchaId) return null
@@ -227,6 +278,22 @@ function shutdownTimeoutMs(configured: number | undefined, upstreamTimeoutMs: nu
 }
 
 /** Parses the process environment once; throws a ConfigError naming the variable at fault. */
+/**
+ * Several replicas share sign-outs, rate limits and single-use claims through Redis, or do not
+ * start (issue 47): without it a cookie signed out on one pod stays signed in on the others. Only
+ * production refuses (development and tests run one process); ALLOW_PER_POD_STORES=true starts
+ * anyway, and the start says so at warn.
+ */
+function perPodStoresAllowed(env: RawEnv, isProduction: boolean): boolean {
+  const allowed = env.ALLOW_PER_POD_STORES === 'true'
+  if (isProduction && env.EXPECTED_REPLICAS > 1 && !env.REDIS_URL && !allowed)
+    throw new ConfigError(
+      `EXPECTED_REPLICAS is ${env.EXPECTED_REPLICAS} but REDIS_URL is unset: replicas would not share sign-outs, ` +
+        'rate limits or single-use claims. Set REDIS_URL, or ALLOW_PER_POD_STORES=true to run each pod with its own stores.',
+    )
+  return allowed && !env.REDIS_URL
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(source)
   if (!parsed.success) throw new ConfigError(describeIssues(parsed.error))
@@ -234,8 +301,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const isProduction = env.NODE_ENV === 'production'
   if (isProduction && env.SSR_MODE === 'vite') throw new ConfigError('SSR_MODE: vite is for development only')
   const upstreams = readUpstreams(env, isProduction)
+  const publicOrigin = env.PUBLIC_ORIGIN?.replace(/\/+$/, '')
   // A sandbox run is a machine of one's own: a random key is fine there, never in a deployment.
   const { keys, ephemeral } = parseSessionKeys(env.SESSION_KEYS, isProduction && upstreams.kind !== 'sandbox')
+  // As the chart requires `publicOrigin`: a deployment never builds a return address from headers.
+  if (!publicOrigin && isProduction && upstreams.kind !== 'sandbox')
+    throw new ConfigError(
+      'PUBLIC_ORIGIN is required in production (the site’s origin, e.g. https://www.example.com)',
+    )
   return {
     nodeEnv: env.NODE_ENV,
     isProduction,
@@ -244,7 +317,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (isProduction || env.NODE_ENV === 'test' ? 'json' : 'pretty'),
     ssrMode: env.SSR_MODE,
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    publicOrigin,
+    siteOrigin: publicOrigin ?? `http://localhost:${env.PORT}`,
+    cookieSecurity: cookieSecurityOf(publicOrigin, env.HOST, isProduction && upstreams.kind === 'configured'),
     sessionKeys: keys,
     ephemeralSessionKey: ephemeral,
     upstreams,
@@ -254,6 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     exitWithParent: env.EXIT_WITH_PARENT === 'on',
     edition: env.EDITION,
     trustProxy: env.TRUST_PROXY,
+    resetSendsPerClient: env.RESET_SENDS_PER_CLIENT,
     rateLimits: {
       signIn: env.RATE_LIMIT_SIGN_IN,
       signUp: env.RATE_LIMIT_SIGN_UP,
@@ -277,6 +353,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    allowPerPodStores: perPodStoresAllowed(env, isProduction),
+    readinessRequiresStore: env.READINESS_REQUIRE_STORE === 'true',
     metricsPort: env.METRICS_PORT,
     build: {
       // Unset outside a deployment (a laptop, the tests): said plainly rather than guessed.

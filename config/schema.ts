@@ -113,11 +113,26 @@ export const envSchema = z.object({
       message: 'expected letters, digits, ".", "_" or "-" (at most 64), e.g. account-edge-sg',
     })
     .default('account-edge'),
+  /**
+   * How many replicas the deployment runs (the chart sets its replica count or HPA minimum). In
+   * production, more than one without REDIS_URL stops the start: each pod would keep its own
+   * sign-outs, rate limits and single-use claims (issue 47) — unless ALLOW_PER_POD_STORES=true.
+   */
+  EXPECTED_REPLICAS: z.coerce.number().int().min(1).max(1000).default(1),
+  /** `true`: several replicas without Redis start anyway (a warning in the log), each with its own stores. */
+  ALLOW_PER_POD_STORES: z.enum(['true', 'false']).default('false'),
+  /** `true`: /readyz answers 503 while Redis is away (connection down or breaker open). */
+  READINESS_REQUIRE_STORE: z.enum(['true', 'false']).default('false'),
   /** Per-IP limits of the rate-limit buckets (shared/api/endpoints.ts `limit`), as `<max>/<window>`. */
   RATE_LIMIT_SIGN_IN: rateLimit.prefault('20/1m'),
   RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),
   RATE_LIMIT_RESET: rateLimit.prefault('10/1m'),
   RATE_LIMIT_CODE: rateLimit.prefault('5/1m'),
+  /**
+   * Reset messages one client IP may have sent to one address in 24 hours (review finding L4):
+   * under the upstream's five a day, so a stranger cannot use up the owner's.
+   */
+  RESET_SENDS_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(2),
   /**
    * Per-IP limit on pages rendered for one request (not served from the page cache: signed-in
    * pages, pages with a query parameter outside the cache's allowlist) — ADR 0068. Generous: one

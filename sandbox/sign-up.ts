@@ -171,7 +171,10 @@ export async function signUpRoutes(
       sends:
         previous?.sends ??
         (found.email === SIGN_UP_LIMIT_EMAIL ? Array(VERIFY_EMAILS_PER_DAY).fill(now - 60 * 60_000) : []),
-      links: previous?.links ?? new Map(),
+      // A restart replaces the password, so no link sent before it verifies anything: a link must
+      // never confirm a registration whose password someone else set since (issue 46; what a real
+      // upstream must guarantee: shared/api/upstream-notes.ts › registerSgNew).
+      links: new Map(),
     })
     return answer(request, 'success', { item: { email: found.email } })
   }

@@ -12,12 +12,32 @@ import { type EndpointResult, runContract } from './upstream/run.ts'
  * Checks an upstream against docs/upstream/openapi.yaml: every endpoint the BFF uses, read-only
  * calls by default, and prints per endpoint conforms / differs (what) / not reachable / skipped.
  * Without --upstream it starts the embedded sandbox in-process. The test account's password comes
- * from CONTRACT_PASSWORD (never a flag: flags stand in shell history and process lists).
+ * from CONTRACT_PASSWORD (never a flag: flags stand in shell history and process lists), and
+ * goes only over https or to this machine unless --insecure; the run says where it goes.
  * Exit code: 1 when anything differs, 2 when something was not reachable, else 0.
  */
 
 export const USAGE = `usage: npm run test:contract -- [--upstream <url>] [--env <${ENVIRONMENT_NAMES.join('|')}>]
-       [--forwarder <url>] [--write --account <test account e-mail>]   (password: CONTRACT_PASSWORD)`
+       [--forwarder <url>] [--write --account <test account e-mail>] [--insecure]   (password: CONTRACT_PASSWORD)`
+
+const LOOPBACK_HOSTS = new Set(['localhost', '[::1]'])
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host)
+
+/**
+ * Plain http to another machine carries the test account's password readable on the way (issue
+ * 46): refused unless the caller says --insecure. Undefined when the address may be used.
+ */
+export function plainHttpRefusal(url: string | undefined, insecure: boolean): string | undefined {
+  if (!url) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return `not a URL: ${url}`
+  }
+  if (parsed.protocol !== 'http:' || isLoopback(parsed.hostname) || insecure) return undefined
+  return `${parsed.origin} is plain http to another machine: the test account's password (CONTRACT_PASSWORD) and its tokens would cross the network unencrypted. Use https, or --insecure if you accept that`
+}
 
 const WIDTH = 'not reachable'.length
 
@@ -52,6 +72,13 @@ export async function main(argv: string[], options: ContractMainOptions = {}): P
     print(`--write needs an explicit test account (--account <e-mail>); refusing\n${USAGE}`)
     return 64
   }
+  for (const url of [args.upstream, args.forwarder]) {
+    const refusal = plainHttpRefusal(url, args.insecure)
+    if (refusal) {
+      print(`${refusal}; refusing\n${USAGE}`)
+      return 64
+    }
+  }
   const sandbox = args.upstream ? undefined : await startSandbox()
   try {
     const upstream = args.upstream ?? sandbox?.environments[environment].url ?? ''
@@ -63,6 +90,9 @@ export async function main(argv: string[], options: ContractMainOptions = {}): P
       print('--account needs its password in CONTRACT_PASSWORD')
       return 64
     }
+    // Say where the password goes before it goes anywhere.
+    if (accountEmail && !sandbox)
+      print(`the password of ${accountEmail} is sent to ${new URL(upstream).origin}`)
     const checker = await ContractChecker.fromFile()
     print(
       `contract of docs/upstream/openapi.yaml against ${sandbox ? 'the embedded sandbox' : upstream} (${environment})`,
@@ -100,10 +130,16 @@ function parse(argv: string[]) {
       forwarder: { type: 'string' },
       write: { type: 'boolean', default: false },
       account: { type: 'string' },
+      insecure: { type: 'boolean', default: false },
     },
     strict: true,
   })
-  return { ...values, env: values.env ?? 'sg-k8s', write: values.write ?? false }
+  return {
+    ...values,
+    env: values.env ?? 'sg-k8s',
+    write: values.write ?? false,
+    insecure: values.insecure ?? false,
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

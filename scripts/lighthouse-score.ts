@@ -46,27 +46,52 @@ export function medianByScore<Run>(runs: Run[], score: (run: Run) => number): Ru
 }
 
 /**
- * What `npm test` enforces of a page's Lighthouse run whatever the machine is doing: bytes and
- * requests do not depend on the CPU at all; main-thread work and long tasks are measured with the
- * CPU slowdown calibrated to the host (slowdownFor), so a busy host is slowed down less. The
- * budgets sit about a third above what a quiet run measures (README, ADR 0022), so a regression
- * of the page shows and the neighbours' load does not.
+ * Two kinds of limit (issue 45). `npm test` enforces only what the machine's load cannot move:
+ * what a page loads (bytes, requests) and the accessibility, best-practices and SEO audits.
+ * Timings (the performance score, main-thread work, long tasks) are targets of `npm run lighthouse`,
+ * a benchmark for a quiet machine (docs/performance.md): inside `npm test` Lighthouse runs beside
+ * tap, and a busy neighbour once failed a page by 151 ms of main-thread work.
  */
-export interface StableBudget {
+export type LighthouseMode = 'test' | 'bench'
+
+/** What a page loads: enforced in every mode. */
+export interface LoadBudget {
   /** Bytes transferred for the page and everything it loads, KiB. */
   transferKib: number
   requests: number
-  /** Main-thread work while loading (script, style, layout, paint, parse), ms at the slowdown. */
+}
+
+/** Timings, measured at the CPU slowdown calibrated to the host: enforced by the bench only. */
+export interface TimingTarget {
+  /** Lighthouse's performance score, 0–1. */
+  performance: number
+  /** Main-thread work while loading (script, style, layout, paint, parse), ms. */
   mainThreadMs: number
   /** Tasks over 50 ms while loading. */
   longTasks: number
 }
 
-export interface StableMeasure {
-  transferKib: number
-  requests: number
-  mainThreadMs: number
-  longTasks: number
+export interface PageMeasure extends LoadBudget, TimingTarget {}
+
+/**
+ * Bytes measured 2026-11-26 with React DOM (ADR 0064/0065): / 149 KiB, sign-in 140, sign-up 156;
+ * requests 34, 27, 31: about 8 % and 15 % on top.
+ */
+export const LOAD_BUDGET: Record<string, LoadBudget> = {
+  '/': { transferKib: 160, requests: 38 },
+  '/auth/sign_in': { transferKib: 151, requests: 31 },
+  '/auth/sign_up': { transferKib: 168, requests: 35 },
+}
+
+/**
+ * Quiet 2-core host, 2026-11-23: / 2.1 s of main-thread work and 7 long tasks, sign-in 1.6–2.0 s
+ * and 6, sign-up 1.5–2.1 s and 7; about 50 % on top. The table in docs/performance.md repeats
+ * these (tests/scripts/no-clock-budgets.test.ts keeps the two equal).
+ */
+export const TIMING_TARGETS: Record<string, TimingTarget> = {
+  '/': { performance: 0.95, mainThreadMs: 3200, longTasks: 10 },
+  '/auth/sign_in': { performance: 0.95, mainThreadMs: 3000, longTasks: 9 },
+  '/auth/sign_up': { performance: 0.95, mainThreadMs: 3000, longTasks: 10 },
 }
 
 interface AuditLike {
@@ -74,8 +99,11 @@ interface AuditLike {
   details?: unknown
 }
 
-/** The stable measures of a Lighthouse result (its `audits`). */
-export function stableMeasures(audits: Record<string, AuditLike | undefined>): StableMeasure {
+/** The measures of a Lighthouse result (its `audits` and performance score). */
+export function pageMeasures(
+  audits: Record<string, AuditLike | undefined>,
+  performance: number | null | undefined,
+): PageMeasure {
   const itemsOf = (id: string): unknown[] => {
     const details = audits[id]?.details as { items?: unknown[] } | undefined
     return details?.items ?? []
@@ -83,20 +111,44 @@ export function stableMeasures(audits: Record<string, AuditLike | undefined>): S
   return {
     transferKib: Math.round((audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024),
     requests: itemsOf('network-requests').length,
+    performance: performance ?? Number.NaN,
     mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? Number.NaN),
     longTasks: itemsOf('long-tasks').length,
   }
 }
 
-/** `measure` against `budget`: one line per measure over its budget (or not measured). */
-export function overBudget(measure: StableMeasure, budget: StableBudget): string[] {
-  const units: Record<keyof StableBudget, string> = {
-    transferKib: ' KiB',
-    requests: '',
-    mainThreadMs: ' ms',
-    longTasks: '',
+const UNITS: Record<keyof PageMeasure, string> = {
+  transferKib: ' KiB',
+  requests: '',
+  performance: '',
+  mainThreadMs: ' ms',
+  longTasks: '',
+}
+
+/**
+ * One line per measure past its limit (or not measured): the load budget in every mode, the
+ * timing targets in the bench only. A higher performance score is better; every other measure
+ * is a ceiling.
+ */
+export function pageFailures(
+  measure: PageMeasure,
+  budget: LoadBudget,
+  targets: TimingTarget,
+  mode: LighthouseMode,
+): string[] {
+  const limits: Partial<Record<keyof PageMeasure, number>> = {
+    ...budget,
+    ...(mode === 'bench' ? targets : {}),
   }
-  return (Object.keys(budget) as (keyof StableBudget)[])
-    .filter((key) => !(measure[key] <= budget[key]))
-    .map((key) => `${key} ${measure[key]}${units[key]} over its budget ${budget[key]}${units[key]}`)
+  return (Object.entries(limits) as [keyof PageMeasure, number][])
+    .filter(([key, limit]) => !(key === 'performance' ? measure[key] >= limit : measure[key] <= limit))
+    .map(([key, limit]) => {
+      const side =
+        key === 'performance'
+          ? 'under its target'
+          : mode === 'bench' && key in targets
+            ? 'over its target'
+            : 'over its budget'
+      return `${key} ${measure[key]}${UNITS[key]} ${side} ${limit}${UNITS[key]}`
+    })
 }

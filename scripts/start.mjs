@@ -36,6 +36,9 @@ const configured = process.env.UPSTREAMS_JSON || process.env.UPSTREAMS_FILE
 const env = {
   NODE_ENV: 'production',
   LOG_FORMAT: 'pretty',
+  // This machine only, unless HOST says otherwise: there the plain http session cookie every
+  // browser keeps is safe (ADR 0155).
+  HOST: '127.0.0.1',
   ...(configured ? {} : { SANDBOX: 'on' }),
   ...process.env,
 }

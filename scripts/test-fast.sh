@@ -3,10 +3,9 @@
 # neither a build, a browser nor a sandbox (tests/shared, tests/config, tests/scripts, tests/docs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p .cache
+# shellcheck source=scripts/test-lib.sh
 source scripts/test-lib.sh
-stop_children_on_exit
-bash scripts/static-checks.sh || { echo "0 passed, 1 failed"; exit 1; }
+start_tier
 files=$(find tests/shared tests/config tests/scripts tests/docs -name "*.test.ts" 2>/dev/null | sort)
 # shellcheck disable=SC2086
 run_tap --disable-coverage $files

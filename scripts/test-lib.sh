@@ -38,6 +38,17 @@ stop_children_on_exit() {
   trap 'echo "test run interrupted: stopping what it started" >&2; exit 130' INT TERM HUP
 }
 
+# The start of a test tier (test:fast, test:unit): what it starts is stopped when it ends, and the
+# typecheck and lint go first (seconds; a failure ends the tier with its one summary line).
+start_tier() {
+  mkdir -p .cache
+  stop_children_on_exit
+  bash scripts/static-checks.sh || {
+    echo "0 passed, 1 failed"
+    exit 1
+  }
+}
+
 # Runs tap (the files given, or every file of package.json's `include`) and sets TAP_PASS,
 # TAP_FAIL, TAP_ASSERTS (named tests and assertions, scripts/tap-counts.ts) and TAP_FAILED_NAMES.
 run_tap() {

@@ -4,10 +4,9 @@
 # the helm binary (chart tests) and redis-server (shared-store tests; installed as root).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-mkdir -p .cache
+# shellcheck source=scripts/test-lib.sh
 source scripts/test-lib.sh
-stop_children_on_exit
-bash scripts/static-checks.sh || { echo "0 passed, 1 failed"; exit 1; }
+start_tier
 bash scripts/ensure-services.sh
 NODE_ENV=production npx vike build >.cache/build.log 2>&1 || { tail -n 40 .cache/build.log; echo "0 passed, 1 failed"; exit 1; }
 bash scripts/fetch-helm.sh >/dev/null || echo "helm: download FAILED: the chart tests fail" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: typecheck and lint first (seconds, fail fast), the build, the render-flood test
 # alone, unit + integration (tap) with Lighthouse beside it, then end-to-end (Playwright on
-# Debian's Chromium).
+# Debian's Chromium), then the journeys in Firefox, WebKit and lynx (scripts/engines.sh).
 # Ends with one plain line `N passed, N failed` that CI reads: N counts named tests (tap's
 # `t.test`s, Playwright's tests, Lighthouse's pages); tap's assertion count is printed beside it.
 set -uo pipefail
@@ -47,9 +47,9 @@ rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwr
 # than one after the other (ADR 0098). Lighthouse's report comes when it ends (.cache/lighthouse.log).
 echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sign_in, /auth/sign_up) beside it"
 (
-  # The performance score is a timing: reported here, enforced by `npm run lighthouse` on a quiet
-  # machine. What does not depend on the machine's mood is enforced here (ADR 0022, README).
-  LIGHTHOUSE_PERFORMANCE=report node scripts/lighthouse.ts >.cache/lighthouse.log 2>&1
+  # Only what the machine's load cannot move is judged here (audits, bytes, requests); timings are
+  # targets of `npm run lighthouse`, on a quiet machine (docs/performance.md, ADR 0135).
+  node scripts/lighthouse.ts --mode=test >.cache/lighthouse.log 2>&1
   echo "lighthouse-status $?" >.cache/lighthouse.status
 ) &
 lighthouse=$!
@@ -61,6 +61,16 @@ cat .cache/lighthouse.log
 echo "== end-to-end tests (Playwright)"
 { SKIP_BUILD=1 bash scripts/e2e.sh; echo "e2e-status $?" >.cache/e2e.status; } &
 wait "$!"
+
+# ── Engines besides Chromium (issue 48): Firefox, WebKit and lynx walk the core journeys on the
+# embedded default's plain http (scripts/engines.sh, tests/engines). Counted from its TAP report.
+echo "== other engines: Firefox (WebDriver BiDi), WebKit (WebDriver), lynx (scripts/engines.sh)"
+run bash scripts/engines.sh
+engines_status=$?
+engines_pass=$(sed -n 's/^# pass //p' .cache/engines.tap 2>/dev/null | tail -n 1); engines_pass=${engines_pass:-0}
+engines_fail=$(sed -n 's/^# fail //p' .cache/engines.tap 2>/dev/null | tail -n 1); engines_fail=${engines_fail:-0}
+if [ "$engines_status" -ne 0 ] && [ "$engines_fail" -eq 0 ]; then engines_fail=1; fi
+# ── end of the engines step
 
 tap_results
 tap_status=$?
@@ -88,10 +98,10 @@ if [ "$tap_status" -ne 0 ] && [ "$TAP_FAIL" -eq 0 ]; then TAP_FAIL=1; fi
 # tap keeps its results and coverage in .tap/: another tap run in this folder at the same time
 # (an editor, a second terminal) mixes into them, so a test run needs the folder to itself.
 
-passed=$((TAP_PASS + e2e_pass + lh_pass))
-failed=$((TAP_FAIL + e2e_fail + lh_fail + setup_fail))
+passed=$((TAP_PASS + e2e_pass + lh_pass + engines_pass))
+failed=$((TAP_FAIL + e2e_fail + lh_fail + setup_fail + engines_fail))
 echo
 [ -n "$TAP_FAILED_NAMES" ] && { echo "tap failures:"; echo "$TAP_FAILED_NAMES"; }
-echo "tap: $TAP_PASS passed, $TAP_FAIL failed ($TAP_ASSERTS assertions); playwright: $e2e_pass passed, $e2e_fail failed; lighthouse: $lh_pass passed, $lh_fail failed"
+echo "tap: $TAP_PASS passed, $TAP_FAIL failed ($TAP_ASSERTS assertions); playwright: $e2e_pass passed, $e2e_fail failed; lighthouse: $lh_pass passed, $lh_fail failed; other engines: $engines_pass passed, $engines_fail failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

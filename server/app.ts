@@ -5,6 +5,7 @@ import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import { Overloaded, sendBusy } from './busy.ts'
 import { PRERENDERED_DIR } from './image-variants.ts'
+import funnel from './plugins/app/funnel.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
 import ownPages from './plugins/app/own-pages.ts'
@@ -20,10 +21,12 @@ import helmet from './plugins/external/helmet.ts'
 import rateLimit from './plugins/external/rate-limit.ts'
 import underPressure from './plugins/external/under-pressure.ts'
 import { parseQuery } from './query.ts'
+import { connectSharedRedis } from './redis.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
 import { lazyChildLogger } from './request-logger.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
+import { browserAsksRoutes } from './routes/browser-asks.ts'
 import { channelAuthRoutes, channelStatusHook } from './routes/channel-auth.server.ts'
 import { channelConsentFormRoutes } from './routes/channel-consent-form.server.ts'
 import { consoleOpenRoutes } from './routes/console-open.server.ts'
@@ -155,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(requestId)
   await app.register(metrics, { processMetrics: config.nodeEnv !== 'test', build: config.build })
+  await app.register(funnel)
   await app.register(underPressure, config.shedding)
   await app.register(helmet, {
     development: config.ssrMode === 'vite',
@@ -165,10 +169,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(safeRedirects)
   await app.register(proxyWarning, { trustProxy: config.trustProxy })
   await app.register(formbody, { parser: parseQuery })
-  const stores = { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, metrics: app.opsMetrics }
+  // One connection for every store (issue 44 point 4), closed after the stores' own onClose hooks.
+  const redis = config.redisUrl
+    ? await connectSharedRedis({
+        url: config.redisUrl,
+        keyPrefix: config.redisKeyPrefix,
+        log: app.log,
+        metrics: app.opsMetrics,
+      })
+    : undefined
+  if (redis) app.addHook('onClose', () => redis.close())
+  else if (config.allowPerPodStores)
+    app.log.warn(
+      'REDIS_URL is unset and ALLOW_PER_POD_STORES=true: every replica keeps its own rate limits, sign-outs and single-use claims',
+    )
+  else app.log.info('stores in memory (REDIS_URL unset): right for one replica only')
+  const stores = { redis, metrics: app.opsMetrics }
   await app.register(session, {
     ...stores,
     keys: config.sessionKeys,
+    cookieSecurity: config.cookieSecurity,
     lifetime: config.sessionLifetime,
     now: options.now,
   })
@@ -180,11 +200,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The external app's pages: the host's login config comes before the browser (spec §2, §3).
     configuredLanguage: externalLoginConfigLanguage(app, config, topology),
   })
-  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
+  // The own-pages verdict first: a call another site makes us refuse spends no one's budget (an
+  // open tab elsewhere must not keep an office's shared address at zero sign-ins: issue 46 L).
   await app.register(ownPages, { publicOrigin: config.publicOrigin })
+  await app.register(rateLimit, { ...stores, limits: config.rateLimits })
 
   await app.register(agentLanguageAtSignIn, { topology })
-  await app.register(healthRoutes, { isReady: () => ready })
+  // READINESS_REQUIRE_STORE: pods leave the Service while Redis is away, for those who would rather
+  // have no pod than pods that fail open (off by default: an outage would take every pod out).
+  const storeReady = config.readinessRequiresStore && redis ? () => redis.answering() : () => true
+  await app.register(healthRoutes, { isReady: () => ready && storeReady() })
   await app.register(sessionRoutes, { publicOrigin: config.publicOrigin })
   await app.register(apiProxyRoutes, {
     publicOrigin: config.publicOrigin,
@@ -197,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(passwordChangeRoutes, { topology })
   await app.register(ssoRoutes, {
     publicOrigin: config.publicOrigin,
+    siteOrigin: config.siteOrigin,
     topology,
     edition: config.edition,
     microsoftAuthorizeUrl: config.microsoft.authorizeUrl ?? options.microsoftAuthorizeFallback,
@@ -207,6 +233,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(consoleOpenRoutes, { publicOrigin: config.publicOrigin, topology })
   // Image sources: only the media folder of the build being served (or of the sources in dev).
   const mediaDir = config.ssrMode === 'built' ? 'dist/client/static/media' : 'public/static/media'
+  await app.register(browserAsksRoutes, {
+    mediaDir: path.join(options.root, mediaDir),
+    edition: config.edition,
+    refusal,
+  })
   await app.register(imageRoutes, {
     mediaDir: path.join(options.root, mediaDir),
     // The external app's own image path (spec §7), the same endpoint under its base.

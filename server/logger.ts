@@ -5,7 +5,8 @@ import type { AppConfig } from '../config/index.ts'
  * Query parameters that carry secrets: login codes, OAuth codes and states, provider payloads,
  * reset-link ids (`id`), form tokens (`_csrf`), SSO `authId`s and tickets (security.md §22).
  */
-const SECRET_QUERY_PARAMS = /^(_csrf|id|code|token|state|session_state|payload|password|pwd|authId|ticket)$/i
+const SECRET_QUERY_PARAMS =
+  /^(_csrf|id|code|token|state|session_state|payload|password|pwd|authId|ticket|proof)$/i
 
 /** Paths whose rest (up to the query) is a secret: the id of an e-mailed reset link. */
 const SECRET_PATH_REST = /(checkResetPwdLink|resetServiceNewPwd)[^?]*/gi

@@ -69,7 +69,8 @@ export function jsonAnswerHeaders(https: boolean): Record<string, string> {
   }
 }
 
-function securityHeaders(options: RefusalOptions, nonce: string | undefined): Record<string, string> {
+/** The headers of a small page of ours (with its nonce) or of a JSON answer (without). */
+export function securityHeaders(options: RefusalOptions, nonce: string | undefined): Record<string, string> {
   if (!nonce) return { ...jsonAnswerHeaders(options.https), 'cache-control': 'no-store' }
   return {
     // No script runs on these pages; the nonce keeps the same policy shape as every other page.
@@ -82,7 +83,7 @@ function securityHeaders(options: RefusalOptions, nonce: string | undefined): Re
   }
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
@@ -98,13 +99,27 @@ function titleKey(status: number): string {
 const STYLE =
   'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1b2333}' +
   'main{max-width:34rem;margin:1rem;padding:2rem;background:#fff;border-radius:12px;box-shadow:0 2px 14px rgba(16,24,40,.08)}' +
-  'h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#0a5bd3}'
+  'h1{font-size:1.5rem;margin:0 0 .5rem}a{color:#0a5bd3}' +
+  'button,a.button{display:inline-block;font:inherit;padding:.6rem 1.2rem;border:0;border-radius:8px;background:#0a5bd3;color:#fff;cursor:pointer;text-decoration:none}' +
+  'button:focus-visible,a:focus-visible{outline:3px solid #1b2333;outline-offset:2px}'
+
+/**
+ * A small page of ours outside the renderer: `content` is HTML the caller escaped. Refusals use it,
+ * and so does the question before a provider round trip (round-trip-start.server.ts).
+ */
+export function smallPageHtml(language: Language, title: string, content: string, nonce: string): string {
+  return `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`
+}
 
 function refusalHtml(language: Language, status: number, message: string, nonce: string): string {
   const t = i18nFor(language).t
-  const title = t(titleKey(status))
   const home = language === 'zh' ? '/auth/sign_in?language=zh' : '/auth/sign_in'
-  return `<!doctype html><html lang="${language === 'zh' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="${home}">${escapeHtml(t('errorPage.home'))}</a></p></main></body></html>`
+  return smallPageHtml(
+    language,
+    t(titleKey(status)),
+    `<p>${escapeHtml(message)}</p><p><a href="${home}">${escapeHtml(t('errorPage.home'))}</a></p>`,
+    nonce,
+  )
 }
 
 export interface Refusal {

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis'
 import type { OpsMetrics, StoreName } from './plugins/app/metrics.ts'
+import type { SharedRedis } from './redis.ts'
 
 /**
  * What a shared store tells Prometheus (issue 20 point 2): whether it answers (`store_up`), and
@@ -14,9 +14,18 @@ export interface StoreHealth {
   failedClosed(): void
 }
 
-/** Without metrics (a plugin registered alone in a test) every report is a no-op. */
-export function storeHealth(metrics: OpsMetrics | undefined, store: StoreName): StoreHealth {
+/**
+ * Without metrics (a plugin registered alone in a test) every report is a no-op. A store in this
+ * process's memory says so in `store_backend{kind="memory"}` and has no `store_up` at all: a 1
+ * there read as "shared and answering" while each replica kept its own (issue 47).
+ */
+export function storeHealth(
+  metrics: OpsMetrics | undefined,
+  store: StoreName,
+  redis: SharedRedis | undefined,
+): StoreHealth {
   const labels = { store }
+  metrics?.storeBackend.set({ store, kind: redis ? 'redis' : 'memory' }, 1)
   // The gauge is set when the state changes, not on every answer: `up()` follows each limited
   // `/api` call, and prom-client's set (label hashing, a map write) was ≈ 0.5 % of one.
   let known: 0 | 1 | undefined
@@ -25,18 +34,14 @@ export function storeHealth(metrics: OpsMetrics | undefined, store: StoreName): 
     known = state
     metrics.storeUp.set(labels, state)
   }
-  return {
+  const health: StoreHealth = {
     up: () => report(1),
     down: () => report(0),
     failedOpen: () => metrics?.storeFailOpen.inc(labels),
     failedClosed: () => metrics?.storeFailClosed.inc(labels),
   }
-}
-
-/** `store_up` follows the Redis connection: 0 until it is ready, 0 again once it drops. */
-export function watchConnection(redis: Redis, health: StoreHealth): void {
-  health.down()
-  redis.on('ready', () => health.up())
-  redis.on('close', () => health.down())
-  redis.on('end', () => health.down())
+  if (!redis) return { up() {}, down() {}, failedOpen: health.failedOpen, failedClosed: health.failedClosed }
+  // `store_up` follows the connection: 0 until it is ready, 0 again once it drops or the breaker opens.
+  redis.onStateChange((up) => (up ? health.up() : health.down()))
+  return health
 }

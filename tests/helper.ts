@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type AppConfig, loadConfig } from '../config/index.ts'
-import { type RunningSandbox, startSandbox } from '../sandbox/index.ts'
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../sandbox/index.ts'
 import type { LoggedRequest } from '../sandbox/requestLog.ts'
 import { buildApp } from '../server/app.ts'
 import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
@@ -53,6 +53,60 @@ export async function build(
   options.extraRoutes?.(app)
   await app.ready()
   return { app, sandbox, config }
+}
+
+/**
+ * A navigation from a link of our own page (Chromium's Fetch Metadata): what a provider round
+ * trip's start needs to go ahead without asking first (issue 46, security.md #25).
+ */
+export const OWN_PAGE_LINK = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }
+
+interface FileHooks extends Teardown {
+  beforeEach(fn: () => unknown): void
+}
+
+/**
+ * One client address plays every user in a file of many sign-ins, codes and resets: the per-IP
+ * limits are out of its way (they have their own tests, tests/server/plugins/rate-limit.test.ts).
+ */
+export const ONE_CLIENT_MANY_USERS = {
+  RATE_LIMIT_SIGN_IN: '10000/1m',
+  RATE_LIMIT_SIGN_UP: '10000/1m',
+  RATE_LIMIT_CODE: '10000/1m',
+  RATE_LIMIT_RESET: '10000/1m',
+  // The per-client share of an address's reset sends has its own test (reset-per-client.test.ts).
+  RESET_SENDS_PER_CLIENT: '10000',
+}
+
+/** Puts the sandbox back to its fixtures: accounts, faults, codes and request logs of every region. */
+export async function resetSandbox(regionUrl: string): Promise<void> {
+  const response = await fetch(`${regionUrl}/__sandbox/reset`, { method: 'POST' })
+  await response.body?.cancel()
+}
+
+/**
+ * A sandbox for a whole test file, back to its fixtures before each test, closed after the file;
+ * with the address of its sg region (which also hosts the forwarder and the controls).
+ */
+export async function fileSandbox(
+  t: FileHooks,
+  options: SandboxOptions = {},
+): Promise<{ sandbox: RunningSandbox; sg: string }> {
+  const sandbox = await startSandbox(options)
+  t.teardown(() => sandbox.close())
+  const sg = sandbox.regions.sg.url
+  t.beforeEach(() => resetSandbox(sg))
+  return { sandbox, sg }
+}
+
+/** `build` for a whole file of sign-ins from one client, on a file sandbox (fileSandbox). */
+export async function buildForFile(
+  t: FileHooks,
+  options: Omit<Parameters<typeof build>[1] & {}, 'sandbox'> = {},
+): Promise<Harness & { sg: string }> {
+  const { sandbox, sg } = await fileSandbox(t)
+  const harness = await build(t, { ...options, sandbox, env: { ...ONE_CLIENT_MANY_USERS, ...options.env } })
+  return { ...harness, sg }
 }
 
 /** Headers a same-origin fetch from our pages sends. */

@@ -171,7 +171,16 @@ function scrollAfter(url: URL, scrollY: number | undefined): void {
   else window.scrollTo(0, 0)
 }
 
+/**
+ * Links that start a provider round trip (the BFF's SSO starts and the external app's
+ * `start/:provider`, issue 46): full page loads. A fetch() would start one — a state, a unit of
+ * the sign-in budget — only to be refused the provider's cross-origin redirect, and the full load
+ * after it would start a second.
+ */
+const ROUND_TRIP_START = /^\/auth\/sso\/(microsoft|saml)$|\/start\/[A-Za-z]+$/
+
 async function go(href: string, mode: HistoryMode, scrollY?: number): Promise<void> {
+  if (ROUND_TRIP_START.test(new URL(href).pathname)) return window.location.assign(href)
   const count = ++navigationCount
   let entered = false
   // The URL is in the history already after a popstate, once pushed, and a reload keeps its entry.
@@ -258,7 +267,7 @@ function isOwnNavigation(event: MouseEvent, anchor: HTMLAnchorElement): URL | nu
   // Links outside the app (absolute, or "base path disabled") are flagged data-vike="false" (spec §2).
   if (anchor.getAttribute('data-vike') === 'false' || !anchor.getAttribute('href')) return null
   const url = new URL(anchor.href)
-  if (url.origin !== window.location.origin) return null
+  if (url.origin !== window.location.origin || ROUND_TRIP_START.test(url.pathname)) return null
   // The same page with a fragment: the browser scrolls.
   if (url.hash && url.pathname + url.search === window.location.pathname + window.location.search) return null
   return url

@@ -1,13 +1,36 @@
 {{- define "account-edge.name" -}}
-{{- .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- .Values.nameOverride | default .Chart.Name | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
 {{- define "account-edge.fullname" -}}
-{{- if contains .Chart.Name .Release.Name -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := .Values.nameOverride | default .Chart.Name -}}
+{{- if contains $name .Release.Name -}}
 {{- .Release.Name | trunc 63 | trimSuffix "-" -}}
 {{- else -}}
-{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The fewest pods that always run: the HPA's minimum, or replicaCount. */}}
+{{- define "account-edge.fewestPods" -}}
+{{- ternary .Values.autoscaling.minReplicas .Values.replicaCount .Values.autoscaling.enabled | int -}}
+{{- end -}}
+
+{{/*
+The most pods that can run at once (EXPECTED_REPLICAS): the HPA's maximum, or replicaCount. The
+most, not the fewest: an HPA with minReplicas 1 still adds pods under load, and each would keep
+stores of its own.
+*/}}
+{{- define "account-edge.mostPods" -}}
+{{- ternary .Values.autoscaling.maxReplicas .Values.replicaCount .Values.autoscaling.enabled | int -}}
+{{- end -}}
+
+{{- define "account-edge.hasRedis" -}}
+{{- if or .Values.redis.url .Values.redis.existingSecret -}}true{{- end -}}
 {{- end -}}
 
 {{- define "account-edge.selectorLabels" -}}
@@ -57,30 +80,46 @@ account-edge/region: {{ .Values.region }}
 {{- .Values.redis.existingSecret | default (printf "%s-redis" (include "account-edge.fullname" .)) -}}
 {{- end -}}
 
-{{/* Pod and container security: non-root numeric user, read-only root, no privileges. */}}
+{{/*
+Pod and container security: the values (defaults: a non-root numeric user, read-only root, no
+privileges; the schema keeps the non-negotiable fields fixed). Null fields (OpenShift's assigned
+user) are left out.
+*/}}
 {{- define "account-edge.podSecurityContext" -}}
-runAsNonRoot: true
-runAsUser: 10001
-runAsGroup: 10001
-fsGroup: 10001
-seccompProfile:
-  type: RuntimeDefault
+{{- toYaml .Values.podSecurityContext -}}
 {{- end -}}
 
 {{- define "account-edge.containerSecurityContext" -}}
-runAsNonRoot: true
-runAsUser: 10001
-runAsGroup: 10001
-readOnlyRootFilesystem: true
-allowPrivilegeEscalation: false
-privileged: false
-capabilities:
-  drop: ["ALL"]
-seccompProfile:
-  type: RuntimeDefault
+{{- toYaml .Values.securityContext -}}
 {{- end -}}
 
 {{/* The ingress certificate's Secret (cert-manager names its Certificate the same). */}}
 {{- define "account-edge.tlsSecretName" -}}
 {{- .Values.ingress.tls.secretName | default (printf "%s-tls" (include "account-edge.fullname" .)) -}}
+{{- end -}}
+
+{{/*
+The trusted CA (trustedCa.existingSecret or existingConfigMap, key ca.crt): its volume source,
+empty without one, and where the pods read it. A directory of its own, beside the config map's
+read-only mount rather than inside it.
+*/}}
+{{- define "account-edge.trustedCaVolume" -}}
+{{- $items := list (dict "key" "ca.crt" "path" "ca.crt") -}}
+{{- if .Values.trustedCa.existingSecret -}}
+{{- dict "secret" (dict "secretName" .Values.trustedCa.existingSecret "items" $items) | toYaml -}}
+{{- else if .Values.trustedCa.existingConfigMap -}}
+{{- dict "configMap" (dict "name" .Values.trustedCa.existingConfigMap "items" $items) | toYaml -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "account-edge.trustedCaDir" -}}/etc/account-edge-ca{{- end -}}
+
+{{- define "account-edge.trustedCaFile" -}}{{ include "account-edge.trustedCaDir" . }}/ca.crt{{- end -}}
+
+{{/* ingress-nginx's pods in namespace ingress-nginx: who reaches the site when networkPolicy.ingressFrom is empty. */}}
+{{- define "account-edge.ingressNginxPeers" -}}
+- namespaceSelector:
+    matchLabels: { kubernetes.io/metadata.name: ingress-nginx }
+  podSelector:
+    matchLabels: { app.kubernetes.io/name: ingress-nginx }
 {{- end -}}

@@ -1,12 +1,13 @@
-import type { SandboxProvider } from './types.ts'
+import { channelProvider } from './channel.ts'
 
 /** TikTok Shop: a payload on success, or retCode and retMsg when TikTok itself refuses. */
-export const tikTok = {
+export const tikTok = channelProvider({
   id: 'tikTok',
   title: 'TikTok Shop (sandbox)',
   prompt: 'Authorize the customer-contact suite for your TikTok Shop?',
-  choices: [
-    { id: 'success', label: 'Authorize (success)', params: { payload: 'tiktok-shop-acme' } },
+  verb: 'Authorize',
+  param: { name: 'payload', success: 'tiktok-shop-acme', error: 'tiktok-error' },
+  refusals: [
     {
       id: 'not_allowed',
       label: 'Authorize a shop whose products do not allow it (140005 → not allowed)',
@@ -17,15 +18,10 @@ export const tikTok = {
       label: 'Refuse at TikTok (retCode and retMsg come back)',
       params: { retCode: '140000', retMsg: 'The seller cancelled the authorization.' },
     },
-    {
-      id: 'error',
-      label: 'Authorize while the channel service fails (999999 → error)',
-      params: { payload: 'tiktok-error' },
-    },
-    {
-      id: 'missing',
-      label: 'Come back with retCode only (missing parameters)',
-      params: { retCode: '140000' },
-    },
   ],
-} as const satisfies SandboxProvider
+  missing: {
+    id: 'missing',
+    label: 'Come back with retCode only (missing parameters)',
+    params: { retCode: '140000' },
+  },
+})

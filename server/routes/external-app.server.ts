@@ -15,6 +15,7 @@ import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
 import { varyOnCsrfHeaders } from './api/csrf.ts'
 import { externalFlowViewOf, externalPageRoutes } from './external-return.server.ts'
+import { askBeforeRoundTrip, startedOnOurPage } from './round-trip-start.server.ts'
 
 /** The temporary login data of spec §3, sealed in the session (never page storage). */
 export interface ExternalLoginData {
@@ -98,7 +99,6 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
   const { config, topology } = options
   const base = config.externalApp.basePath
   const call = upstreamCaller(app, topology)
-  const origin = (request: FastifyRequest) => config.publicOrigin ?? `${request.protocol}://${request.host}`
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith(`${base}/`)) return
@@ -136,12 +136,10 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
   )
 
   /** Starts a round trip: a fresh single-use state, then off to the provider (or its sandbox stand-in). */
-  app.get<{ Params: { provider: string } }>(`${base}/start/:provider`, async (request, reply) => {
-    const { provider } = request.params
-    if (!isProvider(provider)) return reply.callNotFound()
+  async function startRoundTrip(request: FastifyRequest, reply: FastifyReply, provider: Provider) {
     // The return comes back in the language the round trip started in.
     const asked = (request.query as Record<string, unknown>).language !== undefined
-    const redirectUri = `${origin(request)}${externalPagePath(base, returnPage(provider))}${asked ? `?language=${request.language}` : ''}`
+    const redirectUri = `${config.siteOrigin}${externalPagePath(base, returnPage(provider))}${asked ? `?language=${request.language}` : ''}`
     const state = issueConnectState(request, provider)
     if (provider === 'xiaohongshu') {
       // Rednote's authorization address comes from the channel server, for a signed-in agent.
@@ -164,6 +162,23 @@ export async function externalAppRoutes(app: FastifyInstance, options: ExternalA
     url.searchParams.set('redirect_uri', redirectUri)
     url.searchParams.set('state', state)
     return reply.redirect(url.toString(), 303)
+  }
+
+  // Only from a link of the app's own page, or the button of the page that asks first
+  // (round-trip-start.server.ts, security.md #25). A connect flow may run signed in.
+  const ask = (request: FastifyRequest, reply: FastifyReply, provider: Provider) =>
+    askBeforeRoundTrip(request, reply, {
+      destination: provider,
+      path: `${base}/start/${provider}`,
+      fields: {},
+      refusal: { https: config.publicOrigin?.startsWith('https:') ?? false },
+      signsIn: false,
+    })
+  app.get<{ Params: { provider: string } }>(`${base}/start/:provider`, async (request, reply) => {
+    const { provider } = request.params
+    if (!isProvider(provider)) return reply.callNotFound()
+    if (!startedOnOurPage(request)) return ask(request, reply, provider)
+    return startRoundTrip(request, reply, provider)
   })
 
   // The app's pages read a provider's return when they are requested (external-return.server.ts).

@@ -32,8 +32,13 @@ declare module '@fastify/secure-session' {
   }
 }
 
-/** Provider values stay small so the sealed cookie stays under 4096 bytes (security.md #1). */
-const MAX_PARAM_LENGTH = 1024
+/**
+ * Provider values stay small so the sealed cookie stays far under 4096 bytes whatever a return
+ * carries (security.md #1, issue 46: a TikTok return of long values once sealed 8 KB): one value
+ * at most 256 characters (codes, shop names and signatures are far shorter), all together 768.
+ */
+const MAX_PARAM_LENGTH = 256
+const MAX_PARAMS_LENGTH = 768
 /** The clean address shows the result right after the redirect; later it is gone. */
 const RETURN_RESULT_TTL_MS = 5 * 60_000
 
@@ -140,7 +145,10 @@ export function providerReturnStep(options: ReturnStepOptions) {
     if (!provider) return refused('unknownProvider', 'external:unknownProvider')
     const parsed = parseExternalLoginQuery(query, PROVIDER_MODE[provider])
     if (!parsed.ok) return refused(parsed.reason, 'external:missingParams', { missing: parsed.missing })
-    const tooLong = Object.values(parsed.params).some((value) => value.length > MAX_PARAM_LENGTH)
+    const values = Object.values(parsed.params)
+    const tooLong =
+      values.some((value) => value.length > MAX_PARAM_LENGTH) ||
+      values.reduce((total, value) => total + value.length, 0) > MAX_PARAMS_LENGTH
     if (tooLong) return refused('tooLong', 'external:missingParams')
     // Every return, SAML's included, must bring back a state this session issued at /start: a link
     // carrying someone else's authId or code signs nobody in (login CSRF, finding H2).

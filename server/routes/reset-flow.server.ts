@@ -50,6 +50,8 @@ const LINK_CLAIM_MS = LINK_TTL_MS + 60_000
 const FLOW_TTL_MS = 30 * 60_000
 /** What the upstream answers when there is no checked code to go on (spec §8 700125). */
 const CODE_EXPIRED = '700125'
+/** The upstream's limit of reset messages per address (spec §8 700605). */
+const SEND_LIMIT = '700605'
 
 /** The reset this session started (by e-mail or text), forgotten once the upstream's codes are dead. */
 const resetSlot = sessionSlot('reset', { expiresAt: (flow) => flow.sentAt + FLOW_TTL_MS + 1 })
@@ -74,13 +76,46 @@ export function flowView(request: FastifyRequest, now = Date.now()): ResetFlowVi
 }
 
 /**
+ * Reset messages one client may have sent to one address in 24 hours (review finding L4,
+ * RESET_SENDS_PER_CLIENT): the upstream allows five a day per address, so a stranger at one address cannot use them all up and
+ * lock the owner out of a reset (each further one is answered like the upstream's own limit).
+ */
+const CLIENT_SEND_WINDOW_MS = 24 * 60 * 60_000
+/** The claim a request made for its send, given back when the upstream sent nothing. */
+const clientSendClaims = new WeakMap<FastifyRequest, string>()
+
+async function spendClientSend(
+  request: FastifyRequest,
+  name: 'sendResetEmail' | 'sendSmsRandomCode',
+  data: Record<string, unknown>,
+): Promise<ApiEnvelope | undefined> {
+  const address =
+    name === 'sendResetEmail'
+      ? String(data.email).toLowerCase()
+      : `${String(data.areaCode)} ${String(data.phone)}`
+  // RESET_SENDS_PER_CLIENT (2 by default): claims are tried in order, so a large value costs a
+  // store round trip per send already made.
+  for (let send = 1; send <= request.server.config.resetSendsPerClient; send++) {
+    // One key per allowed send: a claim is atomic on every replica (the single-use store).
+    const key = `reset-send:${request.ip}:${address}:${send}`
+    if (await request.server.singleUse.claim(key, CLIENT_SEND_WINDOW_MS)) {
+      clientSendClaims.set(request, key)
+      return undefined
+    }
+  }
+  request.log.info({ endpoint: name }, 'reset sends to this address from this client used up')
+  return envelope(SEND_LIMIT, i18nFor(request.language).t(`errors:code.${SEND_LIMIT}`))
+}
+
+/**
  * The reset's session state around the `/api` calls: a successful send starts (or restarts) the
  * flow, a checked code is kept for the new password, and the number or code never has to come
  * back from the page. Unknown and known addresses get the same state (security.md #15).
  */
 export const resetFlowHooks: FlowHooks = {
   endpoints: ['sendResetEmail', 'sendSmsRandomCode', 'checkFindPwd', 'setServiceNewPwd'],
-  before(name, request, data) {
+  async before(name, request, data) {
+    if (name === 'sendResetEmail' || name === 'sendSmsRandomCode') return spendClientSend(request, name, data)
     if (name !== 'checkFindPwd' && name !== 'setServiceNewPwd') return undefined
     const flow = currentFlow(request)
     const code = name === 'checkFindPwd' ? data.code : flow?.code
@@ -93,7 +128,12 @@ export const resetFlowHooks: FlowHooks = {
   },
 
   async after(name, request, reply, data, answer) {
-    if (!isSuccess(answer)) return
+    if (!isSuccess(answer)) {
+      // Nothing was sent: the client's share of the address's sends is given back.
+      const claimed = clientSendClaims.get(request)
+      if (claimed) await request.server.singleUse.release(claimed)
+      return
+    }
     switch (name) {
       case 'sendResetEmail':
       case 'sendSmsRandomCode':
@@ -180,7 +220,7 @@ export async function runResetEndpoint(
   const parsed = schema ? schema.safeParse(body) : { success: true as const, data: body }
   if (!parsed.success) return refusedInput(request, parsed.error.issues)
   const data = { ...(parsed.data as Record<string, unknown>) }
-  const refusal = resetFlowHooks.before?.(name, request, data)
+  const refusal = await resetFlowHooks.before?.(name, request, data)
   if (refusal) return { answer: refusal, status: 200 }
   const environment = environmentFor(request, topology)
   let answer: ApiEnvelope

@@ -14,7 +14,8 @@ function isPlainFormPost(request: FastifyRequest): boolean {
 }
 
 function refuse(request: FastifyRequest, reply: FastifyReply, reason: string, https: boolean) {
-  request.log.warn({ reason, url: request.url }, 'cross-site check refused a request')
+  // Debug: a forged post from another site is no news, and a flood of them must not flood the log.
+  request.log.debug({ reason, url: request.url }, 'cross-site check refused a request')
   // A plain form post gets a page that says what happened; our fetch calls get the envelope.
   return sendRefusal(request, reply, 403, { https }, isPlainFormPost(request) ? 'errors:csrfForm' : undefined)
 }

@@ -53,6 +53,19 @@ const HANDOFF_TTL_MS = 10 * 60_000
 /** Steps at which the starting session waits for its link. */
 const WAITING_FOR_LINK: readonly SignUpFlowState['step'][] = ['sent', 'limit']
 const handoffKey = (email: string) => `sign-up-verified:${email.toLowerCase()}`
+/**
+ * Whose registration an address is (issue 46, security.md #24): the first session whose start
+ * the BFF forwards holds the address, on every replica, for as long as its links can be opened and
+ * its set-up goes on — renewed by each of its steps; freed when it finishes or starts over with
+ * another address. Another session's start for it never reaches the upstream (which would replace
+ * the password of the pending registration) and saves nothing.
+ */
+const ownerKey = (email: string) => `sign-up-owner:${email.toLowerCase()}`
+/** The verification link's life (10 minutes, spec §4) three times over: set-up takes a while. */
+const OWNER_TTL_MS = 30 * 60_000
+const START_ENDPOINTS: readonly EndpointName[] = ['registerSgNew', 'registerSgH5']
+/** The owner a session is to the store: its pre-sign-in session id (hashed by the store). */
+const ownerOf = (request: FastifyRequest) => request.ensureSession()
 const VERIFY_LIMIT = '700604'
 const NOT_IN_FLOW = '700203'
 
@@ -81,7 +94,10 @@ function save(request: FastifyRequest, state: SignUpFlowState): void {
 export async function takeHandoff(request: FastifyRequest): Promise<void> {
   const flow = flowOf(request)
   if (!flow || !WAITING_FOR_LINK.includes(flow.step)) return
-  if (!(await request.server.singleUse.take(handoffKey(flow.email)))) return
+  // Only the session that holds the address: a slot waiting for it is not enough (issue 46 H).
+  const store = request.server.singleUse
+  if (!(await store.heldBy(ownerKey(flow.email), ownerOf(request)))) return
+  if (!(await store.take(handoffKey(flow.email)))) return
   save(request, { ...flow, step: flow.mobile ? 'finish' : 'setup' })
 }
 
@@ -116,6 +132,30 @@ const STEPS_OF: Partial<Record<string, readonly SignUpFlowState['step'][]>> = {
 /** The finish: after the questionnaire (or its Skip), or right after the link on the phone page. */
 const FINISH_STEPS: readonly SignUpFlowState['step'][] = ['questionnaire', 'finish']
 
+/**
+ * A start (registerSgNew, registerSgH5) goes upstream only when this session may hold the
+ * address: free, or already this session's (a restart after "back"). While another session holds
+ * it the answer is the upstream's to a pending registration — success — with nothing sent, saved
+ * or changed: the owner's password and links stay, and the caller learns nothing it could not
+ * learn by starting a sign-up of its own (security.md #24).
+ */
+async function startOrNot(request: FastifyRequest, email: string): Promise<ApiEnvelope | undefined> {
+  const flow = flowOf(request)
+  // Starting over with another address frees the one this session held.
+  if (flow && flow.email.toLowerCase() !== email.toLowerCase())
+    await request.server.singleUse.releaseFor(ownerKey(flow.email), ownerOf(request))
+  const held = await request.server.singleUse.claimFor(ownerKey(email), ownerOf(request), OWNER_TTL_MS)
+  if (held === 'claimed') return undefined
+  if (held === 'unavailable') {
+    return envelope('503', i18nFor(request.language).t('errors:upstreamUnavailable'))
+  }
+  request.log.info(
+    { endpoint: 'sign-up start' },
+    'sign-up start of an address another session holds: not sent',
+  )
+  return envelope('000000', 'success', { email })
+}
+
 /** The upstream's own answer to a step without a verified registration (spec §8 700203). */
 function notInThisFlow(request: FastifyRequest) {
   return envelope(NOT_IN_FLOW, i18nFor(request.language).t(`errors:code.${NOT_IN_FLOW}`))
@@ -145,16 +185,24 @@ export const signUpFlowHooks: FlowHooks = {
     if (name !== 'checkVerifyEmailLink') return undefined
     return REGION_IDS.find((region) => region === data.region)
   },
-  before(name, request, data) {
+  async before(name, request, data) {
     if (name === 'checkVerifyEmailLink') {
       delete data.region // ours, not the upstream's
       return undefined
     }
+    if (START_ENDPOINTS.includes(name)) return startOrNot(request, String(data.email ?? ''))
     if (name === 'sendRegisterVerifyEmail') {
       // The verification e-mail goes only to the address this session is signing up with: a
       // call cannot send (or use up the daily ten of) anyone else's pending registration.
       const flow = flowOf(request)
       if (!flow || !WAITING_FOR_LINK.includes(flow.step)) return notInThisFlow(request)
+      // …and only while this session still holds it: a new link renews the hold.
+      const held = await request.server.singleUse.claimFor(
+        ownerKey(flow.email),
+        ownerOf(request),
+        OWNER_TTL_MS,
+      )
+      if (held !== 'claimed') return notInThisFlow(request)
       data.email = flow.email
       return undefined
     }
@@ -169,15 +217,24 @@ export const signUpFlowHooks: FlowHooks = {
     return undefined
   },
 
-  after(name, request, _reply, data, answer) {
+  async after(name, request, _reply, data, answer) {
     const flow = flowOf(request)
     if (name === 'sendRegisterVerifyEmail' && answer.retCode === VERIFY_LIMIT && flow) {
       const freesAt = (answer.item as { freesAt?: unknown }).freesAt
       save(request, { ...flow, step: 'limit', ...(typeof freesAt === 'string' ? { freesAt } : {}) })
       return
     }
-    if (!isSuccess(answer)) return
+    if (!isSuccess(answer)) {
+      // A first start the upstream refused (an existing account, a wrong captcha) holds nothing:
+      // the next start of the address, from any session, gets the upstream's own answer.
+      if (START_ENDPOINTS.includes(name) && flow?.email.toLowerCase() !== String(data.email).toLowerCase())
+        await request.server.singleUse.releaseFor(ownerKey(String(data.email)), ownerOf(request))
+      return
+    }
     const email = String((answer.item as { email?: unknown }).email ?? data.email ?? '')
+    // Each step of the owner's keeps its hold on the address while the set-up goes on.
+    if (flow && !START_ENDPOINTS.includes(name) && flow.email === email)
+      await request.server.singleUse.claimFor(ownerKey(flow.email), ownerOf(request), OWNER_TTL_MS)
     switch (name) {
       case 'registerSgNew':
       case 'registerSgH5':
@@ -257,7 +314,7 @@ export async function runSignUpCall(
     ? signUpFlowHooks.region?.(name, request, data)
     : undefined
   if (signUpFlowHooks.endpoints.includes(name)) {
-    const refusal = signUpFlowHooks.before?.(name, request, data)
+    const refusal = await signUpFlowHooks.before?.(name, request, data)
     if (refusal) return refusal
   }
   const { answer, environment } = await callEndpoint(request, topology, name, data, {
@@ -278,8 +335,13 @@ export function signUpBack(request: FastifyRequest): SignUpFlowView {
   return { ...signUpView(request), ...(flow?.email ? { email: flow.email } : {}) }
 }
 
-/** Forgets the sign-up in progress ("use another email"): no step after the link runs any more. */
-export function signUpRestart(request: FastifyRequest): SignUpFlowView {
+/**
+ * Forgets the sign-up in progress ("use another email"): no step after the link runs any more,
+ * and the address is free for whoever starts it next.
+ */
+export async function signUpRestart(request: FastifyRequest): Promise<SignUpFlowView> {
+  const flow = flowOf(request)
+  if (flow) await request.server.singleUse.releaseFor(ownerKey(flow.email), ownerOf(request))
   signUpSlot.clear(request)
   return signUpView(request)
 }
@@ -324,6 +386,8 @@ export async function finishSignUp(request: FastifyRequest, topology: Topology):
     request.log.warn({ endpoint: name }, 'sign-up finish answered no token or another identity')
     return { status: 502, body: envelope('502', t('errors:upstreamUnavailable')) }
   }
+  // The account exists now: the upstream answers any later start of the address itself.
+  await request.server.singleUse.releaseFor(ownerKey(flow.email), ownerOf(request))
   request.signIn({ token, email: flow.email, environment })
   return ok(withoutTokens(answer))
 }
@@ -395,7 +459,7 @@ export async function signUpFlowRoutes(
   )
 
   app.post('/auth/sign_up/flow/restart', fetchOnly, async (request, reply) =>
-    reply.send(envelope('000000', 'success', signUpRestart(request))),
+    reply.send(envelope('000000', 'success', await signUpRestart(request))),
   )
 
   app.post(

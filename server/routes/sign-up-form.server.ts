@@ -220,7 +220,7 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
     const intent = text(body, 'intent')
     if (intent === 'link') return pastedLink(request, reply, body)
     if (intent === 'other') {
-      signUpRestart(request)
+      await signUpRestart(request)
       return nextStep(request, reply)
     }
     if (intent !== 'resend') return nextStep(request, reply) // "continue": the GET takes a hand-off
@@ -329,7 +329,7 @@ export async function signUpFormRoutes(app: FastifyInstance, options: SignUpForm
         if (step === 'credentials') return await credentials(request, reply, body, body._csrf !== undefined)
         if (step === 'sent') return await sent(request, reply, body)
         if (step === 'limit') {
-          signUpRestart(request)
+          await signUpRestart(request)
           return await nextStep(request, reply)
         }
         if (step === 'setup') return await setup(request, reply, body)

@@ -41,6 +41,8 @@ export const SSO_PENDING_TTL_MS = 10 * 60_000
  * lives 10 minutes), then the environment picker (another 10), with room to spare.
  */
 export const SSO_RETURN_TTL_MS = 30 * 60_000
+/** The longest SSO `return` path kept in the session: our pages' paths are far shorter. */
+export const MAX_SSO_RETURN_LENGTH = 256
 
 /** A confirmed sign-in waiting for the environment picker (sso-picker.server.ts takes it). */
 export const ssoPendingSlot = sessionSlot('ssoPending', {
@@ -99,7 +101,9 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
   function rememberReturn(request: FastifyRequest, source: Record<string, unknown>) {
     const target = typeof source.return === 'string' ? source.return : undefined
     request.ensureSession()
-    const path = target ? safeReturnPath(target) : undefined
+    // Kept in the sealed cookie: a long path (another site may choose it) is not kept at all and
+    // the sign-in ends where a password sign-in does (security.md #1, issue 46).
+    const path = target && target.length <= MAX_SSO_RETURN_LENGTH ? safeReturnPath(target) : undefined
     if (path) ssoReturnSlot.set(request, { path, at: Date.now() })
     else ssoReturnSlot.clear(request)
     request.session.set('ssoLanguage', parseLanguageParam(source.language))
@@ -117,6 +121,13 @@ export function ssoKit(app: FastifyInstance, topology: Topology) {
    * against the configured console), else the sign-in page's signed-in card.
    */
   async function signIn(request: FastifyRequest, values: Omit<SsoPending, 'at'>): Promise<SsoOutcome> {
+    // A return never silently replaces another signed-in account (security.md #25): it stays, and
+    // the sign-in page it lands on offers to sign out.
+    const current = request.sessionUser()
+    if (current && current.email.toLowerCase() !== values.email.toLowerCase()) {
+      request.log.warn('sso return while another account is signed in here: not replaced')
+      return { kind: 'refused', code: 'signedIn' }
+    }
     const chosen = ssoReturnSlot.get(request)?.path
     const fallback = inLanguage(request, SIGN_IN_PAGE)
     // The agent's language is the one the sign-in page showed when the SSO started.

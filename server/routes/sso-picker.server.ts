@@ -36,7 +36,8 @@ export async function ssoPickerRoutes(
       envelope(
         '000000',
         'success',
-        {},
+        // The account the provider confirmed: the picker names it before anyone is signed in.
+        { email: pending.email },
         environments.map((env) => ({ env })),
       ),
     )

@@ -3,6 +3,7 @@ import type { Topology } from '../../config/index.ts'
 import { isSuccess } from '../../shared/envelope.ts'
 import { consumeConnectState, issueConnectState } from '../connect-state.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { askBeforeRoundTrip, spendStart, startedOnOurPage, startFields } from './round-trip-start.server.ts'
 import { queryOf, type SsoKit, type SsoOutcome, ssoKit } from './sso-kit.server.ts'
 import { ssoPickerRoutes } from './sso-picker.server.ts'
 import { wecomRoutes } from './sso-wecom.server.ts'
@@ -11,6 +12,8 @@ export { SSO_FAIL_PATH } from './sso-kit.server.ts'
 
 export interface SsoOptions {
   publicOrigin: string | undefined
+  /** Where providers come back to: configuration only (config `siteOrigin`). */
+  siteOrigin: string
   topology: Topology
   edition: 'international' | 'chinese'
   /** Microsoft's authorize endpoint (the sandbox's provider page when running on the sandbox). */
@@ -21,10 +24,6 @@ export interface SsoOptions {
 /** Where providers send the browser back: one address for every provider (spec §3 query info). */
 export const SSO_RETURN_PATH = '/auth/sso/return'
 const SAML_CONFIG_ID = /^[A-Za-z0-9_-]{1,64}$/
-
-function origin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`
-}
 
 /**
  * Enterprise sign-in (issue 10 point 3): starts the provider round trip with a single-use state
@@ -41,31 +40,35 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
   const go = (request: FastifyRequest, reply: FastifyReply, outcome: SsoOutcome) =>
     reply.redirect(kit.locationOf(request, outcome), 303)
 
-  app.get('/auth/sso/microsoft', route({ spends: 'signIn' }), async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
+  /** Off to Microsoft with a fresh state; `source`: the start's `return` and `language`. */
+  async function startMicrosoft(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: Record<string, string>,
+  ) {
     if (!options.microsoftAuthorizeUrl) return go(request, reply, { kind: 'refused', code: '700623' })
-    kit.rememberReturn(request, queryOf(request))
+    kit.rememberReturn(request, source)
     const state = issueConnectState(request, 'microsoft')
     const target = new URL(options.microsoftAuthorizeUrl)
     target.searchParams.set('client_id', options.microsoftClientId ?? 'sandbox')
     target.searchParams.set('response_type', 'code')
     target.searchParams.set('response_mode', 'query')
     target.searchParams.set('scope', 'openid profile email')
-    target.searchParams.set('redirect_uri', `${origin(request, options.publicOrigin)}${SSO_RETURN_PATH}`)
+    target.searchParams.set('redirect_uri', `${options.siteOrigin}${SSO_RETURN_PATH}`)
     target.searchParams.set('state', state)
     return reply.redirect(target.toString(), 303)
-  })
+  }
 
-  app.get('/auth/sso/saml', route({ spends: 'signIn' }), async (request, reply) => {
-    reply.header('Cache-Control', 'no-store')
-    const configId = queryOf(request).id ?? ''
+  /** Off to the company's identity provider the upstream names for the SSO ID `source.id`. */
+  async function startSaml(request: FastifyRequest, reply: FastifyReply, source: Record<string, string>) {
+    const configId = source.id ?? ''
     if (!SAML_CONFIG_ID.test(configId)) return go(request, reply, { kind: 'refused', code: '700626' })
-    kit.rememberReturn(request, queryOf(request))
+    kit.rememberReturn(request, source)
     const state = issueConnectState(request, 'saml')
     const result = await kit.upstream(
       request,
       'samlAuthenticate',
-      { state, redirectUri: `${origin(request, options.publicOrigin)}${SSO_RETURN_PATH}` },
+      { state, redirectUri: `${options.siteOrigin}${SSO_RETURN_PATH}` },
       { params: { id: configId } },
     )
     if (!result) return go(request, reply, { kind: 'failed' })
@@ -76,7 +79,31 @@ export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
       return go(request, reply, { kind: 'failed' })
     }
     return reply.redirect(redirectUrl, 303)
-  })
+  }
+
+  // Each start runs from a link of our own page (a same-origin navigation) or from the button of
+  // the page that asks first (round-trip-start.server.ts, security.md #25); a signed-in session
+  // is never replaced: the page offers to sign out instead. A start that goes ahead spends signIn.
+  const starts = [
+    { path: '/auth/sso/microsoft', destination: 'microsoft', fields: ['return'], start: startMicrosoft },
+    { path: '/auth/sso/saml', destination: 'company', fields: ['id', 'return'], start: startSaml },
+  ] as const
+  for (const { path, destination, fields, start } of starts) {
+    const ask = (request: FastifyRequest, reply: FastifyReply, source: unknown) =>
+      askBeforeRoundTrip(request, reply, {
+        destination,
+        path,
+        fields: startFields(source, fields),
+        refusal: { https: options.publicOrigin?.startsWith('https:') ?? false },
+        signsIn: true,
+      })
+    app.get(path, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store')
+      if (!startedOnOurPage(request) || request.sessionUser()) return ask(request, reply, request.query)
+      if (!(await spendStart(request, reply))) return reply
+      return start(request, reply, queryOf(request))
+    })
+  }
 
   app.get(SSO_RETURN_PATH, route({ spends: 'signIn' }), async (request, reply) => {
     reply.header('Cache-Control', 'no-store')

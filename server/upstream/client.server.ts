@@ -59,8 +59,10 @@ interface UpstreamTarget {
 }
 
 /**
- * Talks to the regional upstreams. One connection pool per upstream origin, so a slow or dead
- * region fills only its own pool and never delays calls to the others.
+ * Talks to the regional upstreams. One connection pool per environment (and origin), so a slow or
+ * dead environment fills only its own pool and never delays calls to the others: a forwarded
+ * environment (`ten`) reaches the forwarder on sg's origin through a pool of its own, not sg's
+ * (issue 47 point 4: keyed by origin alone, a slow `ten` queued sg's calls behind its own).
  */
 export class UpstreamClient {
   readonly #pools = new Map<string, Pool>()
@@ -84,6 +86,17 @@ export class UpstreamClient {
   observe(observer: UpstreamObserver): () => void {
     this.#observers.add(observer)
     return () => this.#observers.delete(observer)
+  }
+
+  /** Calls an environment's pool is sending (`running`) and queueing (`pending`) now: tests read it. */
+  poolLoad(environment: EnvironmentName): { running: number; pending: number } {
+    const load = { running: 0, pending: 0 }
+    for (const [key, pool] of this.#pools) {
+      if (!key.startsWith(`${environment} `)) continue
+      load.running += pool.stats.running
+      load.pending += pool.stats.pending
+    }
+    return load
   }
 
   #notify(
@@ -129,7 +142,7 @@ export class UpstreamClient {
   ): Promise<ApiEnvelope> {
     if (environment.forwarder) return this.#forward(environment, request, signal)
     const query = request.query && Object.keys(request.query).length ? `?${formEncode(request.query)}` : ''
-    const { status, json } = await this.#send(environment.upstream, {
+    const { status, json } = await this.#send(request.environment, environment.upstream, {
       path: `${request.path}${query}`,
       method: request.method,
       headers: this.#headers(request),
@@ -151,7 +164,7 @@ export class UpstreamClient {
       contentType: request.json ? 'json' : 'form-data',
       payload: request.method === 'GET' ? (request.query ?? {}) : (request.body ?? {}),
     }
-    const { status, json } = await this.#send(forwarder.url, {
+    const { status, json } = await this.#send(request.environment, forwarder.url, {
       path: FORWARD_PATH,
       method: 'POST',
       headers: { ...this.#headers(request), 'content-type': 'application/json' },
@@ -203,21 +216,23 @@ export class UpstreamClient {
   }
 
   /**
-   * The pool and path prefix of a base URL, parsed once: two `new URL()` per call were ≈ 1 % of
-   * an `/api` call's CPU. Base URLs come from the topology, a handful per process.
+   * The pool and path prefix of an environment's base URL, parsed once: two `new URL()` per call
+   * were ≈ 1 % of an `/api` call's CPU. Base URLs come from the topology, a handful per process.
    */
-  #target(baseUrl: string): UpstreamTarget {
-    let target = this.#targets.get(baseUrl)
+  #target(environment: EnvironmentName, baseUrl: string): UpstreamTarget {
+    const key = `${environment} ${baseUrl}`
+    let target = this.#targets.get(key)
     if (!target) {
       const { origin, pathname } = new URL(baseUrl)
-      target = { pool: this.#pool(origin), basePath: pathname.replace(/\/$/, '') }
-      this.#targets.set(baseUrl, target)
+      target = { pool: this.#pool(`${environment} ${origin}`, origin), basePath: pathname.replace(/\/$/, '') }
+      this.#targets.set(key, target)
     }
     return target
   }
 
-  #pool(origin: string): Pool {
-    let pool = this.#pools.get(origin)
+  /** The pool of one environment to one origin (`key`: `<environment> <origin>`). */
+  #pool(key: string, origin: string): Pool {
+    let pool = this.#pools.get(key)
     if (!pool) {
       pool = new Pool(origin, {
         connections: 64,
@@ -225,12 +240,13 @@ export class UpstreamClient {
         // Anything bigger is a fault, not an answer for a page: the connection is dropped there.
         maxResponseSize: MAX_UPSTREAM_BODY_BYTES,
       })
-      this.#pools.set(origin, pool)
+      this.#pools.set(key, pool)
     }
     return pool
   }
 
   async #send(
+    environment: EnvironmentName,
     baseUrl: string,
     options: {
       /** Under the base URL's own path. */
@@ -242,7 +258,7 @@ export class UpstreamClient {
     },
   ): Promise<{ status: number; json: unknown }> {
     let response: Awaited<ReturnType<Pool['request']>>
-    const { pool, basePath } = this.#target(baseUrl)
+    const { pool, basePath } = this.#target(environment, baseUrl)
     try {
       response = await pool.request({
         path: `${basePath}${options.path}`,

@@ -72,6 +72,8 @@ export const REQUEST_SCHEMAS = {
   resetNewPwd: changePasswordSchema,
   resetServiceNewPwd: linkNewPasswordSchema,
   // Session, agent and channels
+  // Takes nothing: the sealed token is the request (issue 46: a body's fields never go upstream).
+  getToken: object({}),
   updateAgentLanguage: agentLanguageSchema,
   channelForward: forwardSchema,
 } satisfies Record<string, RequestSchema>

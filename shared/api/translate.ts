@@ -1,10 +1,10 @@
-import type { i18n } from 'i18next'
+import type { Translator } from '../i18n/translator.ts'
 
 /**
- * The `translate` option of `createApiClient` from an i18next instance: the text for a key that
- * exists, else `fallback` (undefined when none), never the key itself.
+ * The `translate` option of `createApiClient` from a translator: the text for a key that exists,
+ * else `fallback` (undefined when none), never the key itself.
  */
-export function translatorFor(instance: Pick<i18n, 'exists' | 't'>) {
+export function translatorFor(translator: Pick<Translator, 'exists' | 't'>) {
   return (key: string, fallback?: string): string | undefined =>
-    instance.exists(key) ? String(instance.t(key)) : fallback
+    translator.exists(key) ? translator.t(key) : fallback
 }

@@ -151,6 +151,9 @@ export const UPSTREAM_NOTES = {
     requestSource: 'assumed',
     readOnly: true,
   },
+  // A real upstream must (issue 46): let a pending registration be restarted only as a whole — a
+  // restart replaces its password and invalidates every verification link sent before it. The BFF
+  // forwards a restart only from the session that started the registration (security.md #24).
   registerSgNew: {
     summary: 'Start a sign-up (e-mail, password, solved captcha)',
     auth: 'none',

@@ -1,13 +1,15 @@
 import type { Language } from '../language.ts'
 import { FRAME_NAMESPACES, type Messages, type Namespace } from './namespaces.ts'
+import { createTranslator, type Translator } from './translator.ts'
 
 /**
- * The namespaces loaded so far, per language, with no translation library attached: the server
- * registers every namespace at start (./index.ts); the browser only the ones its pages declared,
- * in the current language (client/load-translations.ts). So this file may be in any client chunk.
+ * The namespaces loaded so far, per language: the server registers every namespace at start
+ * (./index.ts); the browser only the ones its pages declared, in the current language
+ * (client/load-translations.ts). So this file may be in any client chunk.
  */
 
 const loaded: Record<Language, Partial<Record<Namespace, Messages>>> = { en: {}, zh: {} }
+const translators = new Map<string, Translator>()
 
 export function addTranslations(language: Language, namespace: Namespace, messages: Messages): void {
   loaded[language][namespace] = messages
@@ -33,4 +35,21 @@ export function bundlesOf(
       return messages ? [[namespace, messages]] : []
     }),
   )
+}
+
+/**
+ * A translator holding exactly the frame's namespaces and `namespaces` in `language`, one per set
+ * (hooks depend on its identity). A page that uses a namespace it did not declare shows the raw
+ * key, on the server as in the browser. Not kept while a namespace is still missing: it is built
+ * again once the namespace has arrived.
+ */
+export function translatorWith(language: Language, namespaces: readonly Namespace[]): Translator {
+  const wanted = withFrameNamespaces(namespaces)
+  const key = `${language}:${wanted.join(',')}`
+  const cached = translators.get(key)
+  if (cached) return cached
+  const bundles = bundlesOf(language, wanted)
+  const translator = createTranslator(language, bundles)
+  if (Object.keys(bundles).length === wanted.length) translators.set(key, translator)
+  return translator
 }

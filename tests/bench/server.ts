@@ -116,6 +116,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
             SANDBOX: 'off',
             UPSTREAMS_JSON: sandbox.topology,
             SESSION_KEYS: randomBytes(32).toString('base64'),
+            PUBLIC_ORIGIN: base,
           }
         : { SANDBOX: 'on', SANDBOX_PORT: String(sandboxPort) }),
       PORT: String(port),

@@ -24,11 +24,17 @@ t.test('loadConfig › production needs upstreams and keys, and never falls back
   t.throws(() => loadConfig({ NODE_ENV: 'production', UPSTREAMS_JSON: topology }), {
     message: /SESSION_KEYS/,
   })
+  t.throws(() => loadConfig({ NODE_ENV: 'production', UPSTREAMS_JSON: topology, SESSION_KEYS: key(1) }), {
+    name: 'ConfigError',
+    message: /PUBLIC_ORIGIN is required in production/,
+  })
   const config = loadConfig({
     NODE_ENV: 'production',
     UPSTREAMS_JSON: topology,
     SESSION_KEYS: `${key(1)},${key(2)}`,
+    PUBLIC_ORIGIN: 'https://www.example.com/',
   })
+  t.equal(config.siteOrigin, 'https://www.example.com', 'return addresses use the configured origin')
   t.equal(config.upstreams.kind, 'configured')
   t.equal(config.sessionKeys.length, 2)
   t.equal(config.logFormat, 'json')
@@ -54,6 +60,7 @@ t.test('loadConfig › a bad value names the variable', async (t) => {
         SSR_MODE: 'vite',
         UPSTREAMS_JSON: topology,
         SESSION_KEYS: key(1),
+        PUBLIC_ORIGIN: 'https://www.example.com',
       }),
     {
       message: /SSR_MODE/,
@@ -103,6 +110,32 @@ t.test(
         .eventLoopDelayMs,
       150,
       'an explicit value still wins',
+    )
+  },
+)
+
+t.test(
+  'loadConfig › several replicas share their stores through Redis or refuse to start (issue 47)',
+  async (t) => {
+    const production = { NODE_ENV: 'production', UPSTREAMS_JSON: topology, SESSION_KEYS: key(1) }
+    t.throws(() => loadConfig({ ...production, EXPECTED_REPLICAS: '2' }), {
+      name: 'ConfigError',
+      message: /EXPECTED_REPLICAS is 2 but REDIS_URL is unset.*ALLOW_PER_POD_STORES=true/s,
+    })
+    t.equal(
+      loadConfig({ ...production, EXPECTED_REPLICAS: '2', ALLOW_PER_POD_STORES: 'true' }).allowPerPodStores,
+      true,
+    )
+    const shared = loadConfig({ ...production, EXPECTED_REPLICAS: '2', REDIS_URL: 'redis://redis:6379' })
+    t.equal(shared.allowPerPodStores, false, 'with Redis nothing is per pod')
+    t.equal(
+      loadConfig({ ...production, EXPECTED_REPLICAS: '1' }).allowPerPodStores,
+      false,
+      'one replica: fine',
+    )
+    t.doesNotThrow(
+      () => loadConfig({ EXPECTED_REPLICAS: '3' }),
+      'development runs one process whatever is declared',
     )
   },
 )

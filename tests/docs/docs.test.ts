@@ -2,6 +2,15 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
+import {
+  adrIndexOutOfOrder,
+  brokenLinks,
+  codeSpans,
+  markdownFiles,
+  proseLines,
+  readAt,
+  unknownFlowNames,
+} from './checks.ts'
 
 /**
  * Docs that stay true (issue 16 point 6): what the README and docs/ say about this repository's
@@ -18,35 +27,7 @@ function trackedFiles(): string[] {
   return out.split('\0').filter((file) => file !== '' && existsSync(path.join(ROOT, file)))
 }
 
-/** README.md and every markdown file under docs/, relative to the root. */
-function markdownFiles(): string[] {
-  const docs = readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => path.posix.join('docs', file.split(path.sep).join('/')))
-  return ['README.md', ...docs.sort()]
-}
-
-const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
-
-/** The lines of a markdown file with their numbers, fenced code blocks left out. */
-function proseLines(text: string): { line: string; number: number }[] {
-  const lines: { line: string; number: number }[] = []
-  let fence: string | undefined
-  text.split('\n').forEach((line, index) => {
-    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1]
-    if (marker && (fence === undefined || marker.startsWith(fence))) {
-      fence = fence === undefined ? marker : undefined
-      return
-    }
-    if (fence === undefined) lines.push({ line, number: index + 1 })
-  })
-  return lines
-}
-
-/** Inline code spans of one line (single or double backticks). */
-function codeSpans(line: string): string[] {
-  return [...line.matchAll(/(`+)([^`]+?)\1(?!`)/g)].map((match) => match[2] ?? '')
-}
+const read = (file: string) => readAt(ROOT, file)
 
 // Built from parts so this file never holds a marker at the start of a line itself.
 const OURS = `${'<'.repeat(7)} `
@@ -79,36 +60,19 @@ t.test('docs › no file git tracks holds merge-conflict markers', async (t) => 
   t.same(offenders, [], 'every conflict resolved (file:line of each marker)')
 })
 
-/** Relative targets of inline `[text](target)` links and `[label]: target` definitions. */
-function linkTargets(line: string): string[] {
-  const withoutCode = line.replace(/(`+)[^`]+?\1(?!`)/g, '')
-  const inline = [...withoutCode.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)]
-  const definitions = [...withoutCode.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/g)]
-  return [...inline, ...definitions].map((match) => match[1] ?? '')
-}
+t.test(
+  'docs › every relative link in README.md and docs/ points to an existing, non-empty file',
+  async (t) => {
+    t.same(brokenLinks(ROOT), [], 'links whose file is missing or empty (file:line: target)')
+  },
+)
 
-t.test('docs › every relative link in README.md and docs/ points to an existing file', async (t) => {
-  const offenders: string[] = []
-  for (const file of markdownFiles()) {
-    for (const { line, number } of proseLines(read(file))) {
-      for (const target of linkTargets(line)) {
-        if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('//')) continue
-        const filePart = target.replace(/[#?].*$/, '')
-        let decoded: string
-        try {
-          decoded = decodeURI(filePart)
-        } catch {
-          offenders.push(`${file}:${number}: ${target} (malformed)`)
-          continue
-        }
-        const resolved = decoded.startsWith('/')
-          ? path.join(ROOT, decoded)
-          : path.join(ROOT, path.dirname(file), decoded)
-        if (!existsSync(resolved)) offenders.push(`${file}:${number}: ${target}`)
-      }
-    }
-  }
-  t.same(offenders, [], 'links whose file is missing (file:line: target)')
+t.test('docs › every function, constant or slot a flow page names still exists in the code', async (t) => {
+  t.same(unknownFlowNames(ROOT), [], 'names no code holds any more (file:line: name)')
+})
+
+t.test('docs › the ADR index is in number order', async (t) => {
+  t.same(adrIndexOutOfOrder(ROOT), [], 'rows out of order (file:line)')
 })
 
 /** Where paths of this repository start; anything else in backticks is not taken for one. */
@@ -156,9 +120,14 @@ function repoPath(word: string): string | undefined {
   return candidate
 }
 
+/** A superseded decision record is history: the files it names may have gone with what replaced it. */
+const isSupersededRecord = (file: string) =>
+  file.startsWith('docs/decisions/') &&
+  /^(?:- )?Status:\s*superseded/im.test(read(file).split('\n').slice(0, 8).join('\n'))
+
 t.test('docs › every repo path named in backticks in README.md and docs/ exists', async (t) => {
   const offenders: string[] = []
-  for (const file of markdownFiles()) {
+  for (const file of markdownFiles(ROOT).filter((file) => !isSupersededRecord(file))) {
     for (const { line, number } of proseLines(read(file))) {
       for (const span of codeSpans(line)) {
         for (const word of span.split(/\s+/)) {

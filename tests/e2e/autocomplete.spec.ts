@@ -67,7 +67,7 @@ for (const language of LANGUAGES) {
     // One sign-up walks its three forms (ADR 0096: the first step was a test of its own).
     if (takesTurn(1, language))
       test('sign-up: the first step, the details step and the questionnaire', async ({ page }) => {
-        test.setTimeout(60_000)
+        test.setTimeout(240_000)
         const email = uniqueEmail(`autofill-setup-${language}`)
         await page.goto(inLanguage('/auth/sign_up', language))
         await expectAutocomplete([

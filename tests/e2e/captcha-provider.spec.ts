@@ -17,6 +17,8 @@ let server: { stop(): void }
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
+  // A server start on a loaded machine: waited for, with room beyond startServer's hang guard.
+  test.setTimeout(240_000)
   provider = await startFakeProvider(PROVIDER_PORT)
   server = await startServer(SERVER_PORT, {
     CAPTCHA_SCRIPT_URL: `${provider.origin}/v4/gt4.js`,

@@ -4,6 +4,7 @@ import enChannels from '../../shared/i18n/locales/en/channels.ts'
 import enExternal from '../../shared/i18n/locales/en/external.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
+import { externalAppHydrated, roundTrip } from './external-helpers.ts'
 import {
   expectAxeClean,
   TEXT as FRAME,
@@ -23,21 +24,8 @@ import { signInThroughApi } from './session.ts'
  */
 const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const EXTERNAL = { en: enExternal, zh: zhExternal } as const
-const BASE = '/auth/external'
 
-async function hydrated(page: Page) {
-  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
-}
-
-/** Connect page → the provider's choice → back in the external app (as channels.spec.ts does). */
-async function roundTrip(page: Page, provider: string, choice: string, language: 'en' | 'zh') {
-  await page.goto(inLanguage(`${BASE}/connect`, language))
-  await hydrated(page)
-  await page.locator(`a[data-provider="${provider}"]`).click()
-  await page.locator(`a[data-choice="${choice}"]`).click()
-  await page.waitForURL((url) => url.pathname === `${BASE}/connect`)
-  await expect(page.locator('.external-app')).not.toHaveAttribute('data-state', /loading|checking/)
-}
+const hydrated = externalAppHydrated
 
 /** No site bar, no footer banner: no "Login"/"Free Trial" buttons and no banner outside the page's own card. */
 async function expectNoMarketingFrame(page: Page, language: 'en' | 'zh') {

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import { SIMULATED_PROVIDERS } from '../../sandbox/providers/index.ts'
 import enChannels from '../../shared/i18n/locales/en/channels.ts'
@@ -7,13 +7,14 @@ import enExternal from '../../shared/i18n/locales/en/external.ts'
 import zhChannels from '../../shared/i18n/locales/zh/channels.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhExternal from '../../shared/i18n/locales/zh/external.ts'
+import { EXTERNAL_BASE, externalAppHydrated, roundTrip } from './external-helpers.ts'
 import { inLanguage, keepScreenshot, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { createAccount } from './sandbox.ts'
 import { signInContext } from './session.ts'
 
 const CHANNELS = { en: enChannels, zh: zhChannels } as const
 const EXTERNAL = { en: enExternal, zh: zhExternal } as const
-const BASE = '/auth/external'
+const BASE = EXTERNAL_BASE
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
 
@@ -29,19 +30,7 @@ async function signedIn(browser: Browser, options = {}) {
   return { context, page }
 }
 
-async function hydrated(page: Page) {
-  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
-}
-
-/** Connect page → provider's button → the simulated provider's choice → back in the app. */
-async function roundTrip(page: Page, provider: string, choice: string, language: 'en' | 'zh') {
-  await page.goto(inLanguage(`${BASE}/connect`, language))
-  await hydrated(page)
-  await page.locator(`a[data-provider="${provider}"]`).click()
-  await page.locator(`a[data-choice="${choice}"]`).click()
-  await page.waitForURL((url) => url.pathname === `${BASE}/connect`)
-  await expect(page.locator('.external-app')).not.toHaveAttribute('data-state', /loading|checking/)
-}
+const hydrated = externalAppHydrated
 
 const OUTCOMES: Array<{ provider: string; choice: string; result: 'success' | 'failure' | 'not_allowed' }> = [
   { provider: 'salesforce', choice: 'success', result: 'success' },
@@ -66,7 +55,7 @@ for (const language of LANGUAGES) {
     // One signed-in browser context connects every outcome (ADR 0096), each in a page of its own
     // (its own history); a step per outcome names the one that fails.
     test(`provider outcomes: connect → consent → result page`, async ({ browser }) => {
-      test.setTimeout(30_000 * outcomes.length)
+      test.setTimeout(60_000 * outcomes.length)
       const { context, page: first } = await signedIn(browser)
       await first.close()
       for (const { provider, choice, result } of outcomes) {

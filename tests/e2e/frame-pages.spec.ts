@@ -122,7 +122,7 @@ const PAGE_GROUPS = Array.from({ length: Math.ceil(FRAME_PAGES.length / PAGES_PE
   FRAME_PAGES.slice(index * PAGES_PER_TEST, (index + 1) * PAGES_PER_TEST),
 )
 /** What one page may take on a busy machine (the suite's 30 s per test, per page). */
-const PAGE_TIMEOUT_MS = 30_000
+const PAGE_TIMEOUT_MS = 60_000
 
 for (const [device, options] of Object.entries(DEVICES)) {
   for (const language of LANGUAGES) {

@@ -337,7 +337,7 @@ for (const language of LANGUAGES) {
       await expect(side.getByRole('link', { name: T.items.chatbot.title })).toBeVisible()
       await solutionsHead.click()
       await expect(solutionsHead).toHaveAttribute('aria-expanded', 'true')
-      await expect(productsHead).toHaveAttribute('aria-expanded', 'false', { timeout: 1000 })
+      await expect(productsHead).toHaveAttribute('aria-expanded', 'false')
       await expect(side.getByRole('link', { name: T.items.chatbot.title })).toBeHidden()
       await solutionsHead.click()
       await expect(solutionsHead).toHaveAttribute('aria-expanded', 'false')

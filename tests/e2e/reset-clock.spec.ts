@@ -19,7 +19,7 @@ for (const language of LANGUAGES) {
   test(`resend after the countdown, then the sixth request in 24 hours is refused (700605, ${language})`, async ({
     page,
   }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(240_000)
     const email = await createAccount(`limit-${language}`, FIXTURE_PASSWORD)
     await page.clock.install()
     await page.goto(inLanguage('/auth/reset', language))

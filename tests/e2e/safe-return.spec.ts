@@ -20,7 +20,7 @@ test('sign-in with a hostile return stays on the site, whatever the return says'
   page,
   baseURL,
 }) => {
-  test.setTimeout(SAMPLE.length * 30_000)
+  test.setTimeout(SAMPLE.length * 60_000)
   const offSite: string[] = []
   page.on('request', (request) => {
     if (new URL(request.url()).origin !== new URL(baseURL ?? '').origin) offSite.push(request.url())

@@ -1,5 +1,6 @@
 import { test } from '@playwright/test'
 import type { OutboxMessage } from '../../sandbox/outbox.ts'
+import { type OutboxKind, outbox as outboxOf } from '../support/outbox.ts'
 
 /**
  * The sg server of the sandbox behind the running test's server (its port + 1): the clock specs
@@ -38,12 +39,8 @@ export function uniquePhone(): string {
 }
 
 /** The messages the sandbox "sent" to an address or number, oldest first. */
-export async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
-  const response = await fetch(
-    `${sandboxUrl()}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${encodeURIComponent(kind)}`,
-  )
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+export const outbox = (to: string, kind: OutboxKind): Promise<OutboxMessage[]> =>
+  outboxOf(sandboxUrl(), to, kind)
 
 export async function accountInfo(
   email: string,

@@ -29,20 +29,38 @@ for (const language of LANGUAGES) {
         for (let attempt = 1; attempt <= 5; attempt++) {
           await password.fill(`Wrong-Pass${attempt}`)
           await submit(page)
-          await expect(password).toHaveAttribute('aria-invalid', 'true')
+          // The fifth locks the account: the password step is gone then (below).
+          if (attempt < 5) await expect(password).toHaveAttribute('aria-invalid', 'true')
         }
+        // The server ended the flow: the page is back at the e-mail step (the address kept), with
+        // the lock's wait under the form and the reset that opens the account now (issue 48).
         const alert = page.getByRole('alert')
         await expect(alert).toHaveText(WAIT[language])
-        // The message is tied to the field it is about.
-        const describedBy = (await password.getAttribute('aria-describedby')) ?? ''
-        expect(describedBy.split(' ')).toContain(await alert.getAttribute('id'))
+        await expect(password).toHaveCount(0)
+        await expect(page.getByLabel(T.email)).toHaveValue(email)
+        await expect(page.getByLabel(T.email)).not.toHaveAttribute('readonly', /.*/)
+        // The message is the form's, tied to it and focused (no field is in error).
+        const form = page.locator('form:has(#sign-in-email)')
+        expect(((await form.getAttribute('aria-describedby')) ?? '').split(' ')).toContain(
+          await alert.getAttribute('id'),
+        )
+        await expect(alert).toBeFocused()
         const reset = page.getByRole('link', { name: T.lockedReset })
         await expect(reset).toBeVisible()
         await screen(page, `sign-in-locked-${language}-${device}`)
-        await reset.click()
+
+        // The next try, with the right password, still says locked — never "timed out".
+        await submit(page)
+        await page.getByLabel(T.password, { exact: true }).fill(FIXTURE_PASSWORD)
+        await submit(page)
+        await expect(page.getByRole('alert')).toHaveText(WAIT[language])
+        await expect(page.getByRole('alert')).not.toHaveText(STEPS_TEXT[language].steps.flowExpired)
+        await expect(page.getByLabel(T.password, { exact: true })).toHaveCount(0)
+
+        await page.getByRole('link', { name: T.lockedReset }).click()
         await expect(page).toHaveURL(language === 'zh' ? /\/auth\/reset\?language=zh$/ : /\/auth\/reset$/)
 
-        // The right password does not open a locked account either; the page still says how long.
+        // A fresh page says the same: the lock is the upstream's, not the page's.
         await page.goto(language === 'zh' ? '/auth/sign_in?language=zh' : '/auth/sign_in')
         await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
         await page.getByLabel(T.email).fill(email)

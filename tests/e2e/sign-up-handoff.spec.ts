@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
-import { openLink, screenshot, startSignUp, TEXT } from './sign-up-helpers.ts'
+import { openLink, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
 
 for (const language of LANGUAGES) {
   const T = TEXT[language]
@@ -14,7 +14,7 @@ for (const language of LANGUAGES) {
     page,
     browser,
   }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(240_000)
     const email = uniqueEmail(`handoff-${language}`)
     await page.goto(inLanguage('/auth/sign_up', language))
     await startSignUp(page, T, email)
@@ -44,7 +44,7 @@ for (const language of LANGUAGES) {
 test.describe('started in Chicago, the link opened in Berlin (issue 18 point 7)', () => {
   test.use({ timezoneId: 'America/Chicago' })
   test('the link is checked in us and the sign-up goes on there', async ({ page, browser }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(240_000)
     const T = TEXT.en
     const email = uniqueEmail('handoff-region')
     await page.goto('/auth/sign_up')
@@ -65,4 +65,39 @@ test.describe('started in Chicago, the link opened in Berlin (issue 18 point 7)'
       verified: true,
     })
   })
+})
+
+test('a stranger who starts a sign-up of the same address never takes it over (issue 46)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const T = TEXT.en
+  const email = uniqueEmail('takeover')
+  await page.goto('/auth/sign_up')
+  await startSignUp(page, T, email)
+  await expect(page.getByText(T.s.sent.waiting)).toBeVisible()
+
+  // A stranger who knows the address starts a sign-up of it too, in another browser.
+  const strangers = await browser.newContext()
+  const stranger = await strangers.newPage()
+  await stranger.goto('/auth/sign_up')
+  await stranger.getByLabel(T.s.credentials.email).fill(email)
+  await stranger.getByLabel(T.s.credentials.password, { exact: true }).fill('Stranger-Pass42')
+  await stranger.locator('#sign-up-privacy').check()
+  await solveCaptcha(stranger, T)
+  const flowRead = stranger.waitForResponse((response) => response.url().includes('/auth/sign_up/flow'))
+  await stranger.getByRole('button', { name: T.s.credentials.submit }).click()
+  await flowRead
+  await expect(stranger.getByRole('heading', { name: T.s.sent.title }), 'nothing waits there').toHaveCount(0)
+
+  // The owner opens the link on a phone: the owner's browser moves on, the stranger's never does.
+  const phones = await browser.newContext()
+  await openLink(await phones.newPage(), email)
+  await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible({ timeout: 15_000 })
+  await stranger.reload()
+  await expect(stranger.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
+  await expect(stranger.getByRole('heading', { name: T.s.setup.title })).toHaveCount(0)
+  await strangers.close()
+  await phones.close()
 })

@@ -68,7 +68,7 @@ for (const language of LANGUAGES) {
       test('a new address signs up through the e-mailed link to the welcome page and the console', async ({
         page,
       }) => {
-        test.setTimeout(120_000)
+        test.setTimeout(240_000)
         const email = uniqueEmail(`noscript-${language}`)
         await page.goto(inLanguage('/auth/sign_up', language))
         await credentials(page, T, email, async () => {})
@@ -133,7 +133,7 @@ for (const language of LANGUAGES) {
       test.use({ ...PHONE, javaScriptEnabled: false })
 
       test('the one-page sign-up → pasted link → finish → welcome', async ({ page }) => {
-        test.setTimeout(120_000)
+        test.setTimeout(240_000)
         const email = uniqueEmail(`noscript-phone-${language}`)
         await page.goto(inLanguage('/auth/sign_up', language))
         await credentials(page, T, email, async (page) => {

@@ -11,7 +11,7 @@ for (const language of languagesInTurn(0)) {
   test(`the whole journey (${language}): sign up → link → setup → back → questionnaire → welcome → console`, async ({
     page,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     const email = uniqueEmail(`journey-${language}`)
     await page.goto(inLanguage(`/auth/sign_up`, language))
     await expect(page.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
@@ -64,7 +64,7 @@ for (const language of languagesInTurn(0)) {
     await expect(page.getByText(/\d+/).first()).toBeVisible()
     // The countdown leads on by itself: a picture, not the slower checks, before it does.
     await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-desktop.png` })
-    await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
+    await page.waitForURL(/__sandbox\/console/)
     await expect(page.locator('[data-region="sg"]')).toBeVisible()
     // Signed in on the console, as after a password sign-in (issue 18 point 6).
     await expect(page.getByText('Signed in as')).toContainText(email)
@@ -81,7 +81,7 @@ test.describe('on a phone', () => {
   for (const language of languagesInTurn(1)) {
     const T = TEXT[language]
     test(`one-page sign-up (registerSgH5) → link → finish → welcome (${language})`, async ({ page }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(240_000)
       const email = uniqueEmail(`phone-${language}`)
       await page.goto(inLanguage('/auth/sign_up', language))
       await expect(page.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
@@ -106,7 +106,7 @@ test.describe('on a phone', () => {
       await page.getByRole('button', { name: T.s.finish.submit }).click()
       await expect(page.getByTestId('welcome')).toBeVisible()
       await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-phone.png` })
-      await page.waitForURL(/__sandbox\/console/, { timeout: 15_000 })
+      await page.waitForURL(/__sandbox\/console/)
       await expect(page.getByText('Signed in as')).toContainText(email)
     })
   }

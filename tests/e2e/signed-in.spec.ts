@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
+import { SESSION_COOKIE_NAMES } from '../../server/session-cookie.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enFrame from '../../shared/i18n/locales/en/frame.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
@@ -23,6 +24,9 @@ import {
 } from './frame-helpers.ts'
 import { accountInfo, createAccount } from './sandbox.ts'
 import { signInContext } from './session.ts'
+
+/** The e2e servers listen on loopback over http: the plain session cookie (ADR 0155). */
+const SESSION_COOKIE = SESSION_COOKIE_NAMES['loopback-http']
 
 const COMMON = { en: enCommon, zh: zhCommon } as const
 const FRAME = { en: enFrame, zh: zhFrame } as const
@@ -41,7 +45,7 @@ async function signedInContext(browser: Browser, options: BrowserContextOptions 
 }
 
 async function sessionCookie(context: BrowserContext) {
-  return (await context.cookies()).find((cookie) => cookie.name === '__Host-session')
+  return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE)
 }
 
 async function waitForHydration(page: Page) {
@@ -57,7 +61,7 @@ for (const language of LANGUAGES) {
   // screen, signed out from it; a step per screen names the one that fails.
   if (takesTurn(0, language))
     test(`sign-out from every signed-in screen, with JavaScript (${language})`, async ({ browser }) => {
-      test.setTimeout(30_000 * SIGNED_IN_SCREENS.length)
+      test.setTimeout(60_000 * SIGNED_IN_SCREENS.length)
       const { context, email } = await signedInContext(browser)
       const page = await context.newPage()
       for (const screen of SIGNED_IN_SCREENS) {
@@ -78,7 +82,7 @@ for (const language of LANGUAGES) {
     test(`sign-out from every signed-in screen and from the sign-in page's card, without JavaScript (${language})`, async ({
       browser,
     }) => {
-      test.setTimeout(30_000 * (SIGNED_IN_SCREENS.length + 1))
+      test.setTimeout(60_000 * (SIGNED_IN_SCREENS.length + 1))
       const { context, email } = await signedInContext(browser, { javaScriptEnabled: false })
       const page = await context.newPage()
       for (const screen of SIGNED_IN_SCREENS) {

@@ -9,7 +9,7 @@ import { exportedMetricNames, headingAnchors, parsePromql } from './promql.ts'
 // ServiceMonitor and PrometheusRule whose alerts parse, read only series that exist, and link to
 // a runbook that exists in docs/operations.md.
 const binary = helmBinary()
-const RUNBOOK = 'https://git.example.com/account-edge/blob/main/docs/operations.md'
+const RUNBOOK = 'https://git.corp.internal/account-edge/blob/main/docs/operations.md'
 const MONITORED = [
   '--set',
   'metrics.serviceMonitor.enabled=true',

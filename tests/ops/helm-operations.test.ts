@@ -107,6 +107,8 @@ t.test(
       render(binary, 'hk', [
         '--set',
         'redis.existingSecret=',
+        '--set',
+        'redis.allowPerPodStores=true',
         '--set-json',
         'networkPolicy.upstreams={"ipBlocks":[{"cidr":"203.0.113.0/24"}],"ports":[8443]}',
       ]),
@@ -117,7 +119,13 @@ t.test(
       ports: [{ port: 8443, protocol: 'TCP' }],
     })
     t.equal(narrowed?.spec.egress.length, 2, 'no Redis rule without Redis')
-    t.same(find(render(binary, 'hk', ['--set', 'networkPolicy.enabled=false']), 'NetworkPolicy'), [])
+    t.same(
+      find(
+        render(binary, 'hk', ['--set', 'networkPolicy.enabled=false', '--set', 'trustProxy=10.42.0.0/16']),
+        'NetworkPolicy',
+      ),
+      [],
+    )
   },
 )
 
@@ -131,17 +139,21 @@ t.test(
       t.ok(/^\d+m$/.test(resources.requests.cpu) && Number.parseInt(resources.requests.cpu, 10) >= 500)
       t.notOk(resources.limits.cpu, 'no CPU limit to throttle the event loop')
       const heap = Number(/=(\d+)$/.exec(nodeFlagOf(args, 'max-old-space-size'))?.[1])
-      t.ok(2 * heap + 32 <= mebibytes(resources.limits.memory), `${region}: 2 × heap + page cache ≤ limit`)
+      const semiSpace = Number(/=(\d+)$/.exec(nodeFlagOf(args, 'max-semi-space-size'))?.[1])
+      t.ok(
+        2 * heap + 3 * semiSpace + 32 <= mebibytes(resources.limits.memory),
+        `${region}: 2 × heap + the young generation (3 semi-spaces) + page cache ≤ limit`,
+      )
     }
     const bigger = container('sg', [
       '--set',
       'resources.limits.memory=1Gi',
       '--set',
-      'heapMb=480',
+      'heapMb=468',
       '--set',
       'pageCacheMb=64',
     ])
-    t.equal(bigger.resources.limits.memory, '1Gi', 'Gi parsed: 2 × 480 + 64 = 1024 fits 1Gi exactly')
+    t.equal(bigger.resources.limits.memory, '1Gi', 'Gi parsed: 2 × 468 + 3 × 8 + 64 = 1024 fits 1Gi exactly')
   },
 )
 
@@ -191,6 +203,8 @@ const GATEWAY = [
   'httpRoute.enabled=true',
   '--set-json',
   'httpRoute.parentRefs=[{"name":"public","namespace":"gateway-system","sectionName":"https"}]',
+  '--set-json',
+  'networkPolicy.ingressFrom=[{"namespaceSelector":{"matchLabels":{"kubernetes.io/metadata.name":"gateway-system"}}}]',
 ]
 
 t.test('routing › an optional Gateway API HTTPRoute beside the Ingress, timeouts from values', async (t) => {
@@ -254,13 +268,18 @@ const REFUSED: Array<[string, string[], RegExp, string?]> = [
   ],
   ['a heap twice the limit allows', ['--set', 'heapMb=1024'], /resources\.limits\.memory.*heapMb/],
   [
+    'a young generation that no longer fits beside the heap and page cache (3 × 24 + 512 + 32 > 576)',
+    ['--set', 'semiSpaceMb=24'],
+    /resources\.limits\.memory.*semiSpaceMb/,
+  ],
+  [
     'a page cache that no longer fits beside the heap',
     ['--set', 'pageCacheMb=300'],
     /resources\.limits\.memory.*pageCacheMb/,
   ],
   [
     'one Mi too little in Gi',
-    ['--set', 'resources.limits.memory=1Gi', '--set', 'heapMb=481', '--set', 'pageCacheMb=64'],
+    ['--set', 'resources.limits.memory=1Gi', '--set', 'heapMb=469', '--set', 'pageCacheMb=64'],
     /resources\.limits\.memory/,
   ],
   ['no memory limit', ['--set', 'resources.limits.memory=null'], /resources\/limits.*memory/],

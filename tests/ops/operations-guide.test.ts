@@ -1,16 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { parse } from 'yaml'
 import { ROOT } from '../helper.ts'
-import { CHART } from './chart.ts'
 import { headingAnchors } from './promql.ts'
 
 // Issue 20 point 8: docs/operations.md is the one operator's guide (and stays linkable), the key
-// rotation is described there only, and the README's table lists every chart value.
+// rotation is described there only. (The chart's values are listed in helm/README.md, generated from
+// values.yaml and its schema by scripts/helm-readme.ts.)
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
 const guide = read('docs/operations.md')
-const readme = read('README.md')
 const anchors = headingAnchors(guide)
 
 t.test(
@@ -72,42 +70,5 @@ t.test('operations guide › key rotation is described there only', async (t) =>
       /operations\.md#rotate-the-session-cookie-key-without-signing-anyone-out/,
       `${file} points to it`,
     )
-  }
-})
-
-/** Leaf paths of values.yaml: maps recurse, except free-form ones (topology, annotations, …). */
-function leafPaths(values: Record<string, unknown>, prefix = ''): string[] {
-  return Object.entries(values).flatMap(([key, value]) => {
-    const name = prefix + key
-    const freeForm =
-      value === null || typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0
-    if (freeForm || name === 'resources') return [name]
-    return leafPaths(value as Record<string, unknown>, `${name}.`)
-  })
-}
-
-t.test('README › the Helm values table lists every value of the chart', async (t) => {
-  const values = parse(readFileSync(path.join(CHART, 'values.yaml'), 'utf8')) as Record<string, unknown>
-  const start = readme.indexOf('Every value of `helm/values.yaml`')
-  const rows = readme
-    .slice(start)
-    .split('\n')
-    .filter((line) => line.startsWith('| `'))
-    .map((line) => line.split(' | ')[0] ?? '')
-  t.ok(rows.length > 40)
-  for (const leaf of leafPaths(values)) {
-    const segments = leaf.split('.')
-    const name = segments.pop() ?? ''
-    const parent = segments.join('.')
-    // A row names the path whole (`a.b.c`), or its parent and then the leaf (`a.b.x` / `c`,
-    // `a.{b,c}.{x,y}`).
-    const documented = rows.some(
-      (row) =>
-        row.includes(`\`${leaf}\``) ||
-        (parent !== '' &&
-          (row.includes(`\`${parent}.`) || row.includes(`\`${parent.split('.')[0]}.{`)) &&
-          new RegExp(`[\`{,/.]${name}[\`},]`).test(row)),
-    )
-    t.ok(documented, `README documents ${leaf}`)
   }
 })

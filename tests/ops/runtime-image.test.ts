@@ -16,7 +16,8 @@ import { plainTopology } from '../server/upstream/harness.ts'
  * upstream configured by UPSTREAMS_JSON. A file the server imports but the layout misses fails here.
  */
 
-const START_TIMEOUT_MS = 30_000
+/** A hang guard: each start waits for the server's own "listening" line. */
+const START_TIMEOUT_MS = 120_000
 const NOBODY = '65534'
 
 function nodeBinary(): string {
@@ -93,6 +94,8 @@ function startServer(t: Test, env: Record<string, string>, cwd = image): Started
       METRICS_PORT: '0',
       LOG_FORMAT: 'json',
       SESSION_KEYS: sessionKey(31),
+      // Required in production with real upstreams (issue 46); these requests send no Origin.
+      PUBLIC_ORIGIN: 'http://127.0.0.1',
       // The laid-out server is a black box: tap's coverage tracking stays out of it.
       _TAPJS_PROCESSINFO_COVERAGE_: '0',
       // Shedding has its own tests (shedding, overload); on a busy machine (npm test runs tap

@@ -8,6 +8,7 @@ import {
   TOKEN_TTL_SECONDS,
   US_ACCOUNT,
 } from '../../sandbox/index.ts'
+import { outbox } from '../support/outbox.ts'
 import { admin, call, manualClock, sandboxFor, signIn, upstream } from './helpers.ts'
 
 const clock = manualClock()
@@ -271,14 +272,7 @@ t.test('the login-code e-mail is in the language of the sign-in (issue 18 point 
   const { EMAIL_CODE_ACCOUNT } = await import('../../sandbox/fixtures.ts')
   const password = Buffer.from(EMAIL_CODE_ACCOUNT.password).toString('base64')
   const query = `email=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&password=${encodeURIComponent(password)}`
-  const messages = async () => {
-    const response = await admin(
-      sg,
-      'GET',
-      `/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
-    )
-    return ((await response.json()) as { messages: Array<{ subject: string; text: string }> }).messages
-  }
+  const messages = () => outbox(sg, EMAIL_CODE_ACCOUNT.email, 'login-code')
   for (const [language, subject, words] of [
     ['zh', '您的登录验证码', /^您的登录验证码是 \d{6}，5 分钟内有效。$/],
     ['en', 'Your sign-in code', /^Your sign-in code is \d{6}\. It is valid for 5 minutes\.$/],

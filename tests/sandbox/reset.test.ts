@@ -1,6 +1,6 @@
 import t from 'tap'
 import { RESET_ACCOUNT } from '../../sandbox/index.ts'
-import type { OutboxMessage } from '../../sandbox/outbox.ts'
+import { lastCode, lastLink, linkFragmentId, type OutboxKind, outbox as outboxOf } from '../support/outbox.ts'
 import { admin, manualClock, sandboxFor, signIn, upstream } from './helpers.ts'
 
 const clock = manualClock()
@@ -15,19 +15,9 @@ t.beforeEach(async () => {
   await admin(sg, 'POST', '/reset')
 })
 
-async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
-  const response = await admin(sg, 'GET', `/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
-
-async function linkId(): Promise<string> {
-  const [message] = (await outbox(RESET_ACCOUNT.email, 'reset-link')).slice(-1)
-  return new URLSearchParams(new URL(message?.link ?? '', 'http://x').hash.slice(1)).get('id') ?? ''
-}
-
-async function textedCode(): Promise<string> {
-  return (await outbox(PHONE, 'reset-code')).at(-1)?.code ?? ''
-}
+const outbox = (to: string, kind: OutboxKind) => outboxOf(sg, to, kind)
+const linkId = async () => linkFragmentId(await lastLink(sg, RESET_ACCOUNT.email, 'reset-link'))
+const textedCode = () => lastCode(sg, PHONE, 'reset-code')
 
 t.test('sendResetEmail › e-mail codes, then one link per request in the outbox', async (t) => {
   const path = '/basic-login/account/sendResetEmail'

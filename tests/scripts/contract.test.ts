@@ -73,3 +73,29 @@ t.test('an upstream that does not answer: not reachable per endpoint (exit 2)', 
   t.match(lineOf(lines, 'getToken'), /^skipped .*--account/, 'no account: nothing signs in')
   t.notOk(lines.some((line) => line.startsWith('differs')))
 })
+
+t.test(
+  'plain http to another machine is refused before any call, unless --insecure (issue 46)',
+  async (t) => {
+    const env = { CONTRACT_PASSWORD: 'Not-Sent-42' }
+    const account = ['--account', 'qa@example.test']
+    const refused = await inProcess(['--upstream', 'http://upstream.example.test', ...account], env)
+    t.equal(refused.code, 64)
+    t.match(refused.lines.join('\n'), /plain http to another machine: the test account's password/)
+    const forwarder = await inProcess(
+      ['--forwarder', 'http://10.0.0.9:8080', '--upstream', 'https://u.example.test'],
+      env,
+    )
+    t.equal(forwarder.code, 64, 'the forwarder too')
+    // Loopback is this machine; --insecure is the caller's own choice (0.0.0.0: refused at once, as
+    // another machine would not be). Both say where the password goes.
+    for (const argv of [
+      ['--upstream', 'http://127.0.0.1:1', ...account],
+      ['--upstream', 'http://0.0.0.0:1', '--insecure', ...account],
+    ]) {
+      const { lines } = await inProcess([...argv, '--env', 'us-k8s'], env)
+      t.notMatch(lines.join('\n'), /refusing/)
+      t.match(lines[0], /^the password of qa@example.test is sent to http:\/\//, String(lines[0]))
+    }
+  },
+)

@@ -2,9 +2,9 @@ import t from 'tap'
 import {
   contendedSlowdown,
   medianByScore,
-  overBudget,
+  pageFailures,
+  pageMeasures,
   slowdownFor,
-  stableMeasures,
 } from '../../scripts/lighthouse-score.ts'
 
 t.test('performance below budget once: the median of three runs decides', async (t) => {
@@ -33,24 +33,37 @@ t.test('CPU slowdown follows Lighthouse’s calculator, never above 4×', async 
 })
 
 t.test(
-  'stable budgets: bytes, requests, main-thread work and long tasks, each named when over',
+  'pageFailures › bytes and requests in every mode, timings only in the bench, each named when past its limit',
   async (t) => {
-    const measure = stableMeasures({
-      'total-byte-weight': { numericValue: 120 * 1024 },
-      'network-requests': { details: { items: new Array(30).fill({}) } },
-      'mainthread-work-breakdown': { numericValue: 2100.4 },
-      'long-tasks': { details: { items: [{}, {}, {}] } },
-    })
-    t.same(measure, { transferKib: 120, requests: 30, mainThreadMs: 2100, longTasks: 3 })
-    t.same(overBudget(measure, { transferKib: 130, requests: 38, mainThreadMs: 3000, longTasks: 9 }), [])
-    t.same(overBudget(measure, { transferKib: 100, requests: 38, mainThreadMs: 2000, longTasks: 9 }), [
+    const measure = pageMeasures(
+      {
+        'total-byte-weight': { numericValue: 120 * 1024 },
+        'network-requests': { details: { items: new Array(30).fill({}) } },
+        'mainthread-work-breakdown': { numericValue: 2100.4 },
+        'long-tasks': { details: { items: [{}, {}, {}] } },
+      },
+      0.9,
+    )
+    t.same(measure, { transferKib: 120, requests: 30, performance: 0.9, mainThreadMs: 2100, longTasks: 3 })
+    const roomy = { performance: 0.9, mainThreadMs: 3000, longTasks: 9 }
+    const tight = { performance: 0.95, mainThreadMs: 2000, longTasks: 2 }
+    t.same(pageFailures(measure, { transferKib: 130, requests: 38 }, roomy, 'bench'), [])
+    t.same(pageFailures(measure, { transferKib: 100, requests: 38 }, tight, 'bench'), [
       'transferKib 120 KiB over its budget 100 KiB',
-      'mainThreadMs 2100 ms over its budget 2000 ms',
+      'performance 0.9 under its target 0.95',
+      'mainThreadMs 2100 ms over its target 2000 ms',
+      'longTasks 3 over its target 2',
     ])
+    t.same(
+      pageFailures(measure, { transferKib: 100, requests: 38 }, tight, 'test'),
+      ['transferKib 120 KiB over its budget 100 KiB'],
+      'npm test judges what the page loads, never how long it took',
+    )
     // An audit Lighthouse did not produce is a failure, not a pass.
-    t.same(overBudget(stableMeasures({}), { transferKib: 1, requests: 99, mainThreadMs: 1, longTasks: 9 }), [
+    t.same(pageFailures(pageMeasures({}, null), { transferKib: 1, requests: 99 }, roomy, 'bench'), [
       'transferKib NaN KiB over its budget 1 KiB',
-      'mainThreadMs NaN ms over its budget 1 ms',
+      'performance NaN under its target 0.9',
+      'mainThreadMs NaN ms over its target 3000 ms',
     ])
   },
 )

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import t from 'tap'
 import { ROOT } from '../helper.ts'
 import { freePort } from '../support/redis.ts'
+import { answersOk, waitFor } from '../support/wait.ts'
 
 const alive = (pid: number) => {
   try {
@@ -29,6 +30,8 @@ t.test('EXIT_WITH_PARENT › the server stops once the process that started it i
       SANDBOX: 'on',
       PORT: String(port),
       SANDBOX_PORT: String(await freePort()),
+      // Other servers of the run may hold the default metrics port.
+      METRICS_PORT: '0',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -39,22 +42,14 @@ t.test('EXIT_WITH_PARENT › the server stops once the process that started it i
   t.teardown(() => {
     if (alive(serverPid)) process.kill(serverPid, 'SIGKILL')
   })
-  for (
-    let i = 0;
-    i < 100 &&
-    !(await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((resolve) => setTimeout(resolve, 200))
+  // Ready, not merely started: the server has its signal handlers and parent watch in place.
+  await waitFor('the server ready', () => answersOk(`http://127.0.0.1:${port}/readyz`), {
+    stop: () => (alive(serverPid) ? undefined : 'the server exited before it was ready'),
+  })
   t.ok(alive(serverPid), 'the server runs')
   launcher.kill('SIGKILL')
-  let stopped = false
-  for (let i = 0; i < 50 && !stopped; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    stopped = !alive(serverPid)
-  }
+  const stopped = await waitFor('the server gone', () => !alive(serverPid), { intervalMs: 200 }).catch(
+    () => false,
+  )
   t.ok(stopped, 'the server stopped by itself after its launcher was killed')
 })

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import t from 'tap'
 import { loggerOptions, maskUrl } from '../../server/logger.ts'
+import { SESSION_COOKIE } from '../../server/session-cookie.ts'
 import { SAME_ORIGIN } from '../helper.ts'
 import { loggedApp } from '../support/logged-app.ts'
 
@@ -30,11 +31,11 @@ t.test(
       'captcha-xyz',
     ]
     logger.info({
-      req: { headers: { cookie: `__Host-session=${secrets[0]}`, authorization: secrets[1] } },
+      req: { headers: { cookie: `${SESSION_COOKIE}=${secrets[0]}`, authorization: secrets[1] } },
       password: secrets[2],
       body: { code: secrets[3], token: secrets[4], captcha: secrets[5] },
     })
-    logger.info({ res: { headers: { 'set-cookie': `__Host-session=${secrets[0]}` } } })
+    logger.info({ res: { headers: { 'set-cookie': `${SESSION_COOKIE}=${secrets[0]}` } } })
     logger.info({ item: { nested: { token: secrets[4] } } })
     const output = lines.join('')
     for (const secret of secrets) t.notMatch(output, secret, `${secret} is not in the log`)

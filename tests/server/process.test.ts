@@ -27,7 +27,8 @@ function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let output = ''
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    // A hang guard: each case waits for the process to end or print what it checks.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000)
     const collect = (chunk: Buffer) => {
       output += chunk
       onOutput?.(output, (signal) => child.kill(signal))

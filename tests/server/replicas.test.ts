@@ -17,7 +17,8 @@ import { plainTopology, requestLog, TEST_ENV } from './upstream/harness.ts'
 
 const SERVER = path.join(ROOT, 'server/server.ts')
 const ENTRY = path.join(ROOT, 'dist/server/entry.mjs')
-const START_TIMEOUT_MS = 30_000
+/** A hang guard: each start waits for the server's own "listening" line. */
+const START_TIMEOUT_MS = 120_000
 const RING = `${sessionKey(21)},${sessionKey(22)}`
 const OTHER_RING = sessionKey(99)
 
@@ -159,6 +160,8 @@ const sg = sandbox.regions.sg.url
 const upstreams = JSON.stringify(plainTopology(sandbox))
 const common = {
   UPSTREAMS_JSON: upstreams,
+  // Required in production (issue 46): the replicas' return addresses; no request here sends Origin.
+  PUBLIC_ORIGIN: 'http://127.0.0.1',
   RATE_LIMIT_SIGN_IN: TEST_ENV.RATE_LIMIT_SIGN_IN ?? '1000/1m',
 }
 

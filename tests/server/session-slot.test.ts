@@ -18,7 +18,7 @@ const app = Fastify()
 await app.register(session, {
   keys: [Buffer.from(sessionKey(3), 'base64')],
   lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
-  redisUrl: undefined,
+  redis: undefined,
 })
 app.post('/set', async (request) => {
   request.ensureSession()
@@ -87,7 +87,7 @@ t.test('a list slot keeps each entry until its own end, and at most its cap', as
   await listApp.register(session, {
     keys: [Buffer.from(sessionKey(3), 'base64')],
     lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
-    redisUrl: undefined,
+    redis: undefined,
   })
   listApp.post('/add/:id', async (request) => {
     request.ensureSession()

@@ -3,6 +3,7 @@ import t from 'tap'
 import { admin } from '../sandbox/helpers.ts'
 import { sampleOf } from '../support/metrics.ts'
 import { type ServerProcess, startServerProcess } from '../support/server-process.ts'
+import { waitFor } from '../support/wait.ts'
 
 // A real `node server/server.ts` (production build, embedded sandbox upstream) under steady load
 // gets SIGTERM. What an ingress needs: readiness turns 503 while requests are still served, a
@@ -72,10 +73,8 @@ t.test(
     })()
     const load = Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)))
 
-    for (const until = Date.now() + 20_000; ok < 40 && Date.now() < until; ) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    t.ok(ok >= 40, `steady load before the signal (${ok} answered)`)
+    await waitFor('steady load before the signal', () => ok >= 40 || failures.length > 0, { intervalMs: 100 })
+    t.ok(ok >= 40, `steady load before the signal (${ok} answered; ${failures.slice(0, 3)})`)
     const metrics = await (await fetch(server.metricsUrl)).text()
     t.ok(sampleOf(metrics, 'http_request_duration_seconds_count', { route: '/*', status_code: '200' }) > 0)
     t.match(metrics, /^process_cpu_user_seconds_total\{[^}]*\} /m, 'process metrics on the metrics port')

@@ -8,7 +8,7 @@ import { ROOT } from '../helper.ts'
  * is half of the time to serving): ioredis with REDIS_URL, the QR encoder at a WeCom sign-in.
  * A child process records which of them the loader resolves while the whole app is built.
  */
-const LAZY = ['ioredis', 'qrcode']
+const LAZY = ['ioredis', 'opossum', 'qrcode']
 
 const child = (afterBuild: string) => `
 import { registerHooks } from 'node:module'
@@ -48,9 +48,9 @@ t.test('a start without REDIS_URL loads neither ioredis nor the QR encoder', asy
 
 t.test('each is loaded once it is used (the check sees a load)', async (t) => {
   const used = `
-const { connectRedis } = await import('./server/redis.ts')
-const redis = await connectRedis('redis://127.0.0.1:1', { lazyConnect: true })
-redis.disconnect()
+const { connectSharedRedis } = await import('./server/redis.ts')
+const redis = await connectSharedRedis({ url: 'redis://127.0.0.1:1', keyPrefix: 'x', log: app.log })
+await redis.close()
 const started = await app.inject({
   method: 'POST',
   url: '/auth/sso/wecom',

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sessionKey, signIn } from '../helper.ts'
 import { sampleOf } from '../support/metrics.ts'
 import { startRedis } from '../support/redis.ts'
+import { waitFor } from '../support/wait.ts'
 
 // Issue 20 point 2: a Redis outage switches off the brute-force brake and sign-out revocation
 // (they fail open by design, ADR 0004/0010) and refuses single-use claims (fail closed). Operators
@@ -15,14 +16,6 @@ const STORES = ['rate-limit', 'session-revocations', 'single-use']
 
 async function sample(app: App, name: string, labels: Record<string, string>) {
   return sampleOf(await app.metrics.metrics(), name, labels)
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>) {
-  for (const until = Date.now() + 10_000; Date.now() < until; ) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`timed out waiting for ${what}`)
 }
 
 t.test(
@@ -64,9 +57,13 @@ t.test(
   },
 )
 
-t.test('stores › without REDIS_URL every store is in memory and always up', async (t) => {
+t.test('stores › without REDIS_URL every store says it is in memory, and none claims to be up', async (t) => {
   const { app } = await build(t)
-  for (const store of STORES) t.equal(await sample(app, 'store_up', { store }), 1, store)
+  for (const store of STORES) {
+    t.equal(await sample(app, 'store_backend', { store, kind: 'memory' }), 1, `${store}: memory`)
+    t.notOk(await sample(app, 'store_backend', { store, kind: 'redis' }), `${store}: not redis`)
+    t.notOk(await sample(app, 'store_up', { store }), `${store}: no store_up for a per-pod store`)
+  }
 })
 
 t.test('stores › keys carry REDIS_KEY_PREFIX, so releases sharing a Redis never share keys', async (t) => {

@@ -2,11 +2,10 @@ import t from 'tap'
 import { loadConfig } from '../../config/index.ts'
 import { build } from '../helper.ts'
 import { sampleOf } from '../support/metrics.ts'
+import { answersOk, waitFor } from '../support/wait.ts'
 
 // ADR 0114: a process renders pages for nobody before it reports ready, so an ingress sends its
 // first visitors to a warm renderer (cold, `npm run load` shed 70–190 renders in its first second).
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 t.test('warm-up › ready only after the warm-up renders, which start once listening', async (t) => {
   const { app } = await build(t, { ssr: true, env: { WARM_UP_RENDERS: '40' } })
@@ -17,12 +16,13 @@ t.test('warm-up › ready only after the warm-up renders, which start once liste
   t.equal((await fetch(`${base}/healthz`)).status, 200, 'alive meanwhile: no restart')
   const page = await fetch(`${base}/auth/sign_in`)
   t.equal(page.status, 200, 'a visitor arriving meanwhile gets the page')
-  let waitedMs = 0
-  while ((await fetch(`${base}/readyz`)).status !== 200 && waitedMs < 60_000) {
-    await sleep(50)
-    waitedMs += 50
-  }
-  t.equal((await fetch(`${base}/readyz`)).status, 200, `ready after the warm-up (≈ ${waitedMs} ms)`)
+  const warming = performance.now()
+  await waitFor('ready after the warm-up', () => answersOk(`${base}/readyz`))
+  t.equal(
+    (await fetch(`${base}/readyz`)).status,
+    200,
+    `ready after the warm-up (≈ ${Math.round(performance.now() - warming)} ms)`,
+  )
   const metrics = await app.metrics.metrics()
   // 40 warm-up renders and the visitor's page (rendered once for the cache) took their turns.
   t.equal(sampleOf(metrics, 'ssr_render_queue_wait_seconds_count', { outcome: 'rendered' }), 41)

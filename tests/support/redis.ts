@@ -14,12 +14,37 @@ export async function freePort(): Promise<number> {
   return address.port
 }
 
-/** A throw-away redis-server on a free loopback port, stopped at teardown. */
-export async function startRedis(t: Test): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort()
+/** Files of a TLS listener: the server's certificate and key, and the CA of client certificates. */
+export interface RedisTls {
+  certFile: string
+  keyFile: string
+  caFile: string
+}
+
+/**
+ * A throw-away redis-server on a free loopback port (or `port`: a Redis restarted where the app
+ * expects it), stopped at teardown; with `tls`, on a TLS port only (rediss://), clients
+ * unauthenticated.
+ */
+export async function startRedis(
+  t: Test,
+  options: { port?: number; tls?: RedisTls } = {},
+): Promise<{ url: string; process: ChildProcess }> {
+  const { tls } = options
+  const port = options.port ?? (await freePort())
+  const listener = tls
+    ? ['--port', '0', '--tls-port', String(port), '--tls-auth-clients', 'no'].concat([
+        '--tls-cert-file',
+        tls.certFile,
+        '--tls-key-file',
+        tls.keyFile,
+        '--tls-ca-cert-file',
+        tls.caFile,
+      ])
+    : ['--port', String(port)]
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    [...listener, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   )
   t.teardown(async () => {
@@ -31,8 +56,9 @@ export async function startRedis(t: Test): Promise<{ url: string; process: Child
   let output = ''
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`redis-server did not start in 10 s:\n${output}`)),
-      10_000,
+      // A hang guard, not a deadline: ready is the line redis prints.
+      () => reject(new Error(`redis-server did not start in 120 s:\n${output}`)),
+      120_000,
     )
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)
@@ -58,5 +84,5 @@ export async function startRedis(t: Test): Promise<{ url: string; process: Child
     })
   })
   child.removeAllListeners('exit')
-  return { url: `redis://127.0.0.1:${port}`, process: child }
+  return { url: `${tls ? 'rediss' : 'redis'}://127.0.0.1:${port}`, process: child }
 }

@@ -1,12 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
 import { ROOT } from '../helper.ts'
+import { answersOk, waitFor } from './wait.ts'
 
 export interface ServerProcess {
   child: ChildProcess
   baseUrl: string
   metricsUrl: string
   sandboxUrls: string[]
+  /** The same by region (`sg` holds the outbox and the accounts). */
+  sandboxRegions: Record<string, string>
   /** JSON log lines so far, each with the time the test saw it. */
   logLines: () => Array<Record<string, unknown>>
 }
@@ -28,6 +31,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: '0',
       METRICS_PORT: '0',
       LOG_FORMAT: 'json',
+      // A test process that dies hard (a hang guard, Ctrl-C) leaves no server holding its ports.
+      EXIT_WITH_PARENT: 'on',
       // Shedding on event-loop lag has its own tests (overload.test.ts sets it); on a busy shared
       // machine it would answer other tests' requests 503 (ADR 0068).
       SHED_EVENT_LOOP_DELAY_MS: '0',
@@ -48,31 +53,30 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk
   })
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
-    const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
-    const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
-    // Ready as an ingress sees it: after the renderer's warm-up (ADR 0114).
-    const baseUrl = listening ? String(listening.msg).replace('Server listening at ', '') : ''
-    const ready =
-      listening &&
-      (await fetch(`${baseUrl}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      ))
-    if (ready && metrics && sandbox) {
-      return {
-        child,
-        baseUrl,
-        metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
-        sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
-        logLines: () => lines,
-      }
-    }
-    if (child.exitCode !== null) break
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  try {
+    return await waitFor(
+      'the server ready (listening, metrics, sandbox, renderer warmed)',
+      async () => {
+        const listening = lines.find((line) => String(line.msg).startsWith('Server listening at'))
+        const metrics = lines.find((line) => line.msg === 'Prometheus metrics listening at /metrics')
+        const sandbox = lines.find((line) => typeof line.regions === 'object' && line.forwarder !== undefined)
+        if (!listening || !metrics || !sandbox) return undefined
+        // Ready as an ingress sees it: after the renderer's warm-up (ADR 0114).
+        const baseUrl = String(listening.msg).replace('Server listening at ', '')
+        if (!(await answersOk(`${baseUrl}/readyz`))) return undefined
+        return {
+          child,
+          baseUrl,
+          metricsUrl: `http://127.0.0.1:${metrics.port}/metrics`,
+          sandboxUrls: Object.values(sandbox.regions as Record<string, string>),
+          sandboxRegions: sandbox.regions as Record<string, string>,
+          logLines: () => lines,
+        }
+      },
+      { stop: () => (child.exitCode === null ? undefined : `exited with ${child.exitCode}`) },
+    )
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw new Error(`server did not start: ${(error as Error).message}\n${stderr}`)
   }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start: ${stderr}`)
 }

@@ -1,8 +1,8 @@
 /** A browser going through the sign-up against the BFF and its sandbox (tap tests of the flow). */
 import type { FastifyInstance } from 'fastify'
-import type { OutboxMessage } from '../../sandbox/outbox.ts'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import { cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../helper.ts'
+import { lastLink } from './outbox.ts'
 
 export const SIGN_UP_PASSWORD = 'Trial-Start42'
 export const SIGN_UP_DETAILS = {
@@ -68,7 +68,7 @@ export class SignUpBrowser {
   }
 
   /** Credentials and captcha sent, the verification e-mail out: the flow is at `sent`. */
-  async started(email = freshSignUpEmail()): Promise<string> {
+  async started(email = freshSignUpEmail(), password = SIGN_UP_PASSWORD): Promise<string> {
     const challenge = (await this.call('initSgGeetestInfo', {})).body.item as {
       challengeId: string
       a: number
@@ -80,7 +80,7 @@ export class SignUpBrowser {
     })
     const started = await this.call('registerSgNew', {
       email,
-      password: SIGN_UP_PASSWORD,
+      password,
       captchaPass: String(solved.body.item.captchaPass),
     })
     if (started.body.retCode !== '000000') throw new Error(`registerSgNew: ${started.body.retMsg}`)
@@ -90,12 +90,8 @@ export class SignUpBrowser {
 
   /** Opens the last e-mailed link of `email` in this browser. */
   async openLink(email: string) {
-    const outbox = (await (
-      await fetch(
-        `${this.sandboxUrl}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`,
-      )
-    ).json()) as { messages: OutboxMessage[] }
-    const fragment = new URLSearchParams((outbox.messages.at(-1)?.link ?? '').split('#')[1] ?? '')
+    const link = await lastLink(this.sandboxUrl, email, 'register-verify')
+    const fragment = new URLSearchParams(link.split('#')[1] ?? '')
     const region = fragment.get('region')
     return this.call('checkVerifyEmailLink', { id: fragment.get('id') ?? '', ...(region ? { region } : {}) })
   }

@@ -19,6 +19,14 @@ export type CookieRejection = 'unreadable' | 'expired' | 'revoked'
 
 export interface OpsMetrics {
   storeUp: Gauge<'store'>
+  /** Always 1, on the series naming where the store lives: `kind` memory or redis. */
+  storeBackend: Gauge<'store' | 'kind'>
+  /** Store commands that got no answer from Redis, by why (server/redis.ts RedisFailure). */
+  redisCommandFailures: Counter<'reason'>
+  /** 1 while Redis is taken as away (connection down or breaker open): commands fail at once. */
+  redisBreakerOpen: Gauge
+  /** Sign-outs kept in this process until Redis records them (an outage; docs/redis.md). */
+  revocationsPending: Gauge
   storeFailOpen: Counter<'store'>
   storeFailClosed: Counter<'store'>
   sessionCookieRejected: Counter<'reason'>
@@ -139,8 +147,30 @@ export default fp<MetricsPluginOptions>(
     app.decorate('opsMetrics', {
       storeUp: new Gauge({
         name: 'store_up',
-        help: 'Whether a shared store answers (1) or not (0); a memory store is always 1',
+        help: 'Whether a store in Redis answers (1) or not (0); absent for a store in memory (see store_backend)',
         labelNames: ['store'] as const,
+        registers: [registry],
+      }),
+      storeBackend: new Gauge({
+        name: 'store_backend',
+        help: 'Always 1: where each store lives, kind="redis" (shared by the replicas) or kind="memory" (this pod only)',
+        labelNames: ['store', 'kind'] as const,
+        registers: [registry],
+      }),
+      redisCommandFailures: new Counter({
+        name: 'redis_command_failures_total',
+        help: 'Store commands Redis did not answer: breaker_open (failed at once, Redis known away), timeout, error',
+        labelNames: ['reason'] as const,
+        registers: [registry],
+      }),
+      redisBreakerOpen: new Gauge({
+        name: 'redis_breaker_open',
+        help: 'Whether Redis is taken as away (1: connection down or circuit breaker open; commands fail at once) or not (0)',
+        registers: [registry],
+      }),
+      revocationsPending: new Gauge({
+        name: 'session_revocations_pending',
+        help: 'Sign-outs this pod keeps in memory until Redis records them (written when it answers again)',
         registers: [registry],
       }),
       storeFailOpen: new Counter({

@@ -57,7 +57,9 @@ export default fp<{ publicOrigin: string | undefined }>(
       reply.header('Cache-Control', 'no-store')
       const verdict = verdictOf(request, check, options.publicOrigin)
       if (verdict.ok) return done()
-      request.log.warn({ reason: verdict.reason, check }, 'refused: not a call of our own pages')
+      // Debug, not warn: another site can send these by the thousand, and each would be a log line
+      // an operator must read (issue 46); the request log line still shows the 403.
+      request.log.debug({ reason: verdict.reason, check }, 'refused: not a call of our own pages')
       sendRefusal(request, reply, 403, { https }, check === 'form' ? 'errors:csrfForm' : 'errors:forbidden')
     })
   },

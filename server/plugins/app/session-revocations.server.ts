@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { Gauge } from 'prom-client'
 import { type ExpiringMapOptions, expiringMap } from '../../expiring-map.ts'
-import { connectRedis } from '../../redis.ts'
-import { type StoreHealth, watchConnection } from '../../store-health.ts'
+import type { SharedRedis } from '../../redis.ts'
 
 /**
  * Session ids that were signed out, kept until the session could have expired anyway. A sealed
@@ -10,7 +10,7 @@ import { type StoreHealth, watchConnection } from '../../store-health.ts'
  * at once), in this process's memory otherwise.
  */
 export interface SessionRevocations {
-  revoke(sid: string, untilMs: number): Promise<void>
+  revoke(sid: string, untilMs: number): Promise<Revocation>
   isRevoked(sid: string): Promise<boolean>
   close(): Promise<void>
 }
@@ -27,6 +27,7 @@ export function memoryRevocations(now: () => number, options: ExpiringMapOptions
   return {
     async revoke(sid, untilMs) {
       revoked.set(sid, untilMs, now())
+      return 'recorded'
     },
     async isRevoked(sid) {
       return revoked.liveUntil(sid, now()) !== undefined
@@ -37,43 +38,86 @@ export function memoryRevocations(now: () => number, options: ExpiringMapOptions
   }
 }
 
-export async function redisRevocations(
-  url: string,
-  now: () => number,
-  log: FastifyBaseLogger,
-  keyPrefix: string,
-  health: StoreHealth,
-): Promise<SessionRevocations> {
-  const REDIS_PREFIX = `${keyPrefix}:${REDIS_NAMESPACE}`
-  const redis = await connectRedis(url, {
-    connectTimeout: 1000,
-    commandTimeout: 500,
-    maxRetriesPerRequest: 1,
-    connectionName: 'account-edge-sessions',
+/** What a sign-out came to: written to the store, kept here until it can be, or not kept at all. */
+export type Revocation = 'recorded' | 'pending' | 'lost'
+
+/**
+ * Sign-outs one process keeps while Redis is away: ≈ 150 bytes each, so at most ≈ 1.5 MB. Past it
+ * a sign-out is lost (logged at error) rather than the pod's memory.
+ */
+const MAX_PENDING = 10_000
+
+export interface RedisRevocationsOptions {
+  redis: SharedRedis
+  now: () => number
+  log: FastifyBaseLogger
+  /** `session_revocations_pending`; none when the plugin runs alone. */
+  pendingGauge?: Gauge
+  maxPending?: number
+}
+
+/**
+ * Revoked ids in Redis, shared by every replica. A sign-out Redis cannot record (an outage) is kept
+ * in this process, refused here at once, and written when Redis answers again (issue 47): before,
+ * it was dropped and a copy of the cookie worked on every other pod until it expired. A pod that
+ * stops during the outage loses what it kept (docs/redis.md).
+ */
+export function redisRevocations(options: RedisRevocationsOptions): SessionRevocations {
+  const { redis, now, log } = options
+  const REDIS_PREFIX = redis.prefix(REDIS_NAMESPACE)
+  const maxPending = options.maxPending ?? MAX_PENDING
+  const pending = new Map<string, number>()
+  const counted = () => options.pendingGauge?.set(pending.size)
+  const write = (sid: string, untilMs: number) => {
+    const seconds = Math.max(1, Math.ceil((untilMs - now()) / 1000))
+    return redis.run((client) => client.set(`${REDIS_PREFIX}${sid}`, '1', 'EX', seconds))
+  }
+  let flushing = false
+  async function flush() {
+    if (flushing || pending.size === 0) return
+    flushing = true
+    let written = 0
+    try {
+      for (const [sid, untilMs] of pending) {
+        if (untilMs > now()) await write(sid, untilMs)
+        pending.delete(sid)
+        written += 1
+      }
+      log.info({ written }, 'sign-outs kept during the Redis outage are recorded')
+    } catch (err) {
+      log.warn({ err, written, left: pending.size }, 'sign-outs kept during the outage: not all recorded yet')
+    } finally {
+      flushing = false
+      counted()
+    }
+  }
+  redis.onStateChange((up) => {
+    if (up) void flush()
   })
-  let failing = false
-  redis.on('error', (err) => {
-    if (!failing) log.error({ err }, 'session revocation store failed')
-    failing = true
-  })
-  redis.on('ready', () => {
-    if (failing) log.info('session revocation store answers again')
-    failing = false
-  })
-  watchConnection(redis, health)
   return {
     async revoke(sid, untilMs) {
-      const seconds = Math.max(1, Math.ceil((untilMs - now()) / 1000))
-      await redis.set(`${REDIS_PREFIX}${sid}`, '1', 'EX', seconds)
-      health.up()
+      try {
+        await write(sid, untilMs)
+        return 'recorded'
+      } catch (err) {
+        if (pending.size >= maxPending) {
+          log.error({ err }, 'could not record a sign-out and too many are waiting: this one is lost')
+          return 'lost'
+        }
+        pending.set(sid, untilMs)
+        counted()
+        log.warn({ err, pending: pending.size }, 'sign-out kept in memory until Redis answers')
+        return 'pending'
+      }
     },
     async isRevoked(sid) {
-      const revoked = (await redis.exists(`${REDIS_PREFIX}${sid}`)) === 1
-      health.up()
-      return revoked
+      const kept = pending.get(sid)
+      if (kept !== undefined && kept > now()) return true
+      return (await redis.run((client) => client.exists(`${REDIS_PREFIX}${sid}`))) === 1
     },
     async close() {
-      redis.disconnect()
+      if (pending.size > 0) log.error({ lost: pending.size }, 'stopping with sign-outs Redis never recorded')
+      pending.clear()
     },
   }
 }

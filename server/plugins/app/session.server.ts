@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto'
 import secureSession from '@fastify/secure-session'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { CookieSecurity } from '../../../config/index.ts'
 import type { Language } from '../../../shared/language.ts'
 import type { EnvironmentName, RegionId } from '../../../shared/regions.ts'
+import { logStoreFailure, type SharedRedis } from '../../redis.ts'
+import { SESSION_COOKIE_NAMES, sessionCookieAttributes } from '../../session-cookie.ts'
 import { storeHealth } from '../../store-health.ts'
 import type { CookieRejection, OpsMetrics } from './metrics.ts'
 import { memoryRevocations, redisRevocations, type SessionRevocations } from './session-revocations.server.ts'
+import { keepSessionCookieSmall } from './session-size.server.ts'
 
-export const SESSION_COOKIE = '__Host-session'
+export { SESSION_COOKIE } from '../../session-cookie.ts'
+
 /** A signed-in session writes down that it is still in use at most this often (a re-seal each time). */
 const TOUCH_INTERVAL_MS = 60_000
 
@@ -60,12 +65,12 @@ declare module 'fastify' {
 
 export interface SessionPluginOptions {
   keys: Buffer[]
+  /** `__Host-` and Secure, or the plain cookie of a loopback http origin (ADR 0155); default the former. */
+  cookieSecurity?: CookieSecurity
   /** Absolute lifetime from sign-in and idle time-out of a signed-in session, ms. */
   lifetime: { absoluteMs: number; idleMs: number }
-  /** Revoked sessions shared by every replica; unset: this process's memory. */
-  redisUrl: string | undefined
-  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
-  keyPrefix?: string
+  /** The shared connection (server/redis.ts), where revoked sessions are kept; none: this process's memory. */
+  redis: SharedRedis | undefined
   /** store_up, store_fail_open_total, session_cookie_rejected_total; none when registered alone. */
   metrics?: OpsMetrics
   now?: () => number
@@ -74,32 +79,28 @@ export interface SessionPluginOptions {
 export default fp<SessionPluginOptions>(
   async (app, options) => {
     const now = options.now ?? Date.now
+    const cookieSecurity = options.cookieSecurity ?? 'host-secure'
+    const cookieName = SESSION_COOKIE_NAMES[cookieSecurity]
     const { absoluteMs, idleMs } = options.lifetime
     const lifetimeSeconds = Math.ceil(absoluteMs / 1000)
-    const health = storeHealth(options.metrics, 'session-revocations')
-    const revocations: SessionRevocations = options.redisUrl
-      ? await redisRevocations(options.redisUrl, now, app.log, options.keyPrefix ?? 'account-edge', health)
+    const { redis } = options
+    const health = storeHealth(options.metrics, 'session-revocations', redis)
+    const revocations: SessionRevocations = redis
+      ? redisRevocations({ redis, now, log: app.log, pendingGauge: options.metrics?.revocationsPending })
       : memoryRevocations(now)
-    if (!options.redisUrl) health.up()
     // A key rotation gone wrong shows here as a rise of `unreadable` (issue 20 point 2).
     const rejected = (reason: CookieRejection) => options.metrics?.sessionCookieRejected.inc({ reason })
-    if (!options.redisUrl)
-      app.log.info('signed-out sessions remembered in memory (REDIS_URL unset): per replica')
     app.addHook('onClose', async () => revocations.close())
 
+    // Before secure-session's own onSend hook: the session is trimmed before it is sealed.
+    keepSessionCookieSmall(app, cookieName)
     await app.register(secureSession, {
       key: options.keys, // newest first: sealed with keys[0], opened with any (a key ring)
-      cookieName: SESSION_COOKIE,
+      cookieName,
       // The library renews this timestamp on every change, so it only bounds idle pre-sign-in
       // sessions; the absolute lifetime of a signed-in one is `signedInAt`, checked below.
       expiry: lifetimeSeconds,
-      cookie: {
-        path: '/', // required by the __Host- prefix, as are Secure and no Domain
-        httpOnly: true, // page JavaScript never reads it
-        secure: true,
-        sameSite: 'lax', // Strict would lose the session on e-mail links and identity-provider returns
-        maxAge: lifetimeSeconds,
-      },
+      cookie: { ...sessionCookieAttributes(cookieSecurity), maxAge: lifetimeSeconds },
     })
 
     app.decorateRequest('sessionArrival', 'none')
@@ -111,7 +112,7 @@ export default fp<SessionPluginOptions>(
     // Callback style: only a signed-in session waits, for the revocation check; every other
     // request decides without a promise.
     app.addHook('onRequest', (request, _reply, done) => {
-      const cookie = request.cookies[SESSION_COOKIE]
+      const cookie = request.cookies[cookieName]
       const sid = request.session.get('sid')
       if (!sid) {
         // A cookie that opened holds what we sealed, even without a sid: a form token's secret
@@ -159,9 +160,11 @@ export default fp<SessionPluginOptions>(
     // (fail open, logged by the store), like the rate limits (ADR 0004). docs/security.md says so.
     async function isRevoked(sid: string): Promise<boolean> {
       try {
-        return await revocations.isRevoked(sid)
+        const revoked = await revocations.isRevoked(sid)
+        health.up()
+        return revoked
       } catch (err) {
-        app.log.warn({ err }, 'session revocation check failed: session accepted')
+        logStoreFailure(app.log, err, 'session revocation check failed: session accepted')
         health.down()
         health.failedOpen()
         return false
@@ -211,11 +214,10 @@ export default fp<SessionPluginOptions>(
       // The browser drops every cookie of the site, including ones a later version may add.
       reply.header('Clear-Site-Data', '"cookies"')
       if (!sid || !signedIn) return
-      try {
-        // A copy of the cookie taken before sign-out is refused from now on, on every replica.
-        await revocations.revoke(sid, until)
-      } catch (err) {
-        this.log.error({ err }, 'could not record a sign-out: the old cookie works until it expires')
+      // A copy of the cookie taken before sign-out is refused from now on, on every replica; in an
+      // outage from when Redis answers again (kept here until then, refused here at once).
+      const revocation = await revocations.revoke(sid, until)
+      if (revocation !== 'recorded') {
         health.down()
         health.failedOpen()
       }

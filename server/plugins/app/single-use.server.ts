@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto'
 import fp from 'fastify-plugin'
 import { type ExpiringMapOptions, expiringMap } from '../../expiring-map.ts'
-import { connectRedis } from '../../redis.ts'
-import { storeHealth, watchConnection } from '../../store-health.ts'
+import { logStoreFailure, type SharedRedis } from '../../redis.ts'
+import { storeHealth } from '../../store-health.ts'
 import type { OpsMetrics } from './metrics.ts'
 
 /**
@@ -30,6 +30,17 @@ export interface SingleUse {
   remember(key: StoreKey, value: string, ttlMs: number): Promise<void>
   /** What `remember` left under `key` while it lives; undefined otherwise (or the store failed). */
   recall(key: StoreKey): Promise<string | undefined>
+  /**
+   * Holds `key` for `owner` (a thing one session owns, e.g. the address of a registration it
+   * started: issue 46): `claimed` when the key was free or already `owner`'s, and is now `owner`'s
+   * for `ttlMs` from now; `taken` while it is someone else's; `unavailable` when the store cannot
+   * answer (the caller refuses: fails closed). Atomic across replicas.
+   */
+  claimFor(key: StoreKey, owner: string, ttlMs: number): Promise<'claimed' | 'taken' | 'unavailable'>
+  /** True while `key` is `owner`'s (never renews it); false otherwise or when the store fails. */
+  heldBy(key: StoreKey, owner: string): Promise<boolean>
+  /** Frees `key` if it is `owner`'s (someone else's hold stays). */
+  releaseFor(key: StoreKey, owner: string): Promise<void>
 }
 
 declare module 'fastify' {
@@ -73,6 +84,7 @@ export function memorySingleUse(
 ): SingleUse {
   const claims = expiringMap(options)
   const notes = expiringMap<string>(options)
+  const holds = expiringMap<string>(options)
   return {
     async claim(raw, ttlMs) {
       const key = stored(raw)
@@ -97,61 +109,83 @@ export function memorySingleUse(
     async recall(raw) {
       return notes.valueAt(stored(raw), now())
     },
+    async claimFor(raw, owner, ttlMs) {
+      const key = stored(raw)
+      const at = now()
+      const held = holds.valueAt(key, at)
+      if (held !== undefined && held !== ownerMark(owner)) return 'taken'
+      holds.set(key, at + ttlMs, at, ownerMark(owner))
+      return 'claimed'
+    },
+    async heldBy(raw, owner) {
+      return holds.valueAt(stored(raw), now()) === ownerMark(owner)
+    },
+    async releaseFor(raw, owner) {
+      const key = stored(raw)
+      if (holds.valueAt(key, now()) === ownerMark(owner)) holds.delete(key)
+    },
   }
 }
 
+/** What the store keeps of an owner: its SHA-256 (an owner may be a session id). */
+const ownerMark = (owner: string) => hash('sha256', owner, 'base64url')
+
+/** Sets KEYS[1] to ARGV[1] for ARGV[2] ms when it is free or already ARGV[1]'s: 1, else 0. */
+const CLAIM_FOR = `local held = redis.call('GET', KEYS[1])
+if held == false or held == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`
+/** Deletes KEYS[1] only while it is ARGV[1]'s. */
+const RELEASE_FOR = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`
+
 export interface SingleUsePluginOptions {
-  redisUrl: string | undefined
-  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
-  keyPrefix?: string
+  /** The shared connection (server/redis.ts); none: claims in this process. */
+  redis: SharedRedis | undefined
   /** store_up / store_fail_closed_total; none when the plugin runs alone. */
   metrics?: OpsMetrics
 }
 
 export default fp<SingleUsePluginOptions>(
   async (app, options) => {
-    const health = storeHealth(options.metrics, 'single-use')
-    if (!options.redisUrl) {
-      health.up()
+    const { redis } = options
+    const health = storeHealth(options.metrics, 'single-use', redis)
+    if (!redis) {
       app.decorate('singleUse', memorySingleUse())
       return
     }
-    const REDIS_PREFIX = `${options.keyPrefix ?? 'account-edge'}:${REDIS_NAMESPACE}`
-    const redis = await connectRedis(options.redisUrl, {
-      connectTimeout: 1000,
-      commandTimeout: 500,
-      maxRetriesPerRequest: 1,
-      connectionName: 'account-edge-single-use',
-    })
-    redis.on('error', (err) => app.log.error({ err }, 'single-use store failed'))
-    watchConnection(redis, health)
-    app.addHook('onClose', async () => redis.disconnect())
+    const REDIS_PREFIX = redis.prefix(REDIS_NAMESPACE)
+    const failed = (err: unknown, message: string) => logStoreFailure(app.log, err, message)
     app.decorate('singleUse', {
       async claim(key: StoreKey, ttlMs: number) {
         try {
-          const set = await redis.set(`${REDIS_PREFIX}${stored(key)}`, '1', 'PX', Math.max(1, ttlMs), 'NX')
+          const set = await redis.run((client) =>
+            client.set(`${REDIS_PREFIX}${stored(key)}`, '1', 'PX', Math.max(1, ttlMs), 'NX'),
+          )
           health.up()
           return set === 'OK'
         } catch (err) {
           // Fail closed: a link that might already be used is refused (the user asks for a new one),
           // unlike the rate limits, which fail open (ADR 0004).
-          app.log.error({ err }, 'single-use claim failed: refused')
+          failed(err, 'single-use claim failed: refused')
           health.down()
           health.failedClosed()
           return false
         }
       },
       async release(key: StoreKey) {
-        await redis.del(`${REDIS_PREFIX}${stored(key)}`).catch(() => undefined)
+        await redis.run((client) => client.del(`${REDIS_PREFIX}${stored(key)}`)).catch(() => undefined)
       },
       async take(key: StoreKey) {
         try {
           // DEL answers how many keys it removed: exactly one caller, on any replica, sees 1.
-          const taken = (await redis.del(`${REDIS_PREFIX}${stored(key)}`)) === 1
+          const taken = (await redis.run((client) => client.del(`${REDIS_PREFIX}${stored(key)}`))) === 1
           health.up()
           return taken
         } catch (err) {
-          app.log.error({ err }, 'single-use take failed: nothing taken')
+          failed(err, 'single-use take failed: nothing taken')
           health.down()
           health.failedClosed()
           return false
@@ -159,23 +193,56 @@ export default fp<SingleUsePluginOptions>(
       },
       async remember(key: StoreKey, value: string, ttlMs: number) {
         try {
-          await redis.set(`${REDIS_PREFIX}${stored(key)}`, value, 'PX', Math.max(1, ttlMs))
+          await redis.run((client) =>
+            client.set(`${REDIS_PREFIX}${stored(key)}`, value, 'PX', Math.max(1, ttlMs)),
+          )
           health.up()
         } catch (err) {
-          app.log.error({ err }, 'single-use note failed: not kept')
+          failed(err, 'single-use note failed: not kept')
           health.down()
         }
       },
       async recall(key: StoreKey) {
         try {
-          const value = await redis.get(`${REDIS_PREFIX}${stored(key)}`)
+          const value = await redis.run((client) => client.get(`${REDIS_PREFIX}${stored(key)}`))
           health.up()
           return value ?? undefined
         } catch (err) {
-          app.log.error({ err }, 'single-use note not read: taken as absent')
+          failed(err, 'single-use note not read: taken as absent')
           health.down()
           return undefined
         }
+      },
+      async claimFor(key: StoreKey, owner: string, ttlMs: number) {
+        try {
+          const set = await redis.run((client) =>
+            client.eval(CLAIM_FOR, 1, `${REDIS_PREFIX}${stored(key)}`, ownerMark(owner), Math.max(1, ttlMs)),
+          )
+          health.up()
+          return set === 1 ? 'claimed' : 'taken'
+        } catch (err) {
+          failed(err, 'single-use hold failed: refused')
+          health.down()
+          health.failedClosed()
+          return 'unavailable'
+        }
+      },
+      async heldBy(key: StoreKey, owner: string) {
+        try {
+          const held = await redis.run((client) => client.get(`${REDIS_PREFIX}${stored(key)}`))
+          health.up()
+          return held === ownerMark(owner)
+        } catch (err) {
+          failed(err, 'single-use hold not read: not held')
+          health.down()
+          health.failedClosed()
+          return false
+        }
+      },
+      async releaseFor(key: StoreKey, owner: string) {
+        await redis
+          .run((client) => client.eval(RELEASE_FOR, 1, `${REDIS_PREFIX}${stored(key)}`, ownerMark(owner)))
+          .catch(() => undefined)
       },
     })
   },

@@ -161,7 +161,8 @@ export default fp<SsrPluginOptions>(
       for (const [name, value] of pageContext.httpResponse?.headers ?? []) {
         if (!HEADERS_WE_OWN.has(name.toLowerCase())) headers.push([name, value])
       }
-      const { referrerPolicy } = pageContext.config as { referrerPolicy?: string }
+      // Vike leaves `config` out of what it answers to a path it has no page for (a `.ico`, a `.png`).
+      const { referrerPolicy } = (pageContext.config ?? {}) as { referrerPolicy?: string }
       if (referrerPolicy) headers.push(['Referrer-Policy', referrerPolicy])
       // Pages carry a per-response nonce and may show the signed-in state: no shared cache may keep them.
       headers.push(['Cache-Control', 'no-store'], ['Vary', 'Cookie, Accept-Language, User-Agent'])

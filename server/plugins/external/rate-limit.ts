@@ -1,24 +1,21 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Redis } from 'ioredis'
 import type { LimitedBucket, RateLimitRule } from '../../../config/index.ts'
 import type { FlowAction } from '../../../shared/api/endpoints/define.ts'
 import type { RateLimitBucket } from '../../../shared/api/endpoints.ts'
 import type { OpsMetrics } from '../../plugins/app/metrics.ts'
 import { type ActionStep, openAllowance, paidByAllowance } from '../../rate-limit-actions.server.ts'
 import { sendRateLimited } from '../../rate-limited.ts'
-import { connectRedis } from '../../redis.ts'
+import { logStoreFailure, type SharedRedis } from '../../redis.ts'
 import { API_ROUTE, apiEndpointOf, decorateApiEndpoint } from '../../routes/api/endpoint-of.ts'
-import { storeHealth, watchConnection } from '../../store-health.ts'
+import { storeHealth } from '../../store-health.ts'
 
 export interface RateLimitPluginOptions {
   /** Requests per client IP and window of each bucket; an endpoint names its bucket (`limit`). */
   limits: Record<LimitedBucket, RateLimitRule>
-  /** Shared store for all replicas; unset: each process counts in its own memory. */
-  redisUrl: string | undefined
-  /** REDIS_KEY_PREFIX; `account-edge` when not given. */
-  keyPrefix?: string
+  /** The shared connection (server/redis.ts) every replica counts in; none: each process counts on its own. */
+  redis: SharedRedis | undefined
   /** store_up / store_fail_open_total; none when registered alone. */
   metrics?: OpsMetrics
 }
@@ -102,10 +99,12 @@ export default fp<RateLimitPluginOptions>(
     // sign-in for as long as Redis is away; failing open only loses the brute-force brake for that
     // time. We catch the store's error ourselves rather than set the library's `skipOnError: true`,
     // which does the same but silently: operators must see that limiting is off.
-    const health = storeHealth(options.metrics, 'rate-limit')
+    const { redis } = options
+    const health = storeHealth(options.metrics, 'rate-limit', redis)
     let storeFailing = false
     const storeFailed = (err: unknown) => {
-      if (!storeFailing) app.log.error({ err }, 'rate-limit store failed: limited endpoints pass unchecked')
+      if (!storeFailing)
+        logStoreFailure(app.log, err, 'rate-limit store failed: limited endpoints pass unchecked')
       storeFailing = true
       health.down()
     }
@@ -120,37 +119,13 @@ export default fp<RateLimitPluginOptions>(
       health.failedOpen()
     }
 
-    let redis: Redis | undefined
-    if (options.redisUrl) {
-      redis = await connectRedis(options.redisUrl, {
-        // Fail fast rather than hold a sign-in while Redis is away (the library's advice): a
-        // command gets one retry and half a second; commands sent before the first connection
-        // wait in the offline queue for it, under the same time-out.
-        connectTimeout: 1000,
-        commandTimeout: 500,
-        maxRetriesPerRequest: 1,
-        connectionName: 'account-edge-rate-limit',
-      })
-      // Without a listener ioredis reports every reconnection failure on stderr.
-      redis.on('error', storeFailed)
-      redis.on('ready', storeAnswered)
-      watchConnection(redis, health)
-      const client = redis
-      app.addHook('onClose', async () => {
-        client.disconnect()
-      })
-    } else {
-      health.up()
-      app.log.info('rate limits counted in memory (REDIS_URL unset): each replica counts on its own')
-    }
-
     await app.register(rateLimit, {
       // Routes get no limit of their own; the hook below applies the one check we create.
       global: false,
       skipOnError: false,
       cache: MEMORY_KEYS,
-      redis,
-      nameSpace: `${options.keyPrefix ?? 'account-edge'}:${REDIS_NAMESPACE}`,
+      redis: redis?.client,
+      nameSpace: redis?.prefix(REDIS_NAMESPACE) ?? REDIS_NAMESPACE,
       // Client and bucket: sign-in attempts never use up the budget of code-sending, and back.
       // An IPv4 address is its own key; only IPv6 needs the library's parsing into its /64 (its
       // IPv6 check is a long regular expression run on every limited call).
@@ -159,7 +134,10 @@ export default fp<RateLimitPluginOptions>(
       max: (request) => ruleOf(request).max,
       timeWindow: (request) => ruleOf(request).windowMs,
     })
-    const check = app.createRateLimit()
+    const limiter = app.createRateLimit()
+    // The library calls Redis itself: its check goes through the breaker as a whole, so while
+    // Redis is away a limited call passes at once (fail open) instead of waiting on the store.
+    const check: typeof limiter = redis ? (request) => redis.run(() => limiter(request)) : limiter
 
     app.decorate('spendRateLimit', async (request: FastifyRequest, bucket: LimitedBucket) => {
       request.rateLimitBucket = bucket

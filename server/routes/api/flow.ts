@@ -13,8 +13,13 @@ export interface FlowHooks {
   /**
    * Called with the validated data before the upstream call; may add fields from the session.
    * An envelope returned here answers the browser instead (with HTTP 200, as the upstream would).
+   * May wait for the shared store (a sign-up's start asks who owns its address).
    */
-  before?(name: EndpointName, request: FastifyRequest, data: Record<string, unknown>): ApiEnvelope | undefined
+  before?(
+    name: EndpointName,
+    request: FastifyRequest,
+    data: Record<string, unknown>,
+  ): ApiEnvelope | undefined | Promise<ApiEnvelope | undefined>
   /**
    * The region the call must go to when the flow knows it better than the session (a sign-up's
    * region, decided once at its start). Asked before `before`, with the validated data.

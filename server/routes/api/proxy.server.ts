@@ -79,7 +79,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       const flows = flowsOf.get(name) ?? []
       const flowRegion = flows.map((flow) => flow.region?.(name, request, data)).find(Boolean)
       for (const flow of flows) {
-        const refusal = flow.before?.(name, request, data)
+        const refusal = await flow.before?.(name, request, data)
         if (refusal) return sendEnvelope(reply, 200, refusal)
       }
       const environment =

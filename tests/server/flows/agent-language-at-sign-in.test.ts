@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { loadConfig } from '../../../config/index.ts'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import { loggerOptions } from '../../../server/logger.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
 import type * as CallEndpointModule from '../../../server/upstream/call-endpoint.server.ts'
@@ -12,7 +11,10 @@ import {
   atIdentityProvider,
   build,
   cookieHeader,
+  fileSandbox,
   isSignedIn,
+  ONE_CLIENT_MANY_USERS,
+  OWN_PAGE_LINK,
   ROOT,
   sandboxRequests,
   sessionCookieOf,
@@ -23,16 +25,12 @@ import {
 // Issue 18 point 4: after every sign-in the agent's language is the one they signed in with,
 // sent once by the BFF before the answer goes out; a failure of that call never fails the sign-in.
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 const { app } = await build(t, {
   sandbox,
-  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`, RATE_LIMIT_SIGN_IN: '1000/1m' },
+  env: { ...ONE_CLIENT_MANY_USERS, MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize` },
 })
-
 t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
   await fetch(`${sg}/__sandbox/requests`, { method: 'DELETE' })
 })
 
@@ -94,7 +92,11 @@ t.test('a refused sign-in sends nothing', async (t) => {
 t.test(
   'Microsoft sign-in started on the Chinese page › zh, though the return carries no language',
   async (t) => {
-    const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft?language=zh' })
+    const started = await app.inject({
+      method: 'GET',
+      url: '/auth/sso/microsoft?language=zh',
+      headers: OWN_PAGE_LINK,
+    })
     const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
     const returned = await app.inject({
       method: 'GET',

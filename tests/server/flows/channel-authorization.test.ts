@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf, signIn } from '../../helper.ts'
+import { build, cookieHeader, OWN_PAGE_LINK, SAME_ORIGIN, sessionCookieOf, signIn } from '../../helper.ts'
 import { giveBack } from '../external-return.ts'
 
 const { app, config } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
@@ -14,7 +14,10 @@ const base = config.externalApp.basePath
 /** A signed-in agent back from `provider` with `query`: the cookie holding the pending connect. */
 async function backFrom(provider: string, query: Record<string, string>) {
   let cookie: string | undefined = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
-  const start = await app.inject({ url: `${base}/start/${provider}`, headers: cookieHeader(cookie) })
+  const start = await app.inject({
+    url: `${base}/start/${provider}`,
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
+  })
   cookie = sessionCookieOf(start) ?? cookie
   const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
   return (await giveBack(app, { provider, ...query, state }, cookie, base)).cookie

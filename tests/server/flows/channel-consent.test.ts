@@ -5,7 +5,15 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { REGION_IDS } from '../../../shared/regions.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  OWN_PAGE_LINK,
+  SAME_ORIGIN,
+  sandboxRequests,
+  sessionCookieOf,
+  signIn,
+} from '../../helper.ts'
 import { giveBack } from '../external-return.ts'
 
 const { app, config, sandbox } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
@@ -16,7 +24,10 @@ async function backFrom(provider: string, query: Record<string, string>, signedI
   let cookie: string | undefined = signedIn
     ? await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
     : undefined
-  const start = await app.inject({ url: `${base}/start/${provider}`, headers: cookieHeader(cookie) })
+  const start = await app.inject({
+    url: `${base}/start/${provider}`,
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
+  })
   cookie = sessionCookieOf(start) ?? cookie
   const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
   return (await giveBack(app, { provider, ...query, state }, cookie, base)).cookie

@@ -9,6 +9,7 @@ import {
   build,
   cookieHeader,
   isSignedIn,
+  OWN_PAGE_LINK,
   SAME_ORIGIN,
   sandboxRequests,
   sessionCookieOf,
@@ -21,7 +22,10 @@ const base = config.externalApp.basePath
 const SAML_RETURN = { provider: 'saml', authId: 'saml-auth-demo', retCode: '000000' }
 
 async function start(provider: string, cookie?: string) {
-  const response = await app.inject({ url: `${base}/start/${provider}`, headers: cookieHeader(cookie) })
+  const response = await app.inject({
+    url: `${base}/start/${provider}`,
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
+  })
   return {
     cookie: sessionCookieOf(response) ?? cookie,
     state: new URL(String(response.headers.location)).searchParams.get('state') ?? '',

@@ -1,18 +1,23 @@
 import Fastify from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
-import { atIdentityProvider, cookieHeader, isSignedIn, sessionCookieOf, signInStep } from '../../helper.ts'
+import {
+  atIdentityProvider,
+  cookieHeader,
+  fileSandbox,
+  isSignedIn,
+  OWN_PAGE_LINK,
+  sessionCookieOf,
+  signInStep,
+} from '../../helper.ts'
 import { appWithUpstreams } from '../upstream/harness.ts'
 
 // Security claim 21: a session's identity is the one the upstream's answer names. These tests put
 // an upstream in front of the sandbox that answers sign-ins with a token but without `item.email`
 // (a real upstream with a changed contract, or a bug): nobody may end up with a session then.
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 
 /** Paths whose success answers lose their identity on the way back. */
 const ANONYMISED = /\/(account\/consoleLogin|sso\/aadLoginOverseas|sso\/aadLogin)(\?|$)/
@@ -50,10 +55,6 @@ const { app } = await appWithUpstreams(t, topology, {
   MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`,
 })
 
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
-
 t.test('a password sign-in answered with a token but no identity: 502, no session', async (t) => {
   // The sign-in flow's password step (consoleLogin; the sign-in's rows are flow-only).
   const started = await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
@@ -69,7 +70,7 @@ t.test('a password sign-in answered with a token but no identity: 502, no sessio
 })
 
 t.test('a Microsoft return answered with a token but no identity: ssoFail, no session', async (t) => {
-  const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft' })
+  const started = await app.inject({ method: 'GET', url: '/auth/sso/microsoft', headers: OWN_PAGE_LINK })
   t.equal(started.statusCode, 303)
   const back = await atIdentityProvider(String(started.headers.location), SSO_MICROSOFT_ACCOUNT.email)
   const cookie = sessionCookieOf(started)

@@ -5,24 +5,17 @@
  */
 import t from 'tap'
 import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import {
-  build,
+  buildForFile,
   cookieHeader,
   isSignedIn,
   SAME_ORIGIN,
   sandboxRequests,
   sessionCookieOf,
 } from '../../helper.ts'
+import { outbox } from '../../support/outbox.ts'
 
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
-})
-const sg = sandbox.regions.sg.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+const { app, sg } = await buildForFile(t)
 
 /** The step routes, each exercised below. */
 const STEP_URL: Record<string, string> = {
@@ -56,10 +49,7 @@ class Browser {
 
 const upstreamCalls = async () => (await sandboxRequests(sg)).length
 
-async function loginCodes(to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=login-code`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const loginCodes = (to: string) => outbox(sg, to, 'login-code')
 
 t.test('demo account › e-mail, then password: signed in, the token never in the answer', async (t) => {
   const browser = new Browser()

@@ -7,10 +7,9 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, EMAIL_CODE_ACCOUNT, MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import { ENDPOINTS } from '../../../shared/api/endpoints.ts'
 import {
-  build,
+  buildForFile,
   cookieHeader,
   isSignedIn,
   SAME_ORIGIN,
@@ -19,19 +18,14 @@ import {
   signIn,
   signInStep,
 } from '../../helper.ts'
+import { outbox } from '../../support/outbox.ts'
 
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
+const { app, sandbox, sg } = await buildForFile(t, {
   // A page rendered for a session carries the form token; this route mints it as such a page would.
   extraRoutes: (app: FastifyInstance) =>
     app.get('/__test/csrf', async (_request, reply) => ({ token: reply.generateCsrf() })),
 })
-const sg = sandbox.regions.sg.url
 const us = sandbox.regions.us.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
 
 const SIGN_IN_ROWS = [
   'loginEmailCheck',
@@ -123,10 +117,7 @@ t.test(
     })
     const resent = await signInStep(app, 'resend', {}, { cookie: sent.cookie })
     t.equal(resent.response.json().retCode, '000000', 'a new code after the wait (sendEmailRandomCode)')
-    const outbox = await fetch(
-      `${sg}/__sandbox/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
-    )
-    const messages = ((await outbox.json()) as { messages: OutboxMessage[] }).messages
+    const messages = await outbox(sg, EMAIL_CODE_ACCOUNT.email, 'login-code')
     t.equal(messages.length, 2, 'two codes went out')
     const done = await signInStep(
       app,

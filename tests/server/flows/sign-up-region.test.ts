@@ -5,9 +5,9 @@
  * sandbox refuses a registration continued in another region, so a slip shows here.
  */
 import t from 'tap'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import { ENDPOINTS } from '../../../shared/api/endpoints.ts'
 import { build, sandboxRequests } from '../../helper.ts'
+import { lastLink } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
@@ -29,12 +29,7 @@ async function registration(email: string) {
   }
 }
 
-async function lastLink(email: string): Promise<string> {
-  const outbox = (await (
-    await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-  ).json()) as { messages: OutboxMessage[] }
-  return outbox.messages.at(-1)?.link ?? ''
-}
+const verifyLink = (email: string) => lastLink(sg, email, 'register-verify')
 
 const linkChecks = async (url: string) =>
   (await sandboxRequests(url)).filter((entry) => entry.url.endsWith(ENDPOINTS.checkVerifyEmailLink.path))
@@ -46,7 +41,7 @@ t.test(
     const owner = browserIn(CHICAGO)
     const email = await owner.started(freshSignUpEmail('region'))
     t.equal((await registration(email)).region, 'us', 'the host rule chose us at the start')
-    t.match(await lastLink(email), /[#&]region=us(&|$)/, 'the link names its region')
+    t.match(await verifyLink(email), /[#&]region=us(&|$)/, 'the link names its region')
 
     const elsewhere = browserIn(BERLIN)
     const usChecksBefore = await linkChecks(us)
@@ -75,7 +70,7 @@ t.test(
 t.test('the sandbox refuses a registration continued in another region', async (t) => {
   const owner = browserIn(CHICAGO)
   const email = await owner.started(freshSignUpEmail('region'))
-  const id = new URLSearchParams((await lastLink(email)).split('#')[1]).get('id') ?? ''
+  const id = new URLSearchParams((await verifyLink(email)).split('#')[1]).get('id') ?? ''
   const post = async (base: string, path: string, body: Record<string, unknown>) =>
     (await (
       await fetch(`${base}/${path}`, {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
 import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { outbox } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
@@ -162,13 +163,12 @@ t.test(
     const own = await other.started()
     const redirected = await other.call('sendRegisterVerifyEmail', { email })
     t.not(redirected.body.retCode, '700203')
-    const outbox = (await (
-      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-    ).json()) as { messages: unknown[] }
-    t.equal(outbox.messages.length, 1, 'the owner got only the one e-mail of their own start')
-    const mine = (await (
-      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(own)}&kind=register-verify`)
-    ).json()) as { messages: unknown[] }
-    t.ok(mine.messages.length >= 1, 'the body’s address is replaced by the flow’s own')
+    t.equal(
+      (await outbox(sg, email, 'register-verify')).length,
+      1,
+      'the owner got only the one e-mail of their own start',
+    )
+    const mine = await outbox(sg, own, 'register-verify')
+    t.ok(mine.length >= 1, 'the body’s address is replaced by the flow’s own')
   },
 )

@@ -82,6 +82,25 @@ t.test('rate limit › the N+1th sign-in from one IP gets 429 in the envelope, i
   t.equal((await call(app, '/auth/sign_in/flow/password', ip)).statusCode, 429)
 })
 
+t.test('rate limit › a call our own-pages guard refuses spends no budget (issue 46 L)', async (t) => {
+  const { app } = await build(t, { env: SMALL_LIMITS })
+  const ip = '203.0.113.12'
+  // Another site's tab sends sign-ins, sign-ups and code requests from the office's shared address.
+  for (const url of [SIGN_IN, SEND_CODE, EMAIL_CHECK]) {
+    const crossSite = await statuses(10, () => call(app, url, ip, { 'sec-fetch-site': 'cross-site' }))
+    t.same(crossSite, Array(10).fill(403), `${url}: refused as not ours, never 429`)
+    const noHeader = await statuses(5, () =>
+      app.inject({ method: 'POST', url, remoteAddress: ip, payload: { email: DEMO_ACCOUNT.email } }),
+    )
+    t.same(noHeader, Array(5).fill(403), `${url}: without the custom header too`)
+  }
+  // A colleague on the same address still has the whole budget.
+  const own = await statuses(3, () => call(app, SIGN_IN, ip))
+  t.notOk(own.includes(429), `our own pages' three sign-ins pass (${own})`)
+  t.notOk((await statuses(3, () => call(app, EMAIL_CHECK, ip))).includes(429), 'and three sign-up checks')
+  t.equal((await call(app, SIGN_IN, ip)).statusCode, 429, 'the fourth is limited: the budget is real')
+})
+
 t.test('rate limit › another spelling of an /api endpoint reaches the same bucket', async (t) => {
   const { app } = await build(t, { env: SMALL_LIMITS })
   const ip = '203.0.113.11'

@@ -3,7 +3,7 @@ import Fastify from 'fastify'
 import t, { type Test } from 'tap'
 import { loadConfig } from '../../../config/index.ts'
 import safeRedirects, { OFF_SITE_FALLBACK, originFormOf } from '../../../server/plugins/app/safe-redirects.ts'
-import { build, sessionKey } from '../../helper.ts'
+import { build, OWN_PAGE_LINK, sessionKey } from '../../helper.ts'
 
 const SITE = 'https://site.example'
 const MICROSOFT = 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize'
@@ -88,7 +88,7 @@ t.test('Location › configured origins pass, any other origin becomes the sign-
 
 t.test('Location › the SAML start goes to the IdP the upstream answered', async (t) => {
   const { app, warnings } = await redirecting(t)
-  const response = await app.inject('/auth/sso/saml')
+  const response = await app.inject({ url: '/auth/sso/saml', headers: OWN_PAGE_LINK })
   t.equal(response.headers.location, 'https://idp.enterprise.example/sso')
   t.same(warnings, [])
 })

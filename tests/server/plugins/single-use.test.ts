@@ -2,11 +2,14 @@
 import Fastify from 'fastify'
 import t, { type Test } from 'tap'
 import singleUse, { memorySingleUse } from '../../../server/plugins/app/single-use.server.ts'
+import { connectSharedRedis } from '../../../server/redis.ts'
 import { startRedis } from '../../support/redis.ts'
 
-async function replica(redisUrl: string | undefined) {
+async function replica(redisUrl: string) {
   const app = Fastify()
-  await app.register(singleUse, { redisUrl })
+  const redis = await connectSharedRedis({ url: redisUrl, keyPrefix: 'account-edge', log: app.log })
+  app.addHook('onClose', () => redis.close())
+  await app.register(singleUse, { redis })
   await app.ready()
   return app
 }

@@ -10,7 +10,15 @@ import enChannels from '../../../shared/i18n/locales/en/channels.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import { REGION_IDS } from '../../../shared/regions.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  OWN_PAGE_LINK,
+  SAME_ORIGIN,
+  sandboxRequests,
+  sessionCookieOf,
+  signIn,
+} from '../../helper.ts'
 import { giveBack } from '../external-return.ts'
 
 const { app, config, sandbox } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
@@ -20,7 +28,10 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-s
 /** Back from Shopify with a store waiting for consent (signed in as the demo agent, or a visitor). */
 async function waiting(signedIn = true) {
   const agent = signedIn ? await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password) : undefined
-  const start = await app.inject({ url: `${base}/start/shopify`, headers: cookieHeader(agent) })
+  const start = await app.inject({
+    url: `${base}/start/shopify`,
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(agent) },
+  })
   const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
   const back = await giveBack(
     app,

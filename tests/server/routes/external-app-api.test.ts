@@ -7,7 +7,15 @@
 import sharp from 'sharp'
 import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  OWN_PAGE_LINK,
+  SAME_ORIGIN,
+  sandboxRequests,
+  sessionCookieOf,
+  signIn,
+} from '../../helper.ts'
 import { giveBack } from '../external-return.ts'
 
 const { app, sandbox } = await build(t)
@@ -77,7 +85,7 @@ t.test('GET /auth/external/api/flow › anonymous, signed in, and a pending chan
   const started = await app.inject({
     method: 'GET',
     url: '/auth/external/start/shopify',
-    headers: cookieHeader(cookie),
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
   })
   const state = new URL(String(started.headers.location)).searchParams.get('state') ?? ''
   const afterStart = sessionCookieOf(started) ?? cookie

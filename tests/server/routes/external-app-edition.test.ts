@@ -5,7 +5,7 @@
  */
 import t from 'tap'
 import { REGION_IDS } from '../../../shared/regions.ts'
-import { build, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { build, OWN_PAGE_LINK, sandboxRequests, sessionCookieOf } from '../../helper.ts'
 import { giveBack } from '../external-return.ts'
 
 const BASE = '/auth/external'
@@ -24,7 +24,7 @@ for (const [edition, expected, other] of [
             paths.push(request.url.split('?')[0] ?? '')
       return paths
     }
-    const start = await app.inject({ url: `${BASE}/start/microsoft` })
+    const start = await app.inject({ url: `${BASE}/start/microsoft`, headers: OWN_PAGE_LINK })
     t.equal(start.statusCode, 303)
     const state = new URL(String(start.headers.location)).searchParams.get('state') ?? ''
     const returned = await giveBack(

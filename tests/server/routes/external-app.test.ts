@@ -1,7 +1,7 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import en from '../../../shared/i18n/locales/en/sso.ts'
-import { build, cookieHeader, SAME_ORIGIN, sessionCookieOf, signIn } from '../../helper.ts'
+import { build, cookieHeader, OWN_PAGE_LINK, SAME_ORIGIN, sessionCookieOf, signIn } from '../../helper.ts'
 import { giveBack as giveBackToPage } from '../external-return.ts'
 
 const BASE = '/auth/external'
@@ -13,7 +13,7 @@ async function start(app: App, provider: string, cookie?: string) {
   const response = await app.inject({
     method: 'GET',
     url: `${BASE}/start/${provider}`,
-    headers: cookieHeader(cookie),
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
   })
   t.equal(response.statusCode, 303)
   const location = new URL(String(response.headers.location))

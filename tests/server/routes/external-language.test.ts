@@ -5,7 +5,7 @@
  * `127.` is configured in Chinese, `localhost` in English (sandbox/login-config.ts).
  */
 import t from 'tap'
-import { build } from '../../helper.ts'
+import { build, OWN_PAGE_LINK } from '../../helper.ts'
 
 const { app, config } = await build(t, { ssr: true })
 const base = config.externalApp.basePath
@@ -15,7 +15,10 @@ const CHINESE_HOST = '127.0.0.1:3000'
 const ENGLISH_HOST = 'localhost:3000'
 
 const get = (url: string, host: string, acceptLanguage: string) =>
-  app.inject({ url, headers: { host, 'accept-language': acceptLanguage, accept: 'text/html' } })
+  app.inject({
+    url,
+    headers: { ...OWN_PAGE_LINK, host, 'accept-language': acceptLanguage, accept: 'text/html' },
+  })
 const htmlLang = (body: string) => /<html[^>]*\slang="([^"]+)"/.exec(body)?.[1]
 
 t.test('external app › the parameter wins over the login config, both ways', async (t) => {

@@ -9,7 +9,7 @@ import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import en from '../../../shared/i18n/locales/en/external.ts'
 import zh from '../../../shared/i18n/locales/zh/external.ts'
 import { REGION_IDS } from '../../../shared/regions.ts'
-import { build, cookieHeader, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import { build, cookieHeader, OWN_PAGE_LINK, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
 
 const { app, config, sandbox } = await build(t, { ssr: true, env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 /** The default EXTERNAL_APP_BASE (ADR 0040). */
@@ -19,7 +19,7 @@ t.equal(config.externalApp.basePath, BASE)
 async function start(provider: string, cookie?: string, language?: string) {
   const response = await app.inject({
     url: `${BASE}/start/${provider}${language ? `?language=${language}` : ''}`,
-    headers: cookieHeader(cookie),
+    headers: { ...OWN_PAGE_LINK, ...cookieHeader(cookie) },
   })
   const location = new URL(String(response.headers.location))
   return { cookie: sessionCookieOf(response) ?? cookie, state: location.searchParams.get('state') ?? '' }

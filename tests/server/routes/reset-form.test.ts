@@ -1,24 +1,28 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
+import { RESET_ACCOUNT } from '../../../sandbox/index.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import { resetEndpoints } from '../../../shared/api/endpoints/reset.ts'
 import enReset from '../../../shared/i18n/locales/en/reset.ts'
 import zhReset from '../../../shared/i18n/locales/zh/reset.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, signInStep } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  fileSandbox,
+  ONE_CLIENT_MANY_USERS,
+  resetSandbox,
+  SAME_ORIGIN,
+  sandboxRequests,
+  signInStep,
+} from '../../helper.ts'
+import { type OutboxKind, outbox as outboxOf } from '../../support/outbox.ts'
 
 // Issue 21: each step of the password reset posted as a plain form (no JavaScript) runs the reset
 // flow's own step and is answered with the reset page.
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 const NEW_PASSWORD = 'Plain-Form42'
-const GENEROUS_LIMITS = { RATE_LIMIT_CODE: '1000/1m', RATE_LIMIT_RESET: '1000/1m' }
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+const GENEROUS_LIMITS = ONE_CLIENT_MANY_USERS
 
 const SAME_SITE_FORM = {
   'content-type': 'application/x-www-form-urlencoded',
@@ -40,7 +44,7 @@ function browser(app: FastifyInstance, language: 'en' | 'zh' = 'en') {
         ...(options.withToken !== false && token ? { _csrf: token } : {}),
       }).toString(),
     })
-    const next = response.cookies.find((c) => c.name === '__Host-session')
+    const next = response.cookies.find((c) => c.name === SESSION_COOKIE)
     if (next) cookie = next.value || undefined
     token = /name="_csrf" value="([^"]+)"/.exec(response.body)?.[1] ?? token
     return response
@@ -52,10 +56,7 @@ function browser(app: FastifyInstance, language: 'en' | 'zh' = 'en') {
   }
 }
 
-async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const outbox = (to: string, kind: OutboxKind) => outboxOf(sg, to, kind)
 
 const testIdOf = (html: string) => /data-testid="(reset-[a-zA-Z]+)"/.exec(html)?.[1]
 const errorAt = (html: string, id: string) =>
@@ -70,7 +71,7 @@ const signsIn = async (app: FastifyInstance, password: string) => {
 t.test('reset by code, posted as plain forms: each answer is the next step', async (t) => {
   const { app } = await build(t, { ssr: true, sandbox, env: GENEROUS_LIMITS })
   for (const language of ['en', 'zh'] as const) {
-    await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
+    await resetSandbox(sg)
     const R = language === 'zh' ? zhReset : enReset
     const page = browser(app, language)
     const phone = RESET_ACCOUNT.phone
@@ -162,7 +163,7 @@ t.test('a request refused at its field, then sent once the scripts ran: no "sess
   })
   t.equal(sent.statusCode, 200)
   t.equal((sent.json() as { retCode: string }).retCode, '000000', 'the code is sent')
-  const cleared = sent.cookies.find((c) => c.name === '__Host-session' && c.value === '')
+  const cleared = sent.cookies.find((c) => c.name === SESSION_COOKIE && c.value === '')
   t.notOk(cleared, 'the session is kept, not cleared as unreadable')
 })
 

@@ -1,32 +1,31 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import { RESET_ACCOUNT, startSandbox } from '../../../sandbox/index.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
+import { RESET_ACCOUNT } from '../../../sandbox/index.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import enCommon from '../../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
-import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
+import {
+  build,
+  cookieHeader,
+  fileSandbox,
+  ONE_CLIENT_MANY_USERS,
+  SAME_ORIGIN,
+  sandboxRequests,
+  sessionCookieOf,
+  signIn,
+} from '../../helper.ts'
 import { manualClock } from '../../sandbox/helpers.ts'
+import { lastLink, linkFragmentId, type OutboxKind, outbox as outboxOf } from '../../support/outbox.ts'
 import { startRedis } from '../../support/redis.ts'
 
 const clock = manualClock()
-const sandbox = await startSandbox({ now: clock.now })
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t, { now: clock.now })
 const PHONE = RESET_ACCOUNT.phone.number
 const NEW_PASSWORD = 'Fresh-Start42'
 const MINUTE = 60_000
-// The BFF's own per-IP limits have their tests (tests/server/plugins/rate-limit.test.ts); here
-// every call comes from one address and the upstream's limits are under test.
-const GENEROUS_LIMITS = {
-  RATE_LIMIT_CODE: '1000/1m',
-  RATE_LIMIT_RESET: '1000/1m',
-  RATE_LIMIT_SIGN_IN: '1000/1m',
-}
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+// Every call comes from one address and the upstream's limits are under test.
+const GENEROUS_LIMITS = ONE_CLIENT_MANY_USERS
 
 /** A browser: keeps the session cookie across calls, as the page's fetches do. */
 function browser(app: FastifyInstance, initialCookie?: string) {
@@ -38,7 +37,7 @@ function browser(app: FastifyInstance, initialCookie?: string) {
       headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
       payload,
     })
-    const next = response.cookies.find((c) => c.name === '__Host-session')
+    const next = response.cookies.find((c) => c.name === SESSION_COOKIE)
     if (next) cookie = next.value || undefined
     return response
   }
@@ -69,15 +68,9 @@ function browser(app: FastifyInstance, initialCookie?: string) {
   }
 }
 
-async function outbox(to: string, kind: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const outbox = (to: string, kind: OutboxKind) => outboxOf(sg, to, kind)
 
-async function latestLinkId(email: string): Promise<string> {
-  const link = (await outbox(email, 'reset-link')).at(-1)?.link ?? ''
-  return new URLSearchParams(new URL(link, 'http://x').hash.slice(1)).get('id') ?? ''
-}
+const latestLinkId = async (email: string) => linkFragmentId(await lastLink(sg, email, 'reset-link'))
 
 async function forwarded(path: string): Promise<number> {
   return (await sandboxRequests(sg)).filter((entry) => entry.url.includes(path)).length

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { DEMO_ACCOUNT, MULTI_ENV_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import {
   build,
   cookieHeader,
@@ -191,7 +192,7 @@ t.test('POST /auth/sign_out as a plain form › needs the session-bound token', 
   })
   t.equal(ok.statusCode, 303, ok.body)
   t.equal(ok.headers.location, '/auth/sign_in')
-  t.equal(ok.cookies.find((c) => c.name === '__Host-session')?.maxAge, 0)
+  t.equal(ok.cookies.find((c) => c.name === SESSION_COOKIE)?.maxAge, 0)
 })
 
 /** Mints a form token the way the page does (reply.generateCsrf) through a test-only route. */

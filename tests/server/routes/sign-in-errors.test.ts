@@ -7,17 +7,9 @@ import {
   UNAVAILABLE_ACCOUNT,
   US_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
-import { build, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
+import { buildForFile, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
 
-// Many sign-ins from one test client: the per-IP limits have their own tests.
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_SIGN_UP: '10000/1m' },
-})
-const sg = sandbox.regions.sg.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+const { app, sg } = await buildForFile(t)
 
 /** A page-row call through /api (the captcha's rows). */
 async function post(path: string, payload: Record<string, string>, language: 'en' | 'zh' = 'en') {

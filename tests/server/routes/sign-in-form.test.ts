@@ -16,7 +16,8 @@ import enCaptcha from '../../../shared/i18n/locales/en/captcha.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhCaptcha from '../../../shared/i18n/locales/zh/captcha.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
-import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { build, buildForFile, cookieHeader, isSignedIn, SAME_ORIGIN, sessionCookieOf } from '../../helper.ts'
+import { lastCode } from '../../support/outbox.ts'
 
 const SAME_SITE_FORM = {
   'content-type': 'application/x-www-form-urlencoded',
@@ -70,13 +71,7 @@ class PlainBrowser {
 }
 
 t.test('POST /auth/sign_in', async (t) => {
-  const { app, sandbox } = await build(t, {
-    ssr: true,
-    env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m', RATE_LIMIT_RENDER: '10000/1m' },
-  })
-  t.beforeEach(async () => {
-    await fetch(`${sandbox.regions.sg.url}/__sandbox/reset`, { method: 'POST' })
-  })
+  const { app, sandbox } = await buildForFile(t, { ssr: true, env: { RATE_LIMIT_RENDER: '10000/1m' } })
 
   t.test('demo account › e-mail, a wrong password at its field, then signed in (303)', async (t) => {
     const browser = new PlainBrowser(app, `?return=${encodeURIComponent('/auth/sign_in')}`)
@@ -148,10 +143,7 @@ t.test('POST /auth/sign_in', async (t) => {
       /id="sign-in-code"[^>]*aria-describedby="[^" ]+ [^" ]+"/,
       'its error and hint read with it',
     )
-    const codes = await fetch(
-      `${sandbox.regions.sg.url}/__sandbox/outbox.json?to=${encodeURIComponent(EMAIL_CODE_ACCOUNT.email)}&kind=login-code`,
-    )
-    const code = ((await codes.json()) as { messages: Array<{ code: string }> }).messages.at(-1)?.code ?? ''
+    const code = await lastCode(sandbox.regions.sg.url, EMAIL_CODE_ACCOUNT.email, 'login-code')
     const right = await browser.post({ step: 'code', code })
     t.equal(right.statusCode, 303)
     t.ok(await isSignedIn(app, browser.cookie))

@@ -12,25 +12,17 @@ import {
   OLD_PASSWORD_ACCOUNT,
   RESTRICTED_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import {
-  build,
+  buildForFile,
   cookieHeader,
   SAME_ORIGIN,
   type SignInStepName,
   sandboxRequests,
   signInStep,
 } from '../../helper.ts'
+import { outbox } from '../../support/outbox.ts'
 
-// Many sign-ins and codes from one test client: the per-IP limits have their own tests.
-const { app, sandbox } = await build(t, {
-  env: { RATE_LIMIT_SIGN_IN: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
-})
-const sg = sandbox.regions.sg.url
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
+const { app, sandbox, sg } = await buildForFile(t)
 
 /** One browser running the sign-in flow's steps; its cookie follows every answer. */
 class Visitor {
@@ -65,10 +57,7 @@ async function advanceClock(ms: number) {
   })
 }
 
-async function loginCodes(to: string): Promise<OutboxMessage[]> {
-  const response = await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(to)}&kind=login-code`)
-  return ((await response.json()) as { messages: OutboxMessage[] }).messages
-}
+const loginCodes = (to: string) => outbox(sg, to, 'login-code')
 
 /** Whether a cookie carries a signed-in session: a session-only endpoint answers 401 otherwise. */
 async function signedIn(cookie: string | undefined): Promise<boolean> {

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import {
   build,
   cookieHeader,
@@ -43,7 +44,7 @@ t.test(
     t.notMatch(response.body, /sbx_/, 'no token string in the body')
     t.notOk('token' in body.item, 'no token field in the item')
 
-    const cookie = response.cookies.find((c) => c.name === '__Host-session')
+    const cookie = response.cookies.find((c) => c.name === SESSION_COOKIE)
     t.ok(cookie, 'session cookie set')
     t.equal(cookie?.path, '/')
     t.equal(cookie?.httpOnly, true)
@@ -98,7 +99,7 @@ t.test(
     t.equal(response.statusCode, 401)
     t.match(response.headers['content-type'], /application\/json/)
     t.match(response.json(), { retCode: '401' })
-    const cleared = response.cookies.find((c) => c.name === '__Host-session')
+    const cleared = response.cookies.find((c) => c.name === SESSION_COOKIE)
     t.equal(cleared?.maxAge, 0, 'the bad cookie is expired')
   },
 )
@@ -120,7 +121,7 @@ t.test('POST /auth/sign_out › expires the cookie, clears site data, and needs 
 
   const viaGet = await app.inject({ method: 'GET', url: '/auth/sign_out', headers: cookieHeader(cookie) })
   t.not(viaGet.statusCode, 200, 'GET does not sign out')
-  t.notOk(viaGet.cookies.find((c) => c.name === '__Host-session'))
+  t.notOk(viaGet.cookies.find((c) => c.name === SESSION_COOKIE))
 
   const response = await app.inject({
     method: 'POST',
@@ -129,7 +130,7 @@ t.test('POST /auth/sign_out › expires the cookie, clears site data, and needs 
   })
   t.equal(response.statusCode, 200)
   t.equal(response.headers['clear-site-data'], '"cookies"')
-  const expired = response.cookies.find((c) => c.name === '__Host-session')
+  const expired = response.cookies.find((c) => c.name === SESSION_COOKIE)
   t.equal(expired?.maxAge, 0)
 })
 

@@ -7,11 +7,11 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { MESSAGES } from '../../../sandbox/messages.ts'
-import type { OutboxMessage } from '../../../sandbox/outbox.ts'
 import { captchaEndpoints } from '../../../shared/api/endpoints/captcha.ts'
 import { signUpEndpoints } from '../../../shared/api/endpoints/signUp.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { lastLink, linkFragmentId } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SIGN_UP_PASSWORD } from '../../support/sign-up.ts'
 
 const ENDPOINTS = { ...captchaEndpoints, ...signUpEndpoints }
@@ -74,10 +74,7 @@ class Browser {
   /** The verification e-mail sent and its link's id (from the fragment). */
   async linkId(email: string): Promise<string> {
     await this.call('sendRegisterVerifyEmail', { email })
-    const outbox = (await (
-      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-    ).json()) as { messages: OutboxMessage[] }
-    return /#id=([^&]+)/.exec(outbox.messages.at(-1)?.link ?? '')?.[1] ?? ''
+    return linkFragmentId(await lastLink(sg, email, 'register-verify'))
   }
 
   async verified(): Promise<string> {

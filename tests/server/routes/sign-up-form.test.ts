@@ -14,6 +14,7 @@ import enSignUp from '../../../shared/i18n/locales/en/signUp.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
 import zhSignUp from '../../../shared/i18n/locales/zh/signUp.ts'
 import { build, cookieHeader, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { lastLink, outbox } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 // A few registrations, each hashing its password as the upstream does.
@@ -127,10 +128,7 @@ t.test('credentials › the first post runs no step; with its token and the answ
     t.equal(browser.step(), 'sent', 'rendered from the session: the sent step')
     t.match(htmlText(browser.html), S.sent.title)
     t.match(browser.html, /(\d\d:\d\d UTC|UTC \d\d:\d\d)/, 'the resend wait as a time of day')
-    const outbox = (await (
-      await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-    ).json()) as { messages: unknown[] }
-    t.equal(outbox.messages.length, 1, 'the verification e-mail went out')
+    t.equal((await outbox(sg, email, 'register-verify')).length, 1, 'the verification e-mail went out')
   }
 })
 
@@ -231,10 +229,7 @@ t.test('sent › a new e-mail is refused before its time, with the time', async 
   const expected = zhSignUp.sent.resendAt.replace('{{time}}', '')
   t.match(htmlText(refused.response.body), expected, 'says when, in the page’s language')
   t.match(refused.response.body, /UTC \d\d:\d\d/)
-  const outbox = (await (
-    await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-  ).json()) as { messages: unknown[] }
-  t.equal(outbox.messages.length, 1, 'and sent nothing')
+  t.equal((await outbox(sg, email, 'register-verify')).length, 1, 'and sent nothing')
 })
 
 t.test('link → setup → questionnaire → welcome → console, every step a plain post', async (t) => {
@@ -285,10 +280,7 @@ t.test('link → setup → questionnaire → welcome → console, every step a p
 
 /** The verification link the sandbox e-mailed to this address (whole, as the visitor copies it). */
 async function emailedLink(email: string) {
-  const outbox = (await (
-    await fetch(`${sg}/__sandbox/outbox.json?to=${encodeURIComponent(email)}&kind=register-verify`)
-  ).json()) as { messages: { link?: string }[] }
-  const link = outbox.messages.at(-1)?.link ?? ''
+  const link = await lastLink(sg, email, 'register-verify')
   return link.startsWith('/') ? `https://trial.example${link}` : link
 }
 const linkChecks = async () =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf, signIn } from '../../helper.ts'
 
 const withTokenRoute = {
@@ -32,7 +33,7 @@ t.test(
     t.equal(response.statusCode, 303, response.body)
     t.equal(response.headers.location, '/auth/sign_in?language=zh')
     t.equal(response.headers['clear-site-data'], '"cookies"')
-    t.equal(response.cookies.find((c) => c.name === '__Host-session')?.maxAge, 0)
+    t.equal(response.cookies.find((c) => c.name === SESSION_COOKIE)?.maxAge, 0)
   },
 )
 

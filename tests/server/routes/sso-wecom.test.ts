@@ -1,25 +1,20 @@
 import t from 'tap'
 import { SSO_SAML_ACCOUNT, SSO_WECOM_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import { WECOM_QR_TTL_MS } from '../../../sandbox/providers/wecom-scans.ts'
 import {
   atIdentityProvider,
   build,
   cookieHeader,
+  fileSandbox,
   isSignedIn as isSignedInWith,
+  OWN_PAGE_LINK,
   SAME_ORIGIN,
   sandboxRequests,
   sessionCookieOf,
 } from '../../helper.ts'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 const { app } = await build(t, { sandbox })
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
-})
 
 interface Step {
   status: number
@@ -199,7 +194,11 @@ t.test('/auth/sso/wecom › cross-site and header-less calls are refused', async
 
 t.test('the picker serves SSO: a multi-environment account chooses, then lands there', async (t) => {
   // The SAML account lives in sg-k8s and us-k8s; WeCom and SAML share the outcome code.
-  const start = await app.inject({ method: 'GET', url: '/auth/sso/saml?id=sandbox-saml&language=zh' })
+  const start = await app.inject({
+    method: 'GET',
+    url: '/auth/sso/saml?id=sandbox-saml&language=zh',
+    headers: OWN_PAGE_LINK,
+  })
   const cookie = sessionCookieOf(start)
   t.match(start.headers.location, /^http/, 'off to the identity provider')
   const back = await atIdentityProvider(String(start.headers.location), SSO_SAML_ACCOUNT.email)

@@ -1,32 +1,27 @@
 import t from 'tap'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import {
   atIdentityProvider,
   build,
   cookieHeader,
+  fileSandbox,
   isSignedIn as isSignedInWith,
+  ONE_CLIENT_MANY_USERS,
+  OWN_PAGE_LINK,
   SAME_ORIGIN,
   sessionCookieOf,
   signInStep,
 } from '../../helper.ts'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 const { app } = await build(t, {
   sandbox,
-  // One client address plays every user here; the per-IP limits have their own tests.
-  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`, RATE_LIMIT_SIGN_IN: '1000/1m' },
-})
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' })
+  env: { ...ONE_CLIENT_MANY_USERS, MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize` },
 })
 
 /** Start at the BFF, approve at the provider, come back: the BFF's final answer. */
 async function signInWith(start: string, identity: string, decision = 'approve') {
-  const started = await app.inject({ method: 'GET', url: start })
+  const started = await app.inject({ method: 'GET', url: start, headers: OWN_PAGE_LINK })
   const cookie = sessionCookieOf(started)
   const location = String(started.headers.location ?? '')
   if (started.statusCode !== 303 || !location.startsWith('http')) return { started, back: undefined, cookie }

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { DEMO_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, signIn } from '../../helper.ts'
 
 t.test('/api validation › bad input is a localised 400 envelope and is never forwarded', async (t) => {
   const { app, sandbox } = await build(t)
@@ -50,3 +51,30 @@ t.test('/api validation › bad input is a localised 400 envelope and is never f
   })
   t.equal(internal.statusCode, 404, 'the forwarder is not reachable from a browser')
 })
+
+t.test(
+  '/api/tokens/getToken › takes no input: a body’s fields never reach the upstream (issue 46)',
+  async (t) => {
+    const { app, sandbox } = await build(t)
+    const cookie = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+    const sg = sandbox.regions.sg.url
+    await fetch(`${sg}/__sandbox/requests`, { method: 'DELETE' })
+    const fields = Object.fromEntries(
+      Array.from({ length: 50 }, (_, index) => [`field${index}`, 'x'.repeat(100)]),
+    )
+    const exchanged = await app.inject({
+      method: 'POST',
+      url: '/api/tokens/getToken',
+      headers: { ...SAME_ORIGIN, ...cookieHeader(cookie) },
+      payload: { ...fields, email: 'someone-else@sandbox.test' },
+    })
+    t.equal(exchanged.json().retCode, '000000', 'the exchange works')
+    const seen = (await sandboxRequests(sg)).find((entry) => entry.url.startsWith('/tokens/getToken'))
+    t.ok(seen, 'forwarded')
+    t.same(
+      Object.keys((seen?.body as Record<string, unknown> | null) ?? {}),
+      [],
+      'with none of the body’s fields',
+    )
+  },
+)

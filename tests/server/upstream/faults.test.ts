@@ -17,9 +17,11 @@ import {
 
 /** Small, so a time-out test takes a second or two; the default (20 s) is tested by config. */
 const TIMEOUT_MS = 1500
-/** Slack for a busy CI machine on top of the time-out; far below the injected delay. */
-const MARGIN_MS = 2500
-const DELAY_MS = 10_000
+/**
+ * Far past the time-out: an answer before it is the time-out's doing, not the delay's, however
+ * busy the machine (no margin on the clock to guess).
+ */
+const DELAY_MS = 60_000
 
 const en = i18nFor('en').t
 const zh = i18nFor('zh').t
@@ -71,9 +73,8 @@ const KINDS: Array<{ name: string; fault: Record<string, unknown>; label: RegExp
 for (const kind of KINDS) {
   t.test(`/api proxy › ${kind.name} upstream gives a 502 envelope, and the next call works`, async (t) => {
     await armFault(sg, kind.fault)
-    const started = Date.now()
     const response = await apiPost(app, EMAIL_CHECK, { email: FREE_EMAIL })
-    t.ok(Date.now() - started < TIMEOUT_MS + MARGIN_MS, 'answered well within the time-out')
+    // 502, not the time-out's 504: answered from the fault, without waiting for the time-out.
     t.equal(response.statusCode, 502, response.body)
     t.match(response.headers['content-type'], /^application\/json/)
     t.same(response.json(), {
@@ -110,7 +111,7 @@ t.test('/api proxy › an upstream that does not answer in time gives 504 within
   t.equal(response.statusCode, 504, response.body)
   t.same(response.json(), { retCode: '504', retMsg: zh('errors:upstreamTimeout'), item: {}, items: [] })
   t.ok(elapsed >= TIMEOUT_MS - 100, `waited for the time-out (${elapsed} ms)`)
-  t.ok(elapsed < TIMEOUT_MS + MARGIN_MS, `gave up at the time-out, not after the delay (${elapsed} ms)`)
+  t.ok(elapsed < DELAY_MS, `gave up at the time-out, not after the delay (${elapsed} ms)`)
   await faultWasMet(t, /delay/)
 
   const english = await apiPost(app, EMAIL_CHECK, { email: FREE_EMAIL })
@@ -131,13 +132,14 @@ t.test('/api proxy › an upstream on a closed port gives 502 quickly, other cal
   const topology = plainTopology(sandbox)
   const dead = `http://127.0.0.1:${await closedPort()}`
   topology.environments['sg-k8s'] = { region: 'sg', upstream: dead }
-  const { app: refusing } = await appWithUpstreams(t, topology, { UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) })
+  // A time-out far past anything a refused connection takes, however busy the machine.
+  const { app: refusing } = await appWithUpstreams(t, topology, { UPSTREAM_TIMEOUT_MS: String(DELAY_MS) })
 
   for (const language of ['en', 'zh'] as const) {
     const started = Date.now()
     const response = await apiPost(refusing, `${EMAIL_CHECK}?language=${language}`, { email: FREE_EMAIL })
     t.equal(response.statusCode, 502, response.body)
-    t.ok(Date.now() - started < TIMEOUT_MS, 'refused at once, not after the time-out')
+    t.ok(Date.now() - started < DELAY_MS, 'refused at once, not after the time-out')
     t.same(response.json(), {
       retCode: '502',
       retMsg: i18nFor(language).t('errors:upstreamUnavailable'),

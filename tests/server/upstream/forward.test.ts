@@ -1,11 +1,10 @@
 import t, { type Test } from 'tap'
 import type { Topology } from '../../../config/index.ts'
 import { TEN_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import { FORWARD_PATH, UpstreamClient } from '../../../server/upstream/client.server.ts'
 import { UpstreamError } from '../../../server/upstream/errors.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import { cookieHeader, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
+import { cookieHeader, fileSandbox, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
 import {
   apiPost,
   appWithUpstreams,
@@ -17,10 +16,8 @@ import {
   requestLog,
 } from './harness.ts'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
 /** The sg server hosts the forwarder (docs/sandbox.md); the ten server is only reached through it. */
-const sg = sandbox.regions.sg.url
+const { sandbox, sg } = await fileSandbox(t)
 const ten = sandbox.regions.ten.url
 const tenHost = new URL(sandbox.environments.ten.url).host
 
@@ -29,10 +26,6 @@ const EMAIL_CHECK = '/api/basic-login/registerEmailCheck/4'
 const FREE_EMAIL = 'forward-free@trial.example'
 
 t.equal(sandbox.forwarderUrl, sg, 'the forwarder lives on the sg server')
-
-t.beforeEach(async () => {
-  await fetch(`${sg}/__sandbox/reset`, { method: 'POST' }) // faults, logs, tokens of every server
-})
 
 const forwardCalls = async () => (await requestLog(sg)).filter((entry) => entry.url === FORWARD_PATH)
 

@@ -1,11 +1,11 @@
 import net from 'node:net'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import { type AppConfig, loadConfig, type Topology } from '../../../config/index.ts'
 import type { RunningSandbox } from '../../../sandbox/index.ts'
 import { buildApp } from '../../../server/app.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
 import { ROOT, SAME_ORIGIN, sessionKey } from '../../helper.ts'
+import { waitFor } from '../../support/wait.ts'
 
 interface Teardown {
   teardown(fn: () => unknown): void
@@ -92,11 +92,7 @@ export async function closedPort(): Promise<number> {
   return port
 }
 
-/** Polls until `check` holds; throws with `what` after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
-    await sleep(25)
-  }
+/** Polls until `check` holds (tests/support/wait.ts); `ceilingMs` is a hang guard. */
+export async function waitUntil(what: string, check: () => Promise<boolean>, ceilingMs?: number) {
+  await waitFor(what, check, { ceilingMs, intervalMs: 25 })
 }

@@ -1,10 +1,22 @@
 import t from 'tap'
-import { HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
+import { DEMO_ACCOUNT, HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { TIME_ZONE_HEADER } from '../../../server/routes/api/environment.ts'
-import { apiPost, appWithUpstreams, armFault, plainTopology, requestLog, waitUntil } from './harness.ts'
+import {
+  apiPost,
+  appWithUpstreams,
+  armFault,
+  clearFault,
+  plainTopology,
+  requestLog,
+  waitUntil,
+} from './harness.ts'
 
-const TIMEOUT_MS = 4000
+/**
+ * Long enough that every us and hk call below ends before any sg call times out, however busy the
+ * machine (the order of completion is the check): the wait for the sg calls' 504s is the cost.
+ */
+const TIMEOUT_MS = 15_000
 /** More than the 64 connections of one upstream pool: the sg pool is full and has a queue. */
 const SG_CALLS = 70
 /** How many sg calls must be seen hanging upstream before the other regions are called. */
@@ -84,4 +96,56 @@ t.test('a hanging sg region does not hold up calls to the us and hk regions', as
     Array.from({ length: SG_CALLS }, () => 'sg'),
     'all sg calls settled after the others',
   )
+})
+
+t.test('a hanging forwarded ten does not hold up sg, though both reach the forwarder on sg', async (t) => {
+  const { app } = await appWithUpstreams(t, plainTopology(sandbox), {
+    UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+  })
+  const topology = plainTopology(sandbox)
+  t.equal(
+    new URL(topology.environments.ten?.forwarder?.url ?? '').origin,
+    new URL(topology.environments['sg-k8s']?.upstream ?? '').origin,
+    'ten is forwarded through the origin sg is served from',
+  )
+  await clearFault(sg) // the test above left it hanging
+  const ten = sandbox.regions.ten.url
+  await armFault(ten, { delayMs: 60_000 })
+  t.teardown(() => clearFault(ten))
+
+  const finished: string[] = []
+  const emailCheck = (environment: 'ten' | 'sg-k8s', email: string) =>
+    app.upstream.call({
+      environment,
+      path: '/basic-login/loginEmailCheck/4',
+      method: 'POST',
+      body: { email },
+      language: 'en',
+    })
+  // More ten calls than one pool has connections: with one pool per origin, sg's calls queued here.
+  const tenCalls = Array.from({ length: SG_CALLS }, () =>
+    emailCheck('ten', FREE_EMAIL).then(
+      () => finished.push('ten'),
+      () => finished.push('ten'),
+    ),
+  )
+  // Its 64 connections all busy at the forwarder and the rest queued: ten's pool is full.
+  const full = { running: 64, pending: SG_CALLS - 64 }
+  await waitUntil("ten's pool is full", async () => {
+    const load = app.upstream.poolLoad('ten')
+    return load.running === full.running && load.pending === full.pending
+  })
+  t.same(app.upstream.poolLoad('sg-k8s'), { running: 0, pending: 0 }, 'sg has nothing in flight or queued')
+  for (let round = 0; round < ROUNDS; round++) {
+    const answer = await emailCheck('sg-k8s', DEMO_ACCOUNT.email)
+    t.equal(answer.retCode, '000000', 'sg answers while ten hangs')
+    finished.push('sg')
+  }
+  t.same(
+    finished,
+    Array.from({ length: ROUNDS }, () => 'sg'),
+    'every sg call finished while no ten call had',
+  )
+  await Promise.all(tenCalls)
+  t.equal(finished.filter((name) => name === 'ten').length, SG_CALLS, 'the ten calls ended (their time-out)')
 })

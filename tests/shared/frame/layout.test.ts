@@ -7,9 +7,7 @@ import { register } from 'node:module'
 import { createElement, type FunctionComponent } from 'react'
 import { renderToString } from 'react-dom/server'
 import t from 'tap'
-import { translateOnServerWith } from '../../../client/i18n.ts'
-import { i18nFor } from '../../../shared/i18n/index.ts'
-import { i18nWith, translatorOf } from '../../../shared/i18n/instance.ts'
+import { i18nFor, registerEveryTranslation } from '../../../shared/i18n/index.ts'
 import type { Language } from '../../../shared/language.ts'
 import '../../support/jsx.ts'
 
@@ -22,8 +20,8 @@ register(
 const { VikeReactProviderPageContext } = (await import('vike-react/usePageContext')) as unknown as {
   VikeReactProviderPageContext: FunctionComponent<{ pageContext: unknown; children?: unknown }>
 }
-// As +onCreateGlobalContext.server.ts does: the server translates with i18next.
-translateOnServerWith((language, namespaces) => translatorOf(i18nWith(language, namespaces)))
+// As +onCreateGlobalContext.server.ts does: every namespace registered at start.
+registerEveryTranslation()
 const { TranslationProvider } = await import('../../../client/translation.tsx')
 const { default: Layout } = await import('../../../client/pages/+Layout.tsx')
 const { default: Head } = await import('../../../client/pages/+Head.tsx')
@@ -73,7 +71,7 @@ function render(component: FunctionComponent<{ children?: unknown }>, options: O
       { pageContext },
       createElement(
         TranslationProvider,
-        { translator: translatorOf(i18nFor(pageContext.language as Language)) },
+        { translator: i18nFor(pageContext.language as Language) },
         createElement(component, null, createElement('p', { id: 'content' }, 'page content')),
       ),
     ),

@@ -137,7 +137,7 @@ t.test('errors › a text for every code of spec §8 and every call-layer failur
   t.equal(
     i18nFor('zh').t('errors:code.700211'),
     resources.zh.errors.code['700211'],
-    'reachable through i18next',
+    'reachable through the translator',
   )
 })
 

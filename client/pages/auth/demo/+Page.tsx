@@ -1,17 +1,18 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { demoEndpoints } from '../../../../shared/api/endpoints/demo.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { type DemoInput, demoSchema } from '../../../../shared/schemas/demo.ts'
 import { demoErrorField } from '../../../../shared/schemas/demoErrors.ts'
-import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { PRODUCTS } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyTick } from '../../../components/form/early-input.ts'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
-import { hasFieldErrors, useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { hasFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import '../reset/reset.css'
 
@@ -43,8 +44,8 @@ export default function DemoPage() {
     const chosen = posted?.values.products
     return Array.isArray(chosen) ? chosen : []
   })
-  const { errors, setErrors, changed } = useFieldErrors(posted?.errors)
-  const [busy, setBusy] = useState(false)
+  const form = useFormSubmit(posted?.errors)
+  const { errors, setErrors, changed, busy } = form
   const [bookedFor, setBookedFor] = useState<string | null>(posted?.done?.email ?? null)
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A new challenge after every attempt: a solved captcha is used up by the booking it went with.
@@ -83,50 +84,32 @@ export default function DemoPage() {
     changed(name)
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const data: DemoInput = {
-      fullName: values.fullName,
-      email: values.email,
-      company: values.company,
-      jobTitle: values.jobTitle,
-      areaCode,
-      phone: values.phone,
-      products: products as DemoInput['products'],
-      notes: values.notes,
-      captchaPass: captchaPass ?? '',
-    }
-    const parsed = demoSchema.safeParse(data)
-    if (!parsed.success) {
-      const found = fieldMessages(parsed.error)
-      setErrors(
-        Object.fromEntries(
-          Object.entries(found).map(([field, m]) => [
-            field === 'captchaPass' ? 'captcha' : field,
-            t(m.key, { ns: 'common', ...m.values }),
-          ]),
-        ),
-      )
-      document.getElementById(`demo-${Object.keys(found)[0]}`)?.focus()
-      return
-    }
-    setBusy(true)
-    setErrors({})
-    try {
-      const answer = await api.call(demoEndpoints.addSgReservationInfo, { data: parsed.data, throws: false })
-      if (isSuccess(answer)) {
-        setBookedFor(parsed.data.email)
-        return
-      }
-      const field = demoErrorField(answer)
+  const dataOf = (): DemoInput => ({
+    fullName: values.fullName,
+    email: values.email,
+    company: values.company,
+    jobTitle: values.jobTitle,
+    areaCode,
+    phone: values.phone,
+    products: products as DemoInput['products'],
+    notes: values.notes,
+    captchaPass: captchaPass ?? '',
+  })
+  const submit = form.submitWith({
+    validate: () =>
+      // The captcha's token is checked as `captchaPass`; its message goes to the captcha.
+      schemaErrors(demoSchema.safeParse(dataOf()), (key, values) => t(key, { ns: 'common', ...values }), {
+        captchaPass: 'captcha',
+      }),
+    send: async () => {
+      const data = demoSchema.parse(dataOf())
+      const answer = await api.call(demoEndpoints.addSgReservationInfo, { data, throws: false })
+      if (isSuccess(answer)) return setBookedFor(data.email)
       setCaptchaPass(null)
       setCaptchaRound((round) => round + 1)
-      setErrors({ [field]: answer.retMsg })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return { [demoErrorField(answer)]: answer.retMsg }
+    },
+  })
 
   if (bookedFor !== null) {
     return (
@@ -172,6 +155,7 @@ export default function DemoPage() {
       <form
         method="post"
         noValidate
+        ref={form.form}
         onSubmit={submit}
         aria-describedby={formError ? 'demo-form-error' : undefined}
       >

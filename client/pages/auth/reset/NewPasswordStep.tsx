@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import type { FieldError } from '../../../../shared/forms/reset-errors.ts'
 import type { ResetFormStep } from '../../../../shared/forms/reset-form.ts'
-import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
 import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
-import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { ResetForm, usePosted } from './posted.tsx'
 
@@ -23,27 +23,16 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
   const posted = usePosted()
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
-  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
-  const [busy, setBusy] = useState(false)
+  const form = useFormSubmit(posted.errors)
+  const { errors, changed, busy } = form
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const parsed = setNewPasswordSchema.safeParse({ password, confirmPassword })
-    if (!parsed.success) {
-      const found = fieldMessages(parsed.error)
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, m]) => [field, t(m.key, m.values)])))
-      return
-    }
-    setBusy(true)
-    setErrors({})
-    try {
+  const submit = form.submitWith({
+    validate: () => schemaErrors(setNewPasswordSchema.safeParse({ password, confirmPassword }), t),
+    send: async () => {
       const problem = await save(password, confirmPassword)
-      if (problem) setErrors({ [problem.field]: problem.message })
-    } finally {
-      setBusy(false)
-    }
-  }
+      return problem ? { [problem.field]: problem.message } : undefined
+    },
+  })
 
   return (
     <>
@@ -51,7 +40,12 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
         {t('reset:newTitle')}
       </h1>
       <p data-testid="reset-account">{t('reset:newFor', { account })}</p>
-      <ResetForm step={step} onSubmit={submit} aria-describedby={errors[''] ? 'reset-new-error' : undefined}>
+      <ResetForm
+        ref={form.form}
+        step={step}
+        onSubmit={submit}
+        aria-describedby={errors[''] ? 'reset-new-error' : undefined}
+      >
         {/* Lets password managers store the new password under the right account. */}
         <input type="hidden" name="username" autoComplete="username" value={account} />
         <NewPasswordFields

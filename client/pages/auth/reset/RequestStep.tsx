@@ -4,13 +4,13 @@ import { resetEndpoints } from '../../../../shared/api/endpoints/reset.ts'
 import { RESEND_WAIT_SECONDS, type ResetFlowView } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { resetError } from '../../../../shared/forms/reset-errors.ts'
-import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { resetByEmailSchema, resetBySmsSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyChoice, earlyText } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
-import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { ResetForm, usePosted } from './posted.tsx'
 
@@ -33,59 +33,48 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
   const [email, setEmail] = useState(posted.values.email ?? '')
   const [areaCode, setAreaCode] = useState(posted.values.areaCode || (language === 'zh' ? '86' : '65'))
   const [phone, setPhone] = useState(posted.values.phone ?? '')
-  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
-  const [busy, setBusy] = useState(false)
+  const form = useFormSubmit(posted.errors)
+  const { errors, setErrors, changed, busy } = form
   const emailInput = useRef<HTMLInputElement>(null)
-  const form = useRef<HTMLFormElement>(null)
+  const formElement = form.form
   // Whatever was typed or chosen while the scripts were still loading is kept, not wiped by hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
   useEffect(() => {
     const typed = earlyText(emailInput.current)
     if (typed) setEmail(typed)
-    if (earlyChoice(form.current, 'via') === 'phone') setVia('phone')
+    if (earlyChoice(formElement.current, 'via') === 'phone') setVia('phone')
     // The phone way's fields too (a number typed before hydration came back "required").
-    const typedPhone = earlyText(form.current?.querySelector<HTMLInputElement>('input[name="phone"]'))
+    const typedPhone = earlyText(formElement.current?.querySelector<HTMLInputElement>('input[name="phone"]'))
     if (typedPhone) setPhone(typedPhone)
-    const chosenArea = form.current?.querySelector<HTMLSelectElement>('select[name="areaCode"]')?.value
+    const chosenArea = formElement.current?.querySelector<HTMLSelectElement>('select[name="areaCode"]')?.value
     if (chosenArea) setAreaCode(chosenArea)
   }, [])
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    // Before the page knows where the reset stands, the browser posts the form to the server.
-    if (!ready) return
-    event.preventDefault()
-    if (busy) return
-    const data = via === 'email' ? { email: email.trim() } : { areaCode, phone: phone.trim() }
-    const parsed = (via === 'email' ? resetByEmailSchema : resetBySmsSchema).safeParse(data)
-    if (!parsed.success) {
-      const found = fieldMessages(parsed.error)
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, m]) => [field, t(m.key, m.values)])))
-      return
-    }
-    setBusy(true)
-    setErrors({})
-    try {
+  const data = () => (via === 'email' ? { email: email.trim() } : { areaCode, phone: phone.trim() })
+  const submitSteps = form.submitWith({
+    validate: () =>
+      schemaErrors((via === 'email' ? resetByEmailSchema : resetBySmsSchema).safeParse(data()), t),
+    send: async () => {
       const answer = await api.call(
         via === 'email' ? resetEndpoints.sendResetEmail : resetEndpoints.sendSmsRandomCode,
-        {
-          data,
-          throws: false,
-        },
+        { data: data(), throws: false },
       )
-      if (isSuccess(answer)) {
-        onSent({
-          step: via === 'email' ? 'sent' : 'code',
-          via,
-          account: via === 'email' ? email.trim() : phone.trim(),
-          ...(via === 'phone' ? { areaCode } : {}),
-          resendInSeconds: RESEND_WAIT_SECONDS,
-        })
-      } else {
+      if (!isSuccess(answer)) {
         const problem = resetError(answer, t, 'other')
-        setErrors({ [problem.field]: problem.message })
+        return { [problem.field]: problem.message }
       }
-    } finally {
-      setBusy(false)
-    }
+      onSent({
+        step: via === 'email' ? 'sent' : 'code',
+        via,
+        account: via === 'email' ? email.trim() : phone.trim(),
+        ...(via === 'phone' ? { areaCode } : {}),
+        resendInSeconds: RESEND_WAIT_SECONDS,
+      })
+    },
+  })
+  // Before the page knows where the reset stands, the browser posts the form to the server.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (ready) submitSteps(event)
   }
 
   return (
@@ -95,7 +84,7 @@ export function RequestStep({ ready, onSent }: RequestStepProps) {
       </h1>
       <p>{t('reset:intro')}</p>
       <ResetForm
-        ref={form}
+        ref={form.form}
         step="request"
         className="reset-request"
         onSubmit={submit}

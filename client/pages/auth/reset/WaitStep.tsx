@@ -7,12 +7,12 @@ import { RESEND_WAIT_SECONDS } from '../../../../shared/api/reset-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { resetError } from '../../../../shared/forms/reset-errors.ts'
 import { resetLinkIdOf } from '../../../../shared/forms/reset-form.ts'
-import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { checkResetCodeSchema } from '../../../../shared/schemas/reset.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
 import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
-import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { ResetForm, usePosted } from './posted.tsx'
@@ -52,79 +52,60 @@ export function WaitStep({
   // wait is the time it ends at; once hydrated, the countdown of today's page.
   const hydrated = useHydrated()
   const [code, setCode] = useState(posted.values.code ?? '')
-  const { errors, setErrors, changed } = useFieldErrors(posted.errors)
+  const form = useFormSubmit(posted.errors)
+  const { errors, changed, busy } = form
   const [notice, setNotice] = useState(posted.notice ?? '')
-  const [busy, setBusy] = useState(false)
   const { start } = countdown
   useEffect(() => start(resendInSeconds), [resendInSeconds, start])
 
-  async function resend() {
-    if (busy || countdown.seconds > 0) return
-    setBusy(true)
-    setErrors({})
+  function resend() {
+    if (countdown.seconds > 0) return
+    void form.run({ send: resendNow })
+  }
+
+  async function resendNow() {
     setNotice('')
-    try {
-      const answer =
-        via === 'email'
-          ? await api.call(resetEndpoints.sendResetEmail, { data: { email: account }, throws: false })
-          : await api.call(resetEndpoints.sendSmsRandomCode, {
-              data: { areaCode, phone: account },
-              throws: false,
-            })
-      if (isSuccess(answer)) {
-        setNotice(t('reset:resent'))
-        start(RESEND_WAIT_SECONDS)
-      } else {
-        // 700631 means the upstream's minute is not over yet: wait it out again.
-        if (answer.retCode === '700631') start(RESEND_WAIT_SECONDS)
-        setErrors({ '': resetError(answer, t, 'other').message })
-      }
-    } finally {
-      setBusy(false)
+    const answer =
+      via === 'email'
+        ? await api.call(resetEndpoints.sendResetEmail, { data: { email: account }, throws: false })
+        : await api.call(resetEndpoints.sendSmsRandomCode, {
+            data: { areaCode, phone: account },
+            throws: false,
+          })
+    if (isSuccess(answer)) {
+      setNotice(t('reset:resent'))
+      start(RESEND_WAIT_SECONDS)
+      return
     }
+    // 700631 means the upstream's minute is not over yet: wait it out again.
+    if (answer.retCode === '700631') start(RESEND_WAIT_SECONDS)
+    return { '': resetError(answer, t, 'other').message }
   }
 
   /** The pasted link, checked as the page checks a link it was opened with (no reload). */
-  async function useLink(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
+  const useLink = (event: FormEvent<HTMLFormElement>) => {
     const id = resetLinkIdOf(String(new FormData(event.currentTarget).get('link') ?? ''))
-    if (!id) return setErrors({ link: t('reset:linkInvalid') })
-    setBusy(true)
-    setErrors({})
-    try {
-      const answer = await api.call(resetLinkSteps.check, { data: { id }, throws: false })
-      if (isSuccess(answer)) onLinkChecked(String((answer.item as { email?: unknown }).email ?? ''))
-      else if (Number(answer.retCode) >= 500) setErrors({ '': answer.retMsg })
-      else onLinkExpired()
-    } finally {
-      setBusy(false)
-    }
+    form.submitWith({
+      validate: () => (id ? undefined : { link: t('reset:linkInvalid') }),
+      send: async () => {
+        const answer = await api.call(resetLinkSteps.check, { data: { id }, throws: false })
+        if (isSuccess(answer)) return onLinkChecked(String((answer.item as { email?: unknown }).email ?? ''))
+        if (Number(answer.retCode) >= 500) return { '': answer.retMsg }
+        onLinkExpired()
+      },
+    })(event)
   }
 
-  async function verify(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const parsed = checkResetCodeSchema.safeParse({ code })
-    if (!parsed.success) {
-      const found = fieldMessages(parsed.error)
-      setErrors(Object.fromEntries(Object.entries(found).map(([field, m]) => [field, t(m.key, m.values)])))
-      return
-    }
-    setBusy(true)
-    setErrors({})
-    setNotice('')
-    try {
+  const verify = form.submitWith({
+    validate: () => schemaErrors(checkResetCodeSchema.safeParse({ code }), t),
+    send: async () => {
+      setNotice('')
       const answer = await api.call(resetEndpoints.checkFindPwd, { data: { code }, throws: false })
-      if (isSuccess(answer)) onVerified()
-      else {
-        const problem = resetError(answer, t, 'code')
-        setErrors({ [problem.field]: problem.message })
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
+      if (isSuccess(answer)) return onVerified()
+      const problem = resetError(answer, t, 'code')
+      return { [problem.field]: problem.message }
+    },
+  })
 
   const resendButton = hydrated ? (
     <button

@@ -1,8 +1,14 @@
-import { useEffect, useId, useState } from 'react'
-import { useCountdown } from '../../../components/time/useCountdown.ts'
+import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useHydrated } from 'vike-react/useHydrated'
+import { clockTime } from '../../../../shared/api/sign-in-flow.ts'
+import type { Language } from '../../../../shared/language.ts'
+import { earlyText } from '../../../components/form/early-input.ts'
 import { useTranslation } from '../../../translation.tsx'
 
-interface CodeStepProps {
+// Few sign-ins reach the code step: its countdown loads then (the page's first-load budget).
+const CodeResend = lazy(() => import('./CodeResend.tsx').then((module) => ({ default: module.CodeResend })))
+
+export interface CodeStepProps {
   email: string
   code: string
   onCode: (code: string) => void
@@ -10,8 +16,9 @@ interface CodeStepProps {
   error: string
   /** Asks for a new code; answers the seconds until the next one may be asked for, or an error. */
   onResend: () => Promise<{ waitSeconds: number } | { error: string }>
-  /** Seconds until a new code may be asked for, from the answer that sent the first one. */
-  initialWaitSeconds: number
+  /** When a new code may be asked for (ms since the epoch), from the server's flow. */
+  resendAt: number | undefined
+  language: Language
 }
 
 /** Keeps the digits only: a pasted "123 456" or "Code: 123456" fills the field with 123456. */
@@ -19,43 +26,45 @@ export function digitsOf(value: string): string {
   return value.replace(/\D/g, '').slice(0, 6)
 }
 
+/** Seconds until a new code may be asked for, from the flow's time. */
+const secondsUntil = (at: number | undefined) => (at ? Math.max(0, Math.ceil((at - Date.now()) / 1000)) : 60)
+
 /**
  * The e-mailed 6-digit code (spec §5, §9): one field, so the browser's one-time-code autofill and
- * a paste of the whole code both work; numeric keypad on phones; a new code after the one-minute
- * wait, with the countdown visible and announced politely.
+ * a paste of the whole code both work; numeric keypad on phones. Rendered by the server and kept
+ * until the scripts run, the resend is a button posting the resend form and the wait is a time in
+ * words ("at 14:32 UTC"; the server refuses an earlier resend); once hydrated, the button asks by
+ * fetch and the wait is a countdown, announced politely.
  */
-export function CodeStep({ email, code, onCode, error, onResend, initialWaitSeconds }: CodeStepProps) {
+export function CodeStep({ email, code, onCode, error, onResend, resendAt, language }: CodeStepProps) {
   const { t } = useTranslation('signInSteps')
-  const countdown = useCountdown()
-  const { start } = countdown
-  const [status, setStatus] = useState('')
-  const [busy, setBusy] = useState(false)
-  const hintId = useId()
-  const errorId = useId()
-  useEffect(() => start(initialWaitSeconds), [start, initialWaitSeconds])
-
-  async function resend() {
-    if (busy || countdown.seconds > 0) return
-    setBusy(true)
-    setStatus('')
-    try {
-      const result = await onResend()
-      if ('error' in result) setStatus(result.error)
-      else {
-        start(result.waitSeconds)
-        setStatus(t('resendSent'))
-      }
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const hydrated = useHydrated()
+  const input = useRef<HTMLInputElement>(null)
+  // Typed before hydration: the browser kept it in the field; the page's state learns it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, right after hydration
+  useEffect(() => {
+    const typed = earlyText(input.current)
+    if (typed) onCode(digitsOf(typed))
+  }, [])
+  const plainResend = (
+    <>
+      {resendAt !== undefined && (
+        <p data-testid="resend-at">{t('resendAt', { time: clockTime(resendAt, language) })}</p>
+      )}
+      <button type="submit" form="sign-in-resend" className="link-button" data-testid="resend-code">
+        {t('resend')}
+      </button>
+    </>
+  )
+  const errorId = 'sign-in-code-error'
+  const hintId = 'sign-in-code-hint'
   return (
     <fieldset className="field code-field">
       <legend>{t('codeLegend')}</legend>
       <p data-testid="code-sent">{t('codeSent', { email })}</p>
       <label htmlFor="sign-in-code">{t('codeLabel')}</label>
       <input
+        ref={input}
         id="sign-in-code"
         name="code"
         type="text"
@@ -84,22 +93,14 @@ export function CodeStep({ email, code, onCode, error, onResend, initialWaitSeco
           {error}
         </p>
       )}
-      <button
-        type="button"
-        className="link-button"
-        onClick={resend}
-        disabled={busy || countdown.seconds > 0}
-        data-testid="resend-code"
-      >
-        {countdown.seconds > 0 ? t('resendIn', { seconds: countdown.seconds }) : t('resend')}
-      </button>
-      {/* Announced without interrupting: the wait in 15-second steps (not every tick), then
-          that a new code may be asked for, or the result of a resend. */}
-      <p className="visually-hidden" aria-live="polite" data-testid="resend-status">
-        {countdown.seconds > 0
-          ? t('resendIn', { seconds: Math.ceil(countdown.seconds / 15) * 15 })
-          : status || t('resendReady')}
-      </p>
+      {hydrated ? (
+        // The countdown's code loads with the step: the plain button until it is there.
+        <Suspense fallback={plainResend}>
+          <CodeResend onResend={onResend} initialWaitSeconds={secondsUntil(resendAt)} />
+        </Suspense>
+      ) : (
+        plainResend
+      )}
     </fieldset>
   )
 }

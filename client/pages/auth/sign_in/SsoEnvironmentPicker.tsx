@@ -15,6 +15,7 @@ function wantsPicker(): boolean {
 export function SsoEnvironmentPicker({ onOpen }: { onOpen: (open: boolean) => void }) {
   const { t } = useTranslation('sso')
   const [environments, setEnvironments] = useState<string[]>([])
+  const [account, setAccount] = useState('')
   const [chosen, setChosen] = useState('')
   const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
@@ -25,12 +26,13 @@ export function SsoEnvironmentPicker({ onOpen }: { onOpen: (open: boolean) => vo
       if (!wantsPicker()) return
       // A reload should not ask again once the choice is made or the sign-in has lapsed.
       window.history.replaceState(null, '', window.location.pathname + window.location.search)
-      const answer = await flowFetch('/auth/sso/pending')
+      const answer = await flowFetch<{ email?: string }>('/auth/sso/pending')
       const names =
         answer.status === 200 ? answer.items.map((entry) => String((entry as { env?: unknown }).env)) : []
       if (names.length === 0) return setMessage(answer.retMsg || t('pickExpired'))
       setEnvironments(names)
       setChosen(names[0] ?? '')
+      setAccount(answer.item.email ?? '')
     }
     load()
   }, [t])
@@ -62,6 +64,7 @@ export function SsoEnvironmentPicker({ onOpen }: { onOpen: (open: boolean) => vo
           {message}
         </p>
       )}
+      {account && <p data-testid="sso-picker-account">{t('pickAccount', { email: account })}</p>}
       {environments.length > 0 && (
         <form onSubmit={submit}>
           <EnvironmentChoices

@@ -1,23 +1,15 @@
-import {
-  type Dispatch,
-  type FormEvent,
-  type SetStateAction,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
-import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { useApiClient } from '../../../api.ts'
 import { Captcha, type CaptchaProps } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
 import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
-import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
 import { usePlainForm } from './plain-form.tsx'
@@ -56,7 +48,8 @@ export function CredentialsStep({
   const { t } = useTranslation(['signUp', 'common'])
   const { isPhone, language } = usePageContext()
   const api = useApiClient()
-  const { errors, setErrors, changed } = useFieldErrors(initialErrors)
+  const form = useFormSubmit(initialErrors)
+  const { errors, setErrors, changed, busy } = form
   const plain = usePlainForm('credentials')
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A solved check clears its "solve the check first" message.
@@ -67,7 +60,6 @@ export function CredentialsStep({
     },
     [setErrors],
   )
-  const [busy, setBusy] = useState(false)
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
   const privacyInput = useRef<HTMLInputElement>(null)
@@ -101,16 +93,51 @@ export function CredentialsStep({
   }, [])
 
   const languageQuery = language === 'zh' ? '?language=zh' : ''
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const schemas = await signUpSchemas().catch(() => null)
-    if (!schemas) return setErrors({ form: t('errors:network') })
-    const { signUpCredentialsFormSchema, signUpH5Schema } = schemas
-    const email = values.email.trim()
-    const base = { email, password: values.password }
-    const parsed = isPhone
-      ? signUpH5Schema.safeParse({
+  const submit = form.submitWith({
+    validate: async () => {
+      // The schemas load when first needed (the sign-up's first load stays light).
+      const schemas = await signUpSchemas().catch(() => null)
+      if (!schemas) return { form: t('errors:network') }
+      const found: FieldErrors =
+        schemaErrors(
+          schemas[isPhone ? 'signUpH5Schema' : 'signUpCredentialsFormSchema'].safeParse(dataOf()),
+          (key, v) => t(`common:${key}`, v),
+          {
+            captchaPass: 'captcha',
+          },
+        ) ?? {}
+      if (isPhone && !values.privacy) found.privacy = t('common:validation.privacy')
+      if (!captchaPass) found.captcha = t('common:validation.captcha')
+      return found
+    },
+    send: async () => {
+      const email = values.email.trim()
+      try {
+        const check = await api.call(signUpEndpoints.registerEmailCheck, { data: { email }, throws: false })
+        if (!isSuccess(check)) return signUpErrors(check)
+        const data = isPhone
+          ? ((await signUpSchemas()).signUpH5Schema.parse(dataOf()) as Record<string, unknown>)
+          : { email, password: values.password, captchaPass }
+        const started = await api.call(
+          isPhone ? signUpEndpoints.registerSgH5 : signUpEndpoints.registerSgNew,
+          {
+            data,
+            throws: false,
+          },
+        )
+        if (!isSuccess(started)) return signUpErrors(started)
+        onStarted(email, isPhone)
+      } catch (error) {
+        return { form: (error as Error).message }
+      }
+    },
+  })
+
+  /** What the step's schema checks: the phone's form asks for more than the desktop's. */
+  function dataOf() {
+    const base = { email: values.email.trim(), password: values.password }
+    return isPhone
+      ? {
           ...base,
           fullName: values.fullName.trim(),
           company: values.company.trim(),
@@ -118,47 +145,14 @@ export function CredentialsStep({
           phone: values.phone.trim(),
           referralCode: values.referralCode.trim(),
           captchaPass: captchaPass ?? '',
-        })
-      : signUpCredentialsFormSchema.safeParse({
-          ...base,
-          confirmPassword: values.password,
-          privacy: values.privacy,
-        })
-    const found: FieldErrors = parsed.success
-      ? {}
-      : Object.fromEntries(
-          Object.entries(fieldMessages(parsed.error)).map(([field, m]) => [
-            field === 'captchaPass' ? 'captcha' : field,
-            t(`common:${m.key}`, m.values),
-          ]),
-        )
-    if (isPhone && !values.privacy) found.privacy = t('common:validation.privacy')
-    if (!captchaPass) found.captcha = t('common:validation.captcha')
-    if (Object.keys(found).length) return setErrors(found)
-    setBusy(true)
-    setErrors({})
-    try {
-      const check = await api.call(signUpEndpoints.registerEmailCheck, { data: { email }, throws: false })
-      if (!isSuccess(check)) return setErrors(signUpErrors(check))
-      const data = isPhone
-        ? (parsed.data as Record<string, unknown>)
-        : { email, password: values.password, captchaPass }
-      const started = await api.call(isPhone ? signUpEndpoints.registerSgH5 : signUpEndpoints.registerSgNew, {
-        data,
-        throws: false,
-      })
-      if (!isSuccess(started)) return setErrors(signUpErrors(started))
-      onStarted(email, isPhone)
-    } catch (error) {
-      setErrors({ form: (error as Error).message })
-    } finally {
-      setBusy(false)
-    }
+        }
+      : { ...base, confirmPassword: values.password, privacy: values.privacy }
   }
 
   const exists = errors.email && values.email && errors.email === t('errors:code.700037')
   return (
     <form
+      ref={form.form}
       method={plain.method}
       action={plain.action}
       className="sign-up-form"

@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field } from '../../../components/form/Field.tsx'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
 import { usePlainForm } from './plain-form.tsx'
@@ -131,40 +131,34 @@ export function QuestionnaireStep({
 }) {
   const { t } = useTranslation('signUp')
   const api = useApiClient()
-  const [error, setError] = useState(initialError)
+  const form = useFormSubmit(initialError ? { form: initialError } : undefined)
+  const { busy } = form
+  const error = form.errors.form
   const plain = usePlainForm('questionnaire')
-  const [busy, setBusy] = useState(false)
   const set = (patch: Partial<Answers>) => onChange({ ...values, ...patch })
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setError('')
-    const data: Record<string, unknown> = {
-      email,
-      products: values.products,
-      goals: values.goals,
-      channels: values.channels,
-    }
-    for (const key of ['industry', 'department', 'launch', 'employees', 'tools'] as const) {
-      if (values[key].trim()) data[key] = values[key].trim()
-    }
-    const answer = await api.call(signUpEndpoints.registerChoseProduct, { data, throws: false })
-    if (isSuccess(answer)) await onFinish()
-    else setError(Object.values(signUpErrors(answer))[0] ?? '')
-    setBusy(false)
-  }
+  const submit = form.submitWith({
+    send: async () => {
+      const data: Record<string, unknown> = {
+        email,
+        products: values.products,
+        goals: values.goals,
+        channels: values.channels,
+      }
+      for (const key of ['industry', 'department', 'launch', 'employees', 'tools'] as const) {
+        if (values[key].trim()) data[key] = values[key].trim()
+      }
+      const answer = await api.call(signUpEndpoints.registerChoseProduct, { data, throws: false })
+      if (isSuccess(answer)) return onFinish()
+      return { form: Object.values(signUpErrors(answer))[0] ?? '' }
+    },
+  })
 
-  async function skip() {
-    if (busy) return
-    setBusy(true)
-    await onFinish()
-    setBusy(false)
-  }
+  const skip = () => void form.run({ send: onFinish })
 
   return (
     <form
+      ref={form.form}
       method={plain.method}
       action={plain.action}
       className="sign-up-form"

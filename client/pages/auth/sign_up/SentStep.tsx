@@ -6,6 +6,7 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { pastedLinkTo } from '../../../../shared/forms/emailed-link.ts'
 import { useApiClient } from '../../../api.ts'
 import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { loadSignUpFlow } from './flow.ts'
@@ -58,9 +59,13 @@ export function SentStep({
   const plain = usePlainForm('sent')
   const { seconds, start } = useCountdown()
   const [notice, setNotice] = useState(posted?.resent ? t('sent.resent') : '')
-  const [error, setError] = useState(posted?.error ?? '')
-  const [linkError, setLinkError] = useState(posted?.linkError ?? '')
-  const [busy, setBusy] = useState(false)
+  const form = useFormSubmit({
+    ...(posted?.error ? { form: posted.error } : {}),
+    ...(posted?.linkError ? { link: posted.linkError } : {}),
+  })
+  const { busy } = form
+  const error = form.errors.form
+  const linkError = form.errors.link
   // Until the scripts run (or without them), the wait is plain text with its time and the button
   // stays usable: the server refuses it until then, with the same words (issue 21 point 4).
   const [counting, setCounting] = useState(false)
@@ -74,44 +79,44 @@ export function SentStep({
    * With scripts, the pasted link is checked as the verify page checks the link it opens with (the
    * same `/api` call, no reload); without them the form posts and the server does the same.
    */
-  async function checkPastedLink(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
+  function checkPastedLink(event: FormEvent<HTMLFormElement>) {
     const link = pastedLinkTo(VERIFY_LINK_PATH, String(new FormData(event.currentTarget).get('link') ?? ''))
-    if (link === 'notALink') return setLinkError(t('sent.linkNotALink'))
-    if (link === 'otherKind') return setLinkError(t('sent.linkOtherKind'))
-    setBusy(true)
-    setLinkError('')
-    const region = link.params.get('region')
-    try {
-      const answer = await api.call(signUpEndpoints.checkVerifyEmailLink, {
-        data: region ? { id: link.id, region } : { id: link.id },
-        throws: false,
-      })
-      const item = answer.item as { continuesElsewhere?: unknown; email?: unknown } | undefined
-      if (!isSuccess(answer)) setLinkError(t('sent.linkExpired'))
-      else if (item?.continuesElsewhere === true)
-        setLinkError(t('sent.linkElsewhere', { email: String(item.email ?? '') }))
-      else onFlow(await loadSignUpFlow())
-    } finally {
-      setBusy(false)
-    }
+    form.submitWith({
+      validate: () => {
+        if (link === 'notALink') return { link: t('sent.linkNotALink') }
+        if (link === 'otherKind') return { link: t('sent.linkOtherKind') }
+      },
+      send: async () => {
+        if (typeof link === 'string') return
+        const region = link.params.get('region')
+        const answer = await api.call(signUpEndpoints.checkVerifyEmailLink, {
+          data: region ? { id: link.id, region } : { id: link.id },
+          throws: false,
+        })
+        const item = answer.item as { continuesElsewhere?: unknown; email?: unknown } | undefined
+        if (!isSuccess(answer)) return { link: t('sent.linkExpired') }
+        if (item?.continuesElsewhere === true)
+          return { link: t('sent.linkElsewhere', { email: String(item.email ?? '') }) }
+        onFlow(await loadSignUpFlow())
+      },
+    })(event)
   }
 
-  async function resend() {
-    if (busy || seconds > 0) return
-    setBusy(true)
-    setError('')
-    setNotice('')
-    const answer = await api.call(signUpEndpoints.sendRegisterVerifyEmail, {
-      data: { email: flow.email },
-      throws: false,
+  function resend() {
+    if (seconds > 0) return
+    void form.run({
+      send: async () => {
+        setNotice('')
+        const answer = await api.call(signUpEndpoints.sendRegisterVerifyEmail, {
+          data: { email: flow.email },
+          throws: false,
+        })
+        const next = await loadSignUpFlow()
+        if (isSuccess(answer)) setNotice(t('sent.resent'))
+        onFlow(next)
+        return isSuccess(answer) ? undefined : { form: answer.retMsg }
+      },
     })
-    setBusy(false)
-    const next = await loadSignUpFlow()
-    if (isSuccess(answer)) setNotice(t('sent.resent'))
-    else setError(answer.retMsg)
-    onFlow(next)
   }
 
   return (
@@ -196,7 +201,7 @@ export function SentStep({
           id="sign-up-link"
           label={t('sent.linkLabel')}
           hint={t('sent.linkHint')}
-          onChange={() => setLinkError('')}
+          onChange={() => form.changed('link')}
           error={linkError || undefined}
         />
         <button type="submit" name="intent" value="link" className="button" disabled={busy}>

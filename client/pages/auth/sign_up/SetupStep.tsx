@@ -1,14 +1,14 @@
-import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react'
+import type { Dispatch, SetStateAction } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { signUpEndpoints } from '../../../../shared/api/endpoints/signUp.ts'
 import type { SignUpDetailsView } from '../../../../shared/api/sign-up-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
-import { fieldMessages } from '../../../../shared/schemas/messages.ts'
 import { CHINA_AREA_CODE } from '../../../../shared/schemas/rules.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { Field } from '../../../components/form/Field.tsx'
-import { useFieldErrors } from '../../../components/form/useFieldErrors.ts'
+import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
 import { usePlainForm } from './plain-form.tsx'
@@ -47,9 +47,9 @@ export function SetupStep({
   const { t } = useTranslation(['signUp', 'common'])
   const { edition } = usePageContext()
   const api = useApiClient()
-  const { errors, setErrors, changed } = useFieldErrors(initialErrors)
+  const form = useFormSubmit(initialErrors)
+  const { errors, changed, busy } = form
   const plain = usePlainForm('setup')
-  const [busy, setBusy] = useState(false)
   // ADR 0025: the Chinese edition starts from a mainland mobile number, the international one asks.
   const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
   // An edited field loses its error at once (a new country code re-frames the number too).
@@ -58,41 +58,36 @@ export function SetupStep({
     changed(...Object.keys(patch), ...('areaCode' in patch ? ['phone'] : []))
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const data = {
-      email,
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      company: values.company.trim(),
-      jobTitle: values.jobTitle.trim(),
-      areaCode,
-      phone: values.phone.trim(),
-      referralCode: values.referralCode?.trim() ?? '',
-      notes: values.notes?.trim() ?? '',
-    }
-    const schemas = await signUpSchemas().catch(() => null)
-    if (!schemas) return setErrors({ form: t('errors:network') })
-    const parsed = schemas.accountSetupSchema.safeParse(data)
-    if (!parsed.success) {
-      const found = fieldMessages(parsed.error)
-      return setErrors(
-        Object.fromEntries(Object.entries(found).map(([f, m]) => [f, t(`common:${m.key}`, m.values)])),
-      )
-    }
-    setBusy(true)
-    setErrors({})
-    const endpoint = saved
-      ? signUpEndpoints.updateRegisterPartInfo
-      : edition === 'chinese'
-        ? signUpEndpoints.registerPartInfo
-        : signUpEndpoints.registerSgPartInfo
-    const answer = await api.call(endpoint, { data: parsed.data as Record<string, unknown>, throws: false })
-    setBusy(false)
-    if (isSuccess(answer)) onDone()
-    else setErrors(signUpErrors(answer))
-  }
+  const data = () => ({
+    email,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    company: values.company.trim(),
+    jobTitle: values.jobTitle.trim(),
+    areaCode,
+    phone: values.phone.trim(),
+    referralCode: values.referralCode?.trim() ?? '',
+    notes: values.notes?.trim() ?? '',
+  })
+  const submit = form.submitWith({
+    // The schemas load when first needed (the sign-up's first load stays light).
+    validate: async () => {
+      const schemas = await signUpSchemas().catch(() => null)
+      if (!schemas) return { form: t('errors:network') }
+      return schemaErrors(schemas.accountSetupSchema.safeParse(data()), (key, v) => t(`common:${key}`, v))
+    },
+    send: async () => {
+      const { accountSetupSchema } = await signUpSchemas()
+      const endpoint = saved
+        ? signUpEndpoints.updateRegisterPartInfo
+        : edition === 'chinese'
+          ? signUpEndpoints.registerPartInfo
+          : signUpEndpoints.registerSgPartInfo
+      const checked = accountSetupSchema.parse(data()) as Record<string, unknown>
+      const answer = await api.call(endpoint, { data: checked, throws: false })
+      return isSuccess(answer) ? onDone() : signUpErrors(answer)
+    },
+  })
 
   const text = (field: keyof SignUpDetailsView, autoComplete: string) => ({
     id: `setup-${field}`,
@@ -106,6 +101,7 @@ export function SetupStep({
   })
   return (
     <form
+      ref={form.form}
       method={plain.method}
       action={plain.action}
       className="sign-up-form"

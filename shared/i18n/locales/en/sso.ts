@@ -17,6 +17,20 @@ export default {
   pickTitle: 'Choose where to sign in',
   pickText: 'Your account lives in several environments. Which one do you want to work in?',
   pickSubmit: 'Continue',
+  pickAccount: 'Signing in as {{email}}.',
+  /** A round trip reached without our page's own link (issue 46): we ask before it starts. */
+  continue: {
+    titleCompany: 'Continue to your company’s sign-in?',
+    titleMicrosoft: 'Continue to Microsoft sign-in?',
+    titleProvider: 'Continue to {{provider}}?',
+    company: 'your company’s identity provider',
+    text: 'This takes you to {{destination}}. Continue only if you started this yourself on this site: a link from another site or an e-mail could sign you in to someone else’s account.',
+    button: 'Continue',
+    back: 'Back to sign-in',
+    signedInTitle: 'You are already signed in',
+    signedInText:
+      'You are signed in as {{email}}. To sign in with your company’s account, sign out first, then start the sign-in again.',
+  },
   wecom: {
     start: 'Use WeCom (scan a QR code)',
     title: 'Scan with WeCom',
@@ -37,6 +51,7 @@ export default {
   },
   errors: {
     cancelled: 'The sign-in at your identity provider was cancelled or refused. Please try again.',
+    signedIn: 'Another account is signed in here. Sign out first, then sign in with your company account.',
     '700014': 'This account does not exist in this environment. Re-enter it or sign up.',
     '700623': 'Microsoft verification is not enabled for this account.',
     '700624': 'This Microsoft account is not linked to any account. Ask your admin to bind it.',

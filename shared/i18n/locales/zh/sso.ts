@@ -17,6 +17,18 @@ const zh: MessagesOf<typeof en> = {
   pickTitle: '选择登录环境',
   pickText: '您的账号位于多个环境，请选择要进入的环境。',
   pickSubmit: '继续',
+  pickAccount: '正在登录 {{email}}。',
+  continue: {
+    titleCompany: '继续前往贵公司的登录页面？',
+    titleMicrosoft: '继续前往微软登录？',
+    titleProvider: '继续前往 {{provider}}？',
+    company: '贵公司的身份提供商',
+    text: '这会将您带到{{destination}}。请仅在您本人从本站发起时继续：来自其他网站或邮件的链接可能让您登录到别人的账号。',
+    button: '继续',
+    back: '返回登录',
+    signedInTitle: '您已登录',
+    signedInText: '您已登录为 {{email}}。如需使用公司账号登录，请先退出，再重新发起登录。',
+  },
   wecom: {
     start: '使用企业微信扫码',
     title: '企业微信扫码登录',
@@ -36,6 +48,7 @@ const zh: MessagesOf<typeof en> = {
   },
   errors: {
     cancelled: '已在身份提供商处取消或拒绝登录，请重试。',
+    signedIn: '此处已登录另一个账号。请先退出，再使用公司账号登录。',
     '700014': '该环境中不存在此账号，请重新输入或注册。',
     '700623': '该账号未开启微软验证。',
     '700624': '该微软账号未绑定任何账号，请联系管理员绑定。',

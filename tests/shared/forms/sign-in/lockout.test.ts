@@ -1,5 +1,5 @@
 import t from 'tap'
-import { lockoutMessage, lockoutSeconds } from '../../client/pages/auth/sign_in/lockout.ts'
+import { lockoutMessage, lockoutSeconds } from '../../../../shared/forms/sign-in/lockout.ts'
 
 const NOW = Date.parse('2026-01-01T10:00:00Z')
 

@@ -1,4 +1,4 @@
-import { safeReturnPath } from '../../../../shared/safe-return.ts'
+import { safeReturnPath } from '../../safe-return.ts'
 
 /**
  * The sandbox's codes for the spec §2 screens whose codes the spec does not show (ADR 0055):

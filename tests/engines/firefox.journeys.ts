@@ -1,0 +1,4 @@
+import { launchFirefox } from './firefox.ts'
+import { engineSuite } from './suite.ts'
+
+engineSuite('Firefox', 'en', launchFirefox)

@@ -1,0 +1,4 @@
+import { engineSuite } from './suite.ts'
+import { launchWebKit } from './webkit.ts'
+
+engineSuite('WebKit', 'zh', launchWebKit)
