@@ -70,6 +70,12 @@ export interface AppConfig {
   allowPerPodStores: boolean
   /** /readyz fails while Redis is away (READINESS_REQUIRE_STORE). */
   readinessRequiresStore: boolean
+  /** OpenTelemetry traces (OTEL_*); null: off, and the SDK never loaded. */
+  tracing: {
+    endpoint: string
+    sampler: RawEnv['OTEL_TRACES_SAMPLER']
+    samplerArg: number | undefined
+  } | null
   /** Port of the separate Prometheus listener (ADR 0045). */
   metricsPort: number
   /** What every metric says about this process: `region` label, `build_info{version,revision}`. */
@@ -355,6 +361,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     allowPerPodStores: perPodStoresAllowed(env, isProduction),
     readinessRequiresStore: env.READINESS_REQUIRE_STORE === 'true',
+    tracing: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+          sampler: env.OTEL_TRACES_SAMPLER,
+          samplerArg: env.OTEL_TRACES_SAMPLER_ARG,
+        }
+      : null,
     metricsPort: env.METRICS_PORT,
     build: {
       // Unset outside a deployment (a laptop, the tests): said plainly rather than guessed.

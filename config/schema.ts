@@ -123,6 +123,24 @@ export const envSchema = z.object({
   ALLOW_PER_POD_STORES: z.enum(['true', 'false']).default('false'),
   /** `true`: /readyz answers 503 while Redis is away (connection down or breaker open). */
   READINESS_REQUIRE_STORE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Traces (docs/operations.md › Traces): where spans go over OTLP/HTTP (`<endpoint>/v1/traces`).
+   * Unset: no tracing, and none of the OpenTelemetry SDK is loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Which traces are kept (OpenTelemetry's names); the parent's decision, else all, by default. */
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
+  /** The ratio of the `*traceidratio` samplers, 0 to 1 (default 1). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
   /** Per-IP limits of the rate-limit buckets (shared/api/endpoints.ts `limit`), as `<max>/<window>`. */
   RATE_LIMIT_SIGN_IN: rateLimit.prefault('20/1m'),
   RATE_LIMIT_SIGN_UP: rateLimit.prefault('10/1m'),

@@ -47,6 +47,7 @@ import { passwordChangeRoutes } from './routes/sign-in-password-change.server.ts
 import { signUpFlowHooks, signUpFlowRoutes } from './routes/sign-up-flow.server.ts'
 import { signUpFormRoutes } from './routes/sign-up-form.server.ts'
 import { ssoRoutes } from './routes/sso.server.ts'
+import type { Tracing } from './tracing.ts'
 import { UpstreamClient } from './upstream/client.server.ts'
 
 declare module 'fastify' {
@@ -70,6 +71,8 @@ export interface BuildAppOptions {
   microsoftAuthorizeFallback?: string
   /** The clock of session lifetimes; tests move it. */
   now?: () => number
+  /** OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set (server/tracing.ts). */
+  tracing?: Tracing
 }
 
 /** The origins of the configured consoles (each region's `consoleUrl`), once each. */
@@ -136,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const csrf = error.code?.startsWith('FST_CSRF') ?? false
     return sendRefusal(request, reply, status, refusal, csrf ? 'errors:csrfForm' : undefined)
   })
+  // First: @fastify/otel must see every route and hook registered after it.
+  if (options.tracing) await app.register(options.tracing.plugin)
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, 404, refusal))
   let ready = false
   app.decorate('config', config)

@@ -67,9 +67,14 @@ export const REDACT_PATHS = [
   '*.*.password',
 ]
 
-export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'logFormat'>) {
+export function loggerOptions(
+  config: Pick<AppConfig, 'logLevel' | 'logFormat'>,
+  /** With tracing on: the active span's `trace_id` and `span_id` on every line (server/tracing.ts). */
+  traceFields?: () => Record<string, string>,
+) {
   const options: Exclude<FastifyServerOptions['logger'], boolean | undefined> = {
     level: config.logLevel,
+    ...(traceFields ? { mixin: traceFields } : {}),
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
       req(request) {

@@ -39,7 +39,11 @@ function refuseWithoutSandbox(error: unknown): never {
 
 async function main() {
   const config = await readConfig()
-  const logOptions = loggerOptions(config)
+  // Only with an OTLP endpoint: without one no OpenTelemetry module is loaded at all.
+  const tracing = config.tracing
+    ? await (await import('./tracing.ts')).startTracing(config.tracing, 'account-edge')
+    : undefined
+  const logOptions = loggerOptions(config, tracing?.logFields)
   const log = pino(logOptions)
 
   let topology: Topology
@@ -79,7 +83,14 @@ async function main() {
     log.warn('SESSION_KEYS is not set: using a random key, so sessions end when the process restarts')
   }
 
-  const app = await buildApp({ config, topology, root, logger: logOptions, microsoftAuthorizeFallback })
+  const app = await buildApp({
+    config,
+    topology,
+    root,
+    logger: logOptions,
+    microsoftAuthorizeFallback,
+    tracing,
+  })
   // Longer than the ingress's idle time-out, so the proxy closes idle connections, not us.
   app.server.keepAliveTimeout = 65_000
   app.server.headersTimeout = 66_000
@@ -104,6 +115,7 @@ async function main() {
     }
     app.log.info('closing: finishing requests in flight')
     await app.close()
+    await tracing?.shutdown()
     await metricsListener?.close()
     await closeSandbox?.()
   })

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { isProvider, type Provider } from '../../shared/external-login/query.ts'
-import { lazada } from './lazada.ts'
+import { lazada, salesforce, shopify, tikTok } from './channel.ts'
 import { microsoft } from './microsoft.ts'
 import { escapeHtml, providerPage } from './page.ts'
-import { salesforce } from './salesforce.ts'
 import { saml } from './saml.ts'
-import { shopify } from './shopify.ts'
-import { tikTok } from './tiktok.ts'
 import type { ProviderChoice, SandboxProvider } from './types.ts'
 import { xiaohongshu } from './xiaohongshu.ts'
 

@@ -1,9 +1,6 @@
-import { lazada } from './lazada.ts'
+import { lazada, salesforce, shopify, tikTok } from './channel.ts'
 import { microsoft } from './microsoft.ts'
-import { salesforce } from './salesforce.ts'
 import { saml } from './saml.ts'
-import { shopify } from './shopify.ts'
-import { tikTok } from './tiktok.ts'
 import type { SandboxProvider } from './types.ts'
 import { xiaohongshu } from './xiaohongshu.ts'
 

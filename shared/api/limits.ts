@@ -14,17 +14,14 @@ export const TOAST_DURATION_MS = 3_000
 /** How long a notification (`notify: 'notification'`) stays, ms. */
 export const NOTIFICATION_DURATION_MS = 4_500
 
-/** Nesting below a top-level key: `a[b][c][d][e][f]` is depth 5. */
-export const QUERY_DEPTH = 5
-/** Key/value pairs in one query string or form body. */
-export const QUERY_PARAMETER_LIMIT = 1_000
-/** Elements of one array (qs turns longer arrays into objects). */
-export const QUERY_ARRAY_LIMIT = 20
-
+/** The query string and form body limits, in the shape `qs.parse` takes them. */
 export const QUERY_PARSE_OPTIONS = {
-  depth: QUERY_DEPTH,
-  parameterLimit: QUERY_PARAMETER_LIMIT,
-  arrayLimit: QUERY_ARRAY_LIMIT,
+  /** Nesting below a top-level key: `a[b][c][d][e][f]` is depth 5. */
+  depth: 5,
+  /** Key/value pairs in one query string or form body. */
+  parameterLimit: 1_000,
+  /** Elements of one array (qs turns longer arrays into objects). */
+  arrayLimit: 20,
 } as const
 
 /** Form library limits (spec §9). */

@@ -1,4 +1,4 @@
-import { QUERY_ARRAY_LIMIT, QUERY_DEPTH, QUERY_PARAMETER_LIMIT } from './limits.ts'
+import { QUERY_PARSE_OPTIONS } from './limits.ts'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false
@@ -16,9 +16,12 @@ export function queryLimitProblem(value: Readonly<Record<string, unknown>>): str
   const walk = (node: unknown, depth: number, path: string): string | undefined => {
     if (node === null || node === undefined) return undefined
     if (typeof node === 'string' || typeof node === 'boolean' || node instanceof Date) {
-      if (depth > QUERY_DEPTH) return `${path} is nested deeper than ${QUERY_DEPTH}`
+      if (depth > QUERY_PARSE_OPTIONS.depth)
+        return `${path} is nested deeper than ${QUERY_PARSE_OPTIONS.depth}`
       pairs += 1
-      return pairs > QUERY_PARAMETER_LIMIT ? `more than ${QUERY_PARAMETER_LIMIT} parameters` : undefined
+      return pairs > QUERY_PARSE_OPTIONS.parameterLimit
+        ? `more than ${QUERY_PARSE_OPTIONS.parameterLimit} parameters`
+        : undefined
     }
     if (typeof node === 'number') {
       if (!Number.isFinite(node)) return `${path} is not a finite number`
@@ -30,8 +33,8 @@ export function queryLimitProblem(value: Readonly<Record<string, unknown>>): str
         ? Object.entries(node)
         : []
     if (!Array.isArray(node) && !isPlainObject(node)) return `${path} has an unsupported type`
-    if (Array.isArray(node) && node.length > QUERY_ARRAY_LIMIT) {
-      return `${path} has more than ${QUERY_ARRAY_LIMIT} elements`
+    if (Array.isArray(node) && node.length > QUERY_PARSE_OPTIONS.arrayLimit) {
+      return `${path} has more than ${QUERY_PARSE_OPTIONS.arrayLimit} elements`
     }
     for (const [key, child] of children) {
       // Brackets in a key would be read back as nesting; a prototype key would be dropped.

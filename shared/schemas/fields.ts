@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { CODE_LENGTH, EMAIL_MAX, PASSWORD_MAX, QUERY_ARRAY_LIMIT, TEXT_MAX, URL_MAX } from '../api/limits.ts'
+import {
+  CODE_LENGTH,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  QUERY_PARSE_OPTIONS,
+  TEXT_MAX,
+  URL_MAX,
+} from '../api/limits.ts'
 import { V } from './messages.ts'
 import { CHINA_AREA_CODE, isValidPassword } from './rules.ts'
 
@@ -127,11 +134,11 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
   return z.enum(values, { error: (issue) => (issue.input === undefined ? V.required : V.oneOf) })
 }
 
-/** An optional multiple choice: at most `QUERY_ARRAY_LIMIT` distinct values of a fixed list. */
+/** An optional multiple choice: at most `QUERY_PARSE_OPTIONS.arrayLimit` distinct values of a fixed list. */
 export function someOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z
     .array(z.enum(values, { error: V.oneOf }), { error: V.invalid })
-    .max(QUERY_ARRAY_LIMIT, { error: V.tooLong })
+    .max(QUERY_PARSE_OPTIONS.arrayLimit, { error: V.tooLong })
     .refine((list) => new Set(list).size === list.length, { error: V.invalid })
     .optional()
 }
@@ -191,7 +198,7 @@ export const loose = z
       .string()
       .max(TEXT_MAX, { error: V.invalid })
       .regex(/^[^[\]]+$/, { error: V.invalid }),
-    z.union([looseScalar, z.array(looseScalar).max(QUERY_ARRAY_LIMIT, { error: V.invalid })], {
+    z.union([looseScalar, z.array(looseScalar).max(QUERY_PARSE_OPTIONS.arrayLimit, { error: V.invalid })], {
       error: V.invalid,
     }),
     { error: V.invalid },

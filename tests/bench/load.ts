@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEMO_ACCOUNT, US_ACCOUNT } from '../../sandbox/index.ts'
-import { ROOT, RSS_TARGET_MB, startBenchServer } from './server.ts'
+import { ROOT, RSS_TARGET_MB, startBenchServer, TEN_HOST } from './server.ts'
 import { cpuAccount, queueWaitBuckets, queueWaitsBetween } from './why.ts'
 
 const PORT = Number(process.env.LOAD_PORT ?? process.env.BENCH_PORT ?? 3217)
@@ -41,19 +41,28 @@ const API_ROW = '/api/basic-login/registerEmailCheck/4'
 
 /**
  * A signed-out /api call routed to one region by the browser's time zone (spec §4: loopback hosts
- * are no regional host, so the zone decides), for an account that lives there.
+ * are no regional host, so the zone decides), for an account that lives there; `ten` by its host
+ * (the bench's sandbox names one for it, tests/bench/sandbox-process.ts), reached through the
+ * forwarder on sg's origin.
  */
-function apiCall(region: 'sg' | 'us') {
+function apiCall(region: 'sg' | 'us' | 'ten') {
+  const routing: Record<string, string> =
+    region === 'ten'
+      ? { host: TEN_HOST }
+      : { 'x-time-zone': region === 'sg' ? 'Asia/Singapore' : 'America/Chicago' }
   return {
     method: 'POST' as const,
     path: API_ROW,
-    headers: { ...API_HEADERS, 'x-time-zone': region === 'sg' ? 'Asia/Singapore' : 'America/Chicago' },
-    body: JSON.stringify({ email: (region === 'sg' ? DEMO_ACCOUNT : US_ACCOUNT).email }),
+    headers: { ...API_HEADERS, ...routing },
+    body: JSON.stringify({ email: (region === 'us' ? US_ACCOUNT : DEMO_ACCOUNT).email }),
   }
 }
 
 /** How many calls of the row one region's sandbox server has logged. */
-async function rowCalls(server: { sandboxBase: (region: 'sg' | 'us') => string }, region: 'sg' | 'us') {
+async function rowCalls(
+  server: { sandboxBase: (region: 'sg' | 'us' | 'ten') => string },
+  region: 'sg' | 'us' | 'ten',
+) {
   const log = (await (await fetch(`${server.sandboxBase(region)}/__sandbox/requests`)).json()) as {
     requests: { url: string }[]
   }
@@ -64,7 +73,7 @@ async function rowCalls(server: { sandboxBase: (region: 'sg' | 'us') => string }
  * Each region's call reaches that region's server (else the region rows would measure the wrong
  * one): the address check answers alike everywhere, so the sandbox's request logs tell.
  */
-async function checkRouting(base: string, server: { sandboxBase: (region: 'sg' | 'us') => string }) {
+async function checkRouting(base: string, server: { sandboxBase: (region: 'sg' | 'us' | 'ten') => string }) {
   for (const region of ['sg', 'us'] as const) {
     const other = region === 'sg' ? 'us' : 'sg'
     const before = { here: await rowCalls(server, region), there: await rowCalls(server, other) }
@@ -206,6 +215,46 @@ try {
     '',
     `sg meanwhile: ${sg.requests.total} answers, p50 ${sg.latency.p50} ms. us latency change: p50 ${(p50Change * 100).toFixed(0)} %, p99 ${(p99Change * 100).toFixed(0)} % (target ≤ +20 %: ${within ? 'met' : 'MISSED'}).`,
   )
+
+  // Phase 2b: the forwarded `ten` made slow. Its calls reach the forwarder on sg's origin: with one
+  // pool per origin they queued sg's own calls behind them (issue 47); sg /api must keep its latency.
+  if (server.sandbox === 'separate') {
+    const sgTraffic = () =>
+      autocannon({ url: server.base, connections: 50, duration: REGION_SECONDS, requests: [apiCall('sg')] })
+    const sgNormal = await sgTraffic()
+    const armTen = await fetch(`${server.sandboxBase('ten')}/__sandbox/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ delayMs: SLOW_MS }),
+    })
+    if (!armTen.ok) throw new Error(`arming the ten fault failed: ${armTen.status}`)
+    const tenBefore = await rowCalls(server, 'ten')
+    const [sgBesideTen, ten] = await Promise.all([
+      sgTraffic(),
+      autocannon({
+        url: server.base,
+        connections: 100,
+        duration: REGION_SECONDS,
+        requests: [apiCall('ten')],
+      }),
+    ])
+    await fetch(`${server.sandboxBase('ten')}/__sandbox/faults`, { method: 'DELETE' })
+    const tenReached = (await rowCalls(server, 'ten')) - tenBefore
+    const tenP50 = sgBesideTen.latency.p50 / Math.max(sgNormal.latency.p50, 0.1) - 1
+    const tenP99 = sgBesideTen.latency.p99 / Math.max(sgNormal.latency.p99, 0.1) - 1
+    const tenWithin = tenP50 <= 0.2 && tenP99 <= 0.2 && tenReached > 0
+    lines.push(
+      '',
+      `One slow forwarded region: ten answers after ${SLOW_MS} ms through the forwarder on sg's origin while 100 connections keep calling it; sg /api at 50 connections:`,
+      '',
+      '| sg /api | req/s | p50 ms | p99 ms | errors |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      `| nothing slow | ${Math.round(sgNormal.requests.average)} | ${sgNormal.latency.p50} | ${sgNormal.latency.p99} | ${sgNormal.errors + sgNormal.non2xx} |`,
+      `| ten slow | ${Math.round(sgBesideTen.requests.average)} | ${sgBesideTen.latency.p50} | ${sgBesideTen.latency.p99} | ${sgBesideTen.errors + sgBesideTen.non2xx} |`,
+      '',
+      `ten meanwhile: ${ten.requests.total} answers (${tenReached} reached the ten server), p50 ${ten.latency.p50} ms. sg latency change: p50 ${(tenP50 * 100).toFixed(0)} %, p99 ${(tenP99 * 100).toFixed(0)} % (target ≤ +20 %: ${tenWithin ? 'met' : 'MISSED'}).`,
+    )
+  } else lines.push('', 'One slow forwarded region: skipped (BENCH_SANDBOX=embedded has no host for ten).')
 
   // Phase 3: a render flood at twice the measured render rate, probes beside it.
   const FLOOD_SECONDS = 10

@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+/** The host the load's `ten` calls name; the bench's sandbox gives ten this host (sandbox-process.ts). */
+export const TEN_HOST = 'ten.localhost'
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** A pod's resident memory after the load, in MB (issue 19 point 4; issue 8's was 200). */
 export const RSS_TARGET_MB = 250
@@ -56,8 +58,8 @@ export interface BenchServer {
   sandbox: 'separate' | 'embedded'
   /** Resident memory of the sandbox process, when it is one (MiB). */
   sandboxRssMb: () => number
-  /** First sandbox region server (sg); us is the next port. */
-  sandboxBase: (region: 'sg' | 'us') => string
+  /** A sandbox region server: sg on the first port, us on the next, ten three past sg. */
+  sandboxBase: (region: 'sg' | 'us' | 'ten') => string
   /** Requests the BFF shed with 503 so far, by reason (its `load_shed_total`, ADR 0068). */
   shedByReason: () => Promise<Record<string, number>>
   /** The BFF's Prometheus metrics as text, from its metrics port. */
@@ -161,7 +163,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
     readyMs,
     sandbox: sandbox ? 'separate' : 'embedded',
     sandboxRssMb: () => (sandbox ? rssOf(sandbox.child.pid) : 0),
-    sandboxBase: (region) => `http://127.0.0.1:${sandboxPort + (region === 'sg' ? 0 : 1)}`,
+    sandboxBase: (region) => `http://127.0.0.1:${sandboxPort + { sg: 0, us: 1, ten: 3 }[region]}`,
     rssMb: () => rssOf(child.pid),
     cpuMs: () => cpuOf(child.pid),
     sandboxCpuMs: () => (sandbox ? cpuOf(sandbox.child.pid) : 0),

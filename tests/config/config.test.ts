@@ -117,7 +117,12 @@ t.test(
 t.test(
   'loadConfig › several replicas share their stores through Redis or refuse to start (issue 47)',
   async (t) => {
-    const production = { NODE_ENV: 'production', UPSTREAMS_JSON: topology, SESSION_KEYS: key(1) }
+    const production = {
+      NODE_ENV: 'production',
+      UPSTREAMS_JSON: topology,
+      SESSION_KEYS: key(1),
+      PUBLIC_ORIGIN: 'https://www.example.com',
+    }
     t.throws(() => loadConfig({ ...production, EXPECTED_REPLICAS: '2' }), {
       name: 'ConfigError',
       message: /EXPECTED_REPLICAS is 2 but REDIS_URL is unset.*ALLOW_PER_POD_STORES=true/s,

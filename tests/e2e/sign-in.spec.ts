@@ -112,6 +112,33 @@ test('after a refused password, focus is on the field in error, not on <body>', 
   await expect.poll(focused).toBe('sign-in-password')
 })
 
+test('a sign-in finished in another tab: the page goes back to the e-mail step, as the server did', async ({
+  page,
+}) => {
+  await page.goto('/auth/sign_in')
+  await expect(page.locator('[data-hydrated="true"]')).toHaveCount(1)
+  await page.getByLabel('Work email').fill(DEMO_ACCOUNT.email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const password = page.getByLabel('Password', { exact: true })
+  await expect(password).toBeVisible()
+  // Another tab of the same browser resumes the sign-in, then changes the address: the server
+  // forgets the flow.
+  const other = await page.context().newPage()
+  await other.goto('/auth/sign_in')
+  await expect(other.locator('[data-hydrated="true"]')).toHaveCount(1)
+  await other.getByRole('button', { name: 'Use another email' }).click()
+  await expect(other.getByLabel('Password', { exact: true })).toHaveCount(0)
+  await other.close()
+  await password.fill(DEMO_ACCOUNT.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'This sign-in has timed out or was finished elsewhere. Enter your email again.',
+  )
+  await expect(password).toHaveCount(0)
+  await expect(page.getByLabel('Work email')).toHaveValue(DEMO_ACCOUNT.email)
+  await expect(page.getByRole('alert')).toBeFocused()
+})
+
 test('an unknown account is told so in the chosen language', async ({ page }) => {
   await page.goto('/auth/sign_in?language=zh')
   await page.getByLabel('工作邮箱').fill('nobody@sandbox.test')

@@ -5,10 +5,12 @@ import { ROOT } from '../helper.ts'
 
 /**
  * Modules only some deployments use are loaded when used, not at every start (the module graph
- * is half of the time to serving): ioredis with REDIS_URL, the QR encoder at a WeCom sign-in.
+ * is half of the time to serving): ioredis with REDIS_URL, the QR encoder at a WeCom sign-in, the
+ * OpenTelemetry SDK with OTEL_EXPORTER_OTLP_ENDPOINT (off and free without it).
  * A child process records which of them the loader resolves while the whole app is built.
  */
-const LAZY = ['ioredis', 'opossum', 'qrcode']
+// Not @opentelemetry/api: prom-client loads it when it is installed (its exemplars), SDK or not.
+const LAZY = ['@fastify/otel', '@opentelemetry/sdk-trace', 'ioredis', 'opossum', 'qrcode']
 
 const child = (afterBuild: string) => `
 import { registerHooks } from 'node:module'
@@ -48,6 +50,9 @@ t.test('a start without REDIS_URL loads neither ioredis nor the QR encoder', asy
 
 t.test('each is loaded once it is used (the check sees a load)', async (t) => {
   const used = `
+const { startTracing } = await import('./server/tracing.ts')
+const tracing = await startTracing({ endpoint: 'http://127.0.0.1:1', sampler: 'always_off', samplerArg: undefined }, 'x')
+await tracing.shutdown()
 const { connectSharedRedis } = await import('./server/redis.ts')
 const redis = await connectSharedRedis({ url: 'redis://127.0.0.1:1', keyPrefix: 'x', log: app.log })
 await redis.close()

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { MEDIA_PREFIX } from '../../../shared/frame/constants.ts'
 import type { NavItem } from '../../../shared/frame/types.ts'
 import { FrameLink } from './FrameLink.tsx'
 import { ChevronIcon, ExternalIcon } from './icons.tsx'
+import { MediaIcon } from './MediaIcon.tsx'
 import { useFrameText } from './useFrameText.ts'
 
 /** Moves focus among the links of an open panel with the arrow keys, Home and End. */
@@ -109,16 +109,7 @@ function Dropdown({ menu }: { menu: NavItem }) {
                       className="fr-dropdown__link"
                       onClick={() => setOpen(false)}
                     >
-                      {leaf.icon && (
-                        <img
-                          className="fr-dropdown__icon"
-                          src={`${MEDIA_PREFIX}${leaf.icon}`}
-                          width={32}
-                          height={32}
-                          alt=""
-                          loading="lazy"
-                        />
-                      )}
+                      {leaf.icon && <MediaIcon className="fr-dropdown__icon" name={leaf.icon} size={32} />}
                       <span className="fr-dropdown__text">
                         <span className="fr-dropdown__name">
                           {t(leaf.title)}

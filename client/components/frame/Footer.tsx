@@ -8,6 +8,7 @@ import { signUpLanguageQuery } from '../../../shared/language.ts'
 import { Fragment } from './Fragment.tsx'
 import { FrameLink } from './FrameLink.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
+import { MediaIcon } from './MediaIcon.tsx'
 import { useFrameText } from './useFrameText.ts'
 import './footer.css'
 
@@ -121,21 +122,11 @@ function SupportBlock({ marketingEmail }: { marketingEmail: string }) {
               className={`fr-social__link fr-social__link--${entry.style}`}
               data-testid={`social-${entry.style}`}
             >
-              <img
-                className="fr-social__icon"
-                src={`${MEDIA_PREFIX}${entry.icon}`}
-                width={32}
-                height={32}
-                alt=""
-                loading="lazy"
-              />
-              <img
+              <MediaIcon className="fr-social__icon" name={entry.icon} size={32} />
+              <MediaIcon
                 className="fr-social__icon fr-social__icon--hover"
-                src={`${MEDIA_PREFIX}${entry.hoveredIcon}`}
-                width={32}
-                height={32}
-                alt=""
-                loading="lazy"
+                name={entry.hoveredIcon}
+                size={32}
               />
               <span className="visually-hidden">{t(entry.title)}</span>
             </FrameLink>

@@ -1,7 +1,8 @@
-import { MEDIA_PREFIX, SIGN_UP_LANGUAGE_PLACEHOLDER } from '../../../shared/frame/constants.ts'
+import { SIGN_UP_LANGUAGE_PLACEHOLDER } from '../../../shared/frame/constants.ts'
 import type { NavItem } from '../../../shared/frame/types.ts'
 import { FrameLink } from './FrameLink.tsx'
 import { ExternalIcon } from './icons.tsx'
+import { MediaIcon } from './MediaIcon.tsx'
 import { useFrameText } from './useFrameText.ts'
 
 type CardItem = Pick<NavItem, 'id' | 'path' | 'href' | 'target' | 'icon'>
@@ -14,16 +15,7 @@ export function CardList({ items }: { items: CardItem[] }) {
       {items.map((item) => (
         <li key={item.id}>
           <FrameLink to={item.path ?? item.href ?? '/'} target={item.target} className="mk-card">
-            {item.icon && (
-              <img
-                className="mk-card__icon"
-                src={`${MEDIA_PREFIX}${item.icon}`}
-                width={40}
-                height={40}
-                alt=""
-                loading="lazy"
-              />
-            )}
+            {item.icon && <MediaIcon className="mk-card__icon" name={item.icon} size={40} />}
             <span className="mk-card__title">
               {t(`items.${item.id}.title`)}
               {item.target === '_blank' && <ExternalIcon />}

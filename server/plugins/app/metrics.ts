@@ -64,47 +64,53 @@ export default fp<MetricsPluginOptions>(
     // releases can tell them apart without relabelling (issue 20 point 6).
     registry.setDefaultLabels({ app: 'account-edge', region: options.build.region })
     if (options.processMetrics !== false) collectDefaultMetrics({ register: registry })
+    // Every metric registers in this app's registry, never prom-client's global one (tests build
+    // many apps in one process).
+    const counter = <Label extends string = string>(name: string, help: string, labelNames: Label[] = []) =>
+      new Counter<Label>({ name, help, labelNames, registers: [registry] })
+    const gauge = <Label extends string = string>(name: string, help: string, labelNames: Label[] = []) =>
+      new Gauge<Label>({ name, help, labelNames, registers: [registry] })
+    const histogram = <Label extends string>(
+      name: string,
+      help: string,
+      labelNames: Label[],
+      buckets: number[],
+    ) => new Histogram<Label>({ name, help, labelNames, buckets, registers: [registry] })
 
-    const requestDuration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer a request, by method, route pattern and status code',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    })
-    const ssrDuration = new Histogram({
-      name: 'ssr_render_duration_seconds',
-      help: 'Time to render and send a page (the page route), by status code',
-      labelNames: ['status_code'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    })
-    new Gauge({
-      name: 'build_info',
-      help: 'Always 1: the version (package.json) and source revision (GIT_REVISION) this process runs',
-      labelNames: ['version', 'revision'] as const,
-      registers: [registry],
-    }).set({ version: options.build.version, revision: options.build.revision }, 1)
+    const requestDuration = histogram(
+      'http_request_duration_seconds',
+      'Time to answer a request, by method, route pattern and status code',
+      ['method', 'route', 'status_code'],
+      LATENCY_BUCKETS,
+    )
+    const ssrDuration = histogram(
+      'ssr_render_duration_seconds',
+      'Time to render and send a page (the page route), by status code',
+      ['status_code'],
+      LATENCY_BUCKETS,
+    )
+    gauge(
+      'build_info',
+      'Always 1: the version (package.json) and source revision (GIT_REVISION) this process runs',
+      ['version', 'revision'],
+    ).set({ version: options.build.version, revision: options.build.revision }, 1)
     // `region` on every series is this release's; the region of the upstream called is its own label.
-    const upstreamDuration = new Histogram({
-      name: 'upstream_request_duration_seconds',
-      help: 'Time of an upstream call until its answer was read, by upstream region, environment and outcome',
-      labelNames: ['upstream_region', 'environment', 'outcome'] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    })
-    const upstreamErrors = new Counter({
-      name: 'upstream_errors_total',
-      help: 'Upstream calls that failed (timeout, unreachable, bad status or body), by upstream region and environment',
-      labelNames: ['upstream_region', 'environment', 'failure'] as const,
-      registers: [registry],
-    })
-    const rateLimitRefusals = new Counter({
-      name: 'rate_limit_refusals_total',
-      help: 'Requests refused by a rate limit (429), by route pattern',
-      labelNames: ['route'] as const,
-      registers: [registry],
-    })
+    const upstreamDuration = histogram(
+      'upstream_request_duration_seconds',
+      'Time of an upstream call until its answer was read, by upstream region, environment and outcome',
+      ['upstream_region', 'environment', 'outcome'],
+      LATENCY_BUCKETS,
+    )
+    const upstreamErrors = counter(
+      'upstream_errors_total',
+      'Upstream calls that failed (timeout, unreachable, bad status or body), by upstream region and environment',
+      ['upstream_region', 'environment', 'failure'],
+    )
+    const rateLimitRefusals = counter(
+      'rate_limit_refusals_total',
+      'Requests refused by a rate limit (429), by route pattern',
+      ['route'],
+    )
 
     // Every upstream call goes through app.upstream.call: time it there, once, for all callers.
     const upstream = app.upstream
@@ -145,65 +151,55 @@ export default fp<MetricsPluginOptions>(
 
     app.decorate('metrics', registry)
     app.decorate('opsMetrics', {
-      storeUp: new Gauge({
-        name: 'store_up',
-        help: 'Whether a store in Redis answers (1) or not (0); absent for a store in memory (see store_backend)',
-        labelNames: ['store'] as const,
-        registers: [registry],
-      }),
-      storeBackend: new Gauge({
-        name: 'store_backend',
-        help: 'Always 1: where each store lives, kind="redis" (shared by the replicas) or kind="memory" (this pod only)',
-        labelNames: ['store', 'kind'] as const,
-        registers: [registry],
-      }),
-      redisCommandFailures: new Counter({
-        name: 'redis_command_failures_total',
-        help: 'Store commands Redis did not answer: breaker_open (failed at once, Redis known away), timeout, error',
-        labelNames: ['reason'] as const,
-        registers: [registry],
-      }),
-      redisBreakerOpen: new Gauge({
-        name: 'redis_breaker_open',
-        help: 'Whether Redis is taken as away (1: connection down or circuit breaker open; commands fail at once) or not (0)',
-        registers: [registry],
-      }),
-      revocationsPending: new Gauge({
-        name: 'session_revocations_pending',
-        help: 'Sign-outs this pod keeps in memory until Redis records them (written when it answers again)',
-        registers: [registry],
-      }),
-      storeFailOpen: new Counter({
-        name: 'store_fail_open_total',
-        help: 'Checks let through because their store failed (rate limits, sign-out revocations; ADR 0004/0010)',
-        labelNames: ['store'] as const,
-        registers: [registry],
-      }),
-      storeFailClosed: new Counter({
-        name: 'store_fail_closed_total',
-        help: 'Single-use claims refused because their store failed',
-        labelNames: ['store'] as const,
-        registers: [registry],
-      }),
-      sessionCookieRejected: new Counter({
-        name: 'session_cookie_rejected_total',
-        help: 'Session cookies refused and cleared: unreadable (tampered, unknown key), expired, revoked',
-        labelNames: ['reason'] as const,
-        registers: [registry],
-      }),
-      loadShed: new Counter({
-        name: 'load_shed_total',
-        help: 'Requests answered 503 to shed load (ADR 0068), by what was over its threshold',
-        labelNames: ['reason'] as const,
-        registers: [registry],
-      }),
-      renderQueueWait: new Histogram({
-        name: 'ssr_render_queue_wait_seconds',
-        help: 'Time a page render waited for its turn in the render queue, by outcome: rendered, or refused (503) because its turn came past SHED_RENDER_WAIT_MS',
-        labelNames: ['outcome'] as const,
-        buckets: QUEUE_WAIT_BUCKETS,
-        registers: [registry],
-      }),
+      storeUp: gauge(
+        'store_up',
+        'Whether a store in Redis answers (1) or not (0); absent for a store in memory (see store_backend)',
+        ['store'],
+      ),
+      storeBackend: gauge(
+        'store_backend',
+        'Always 1: where each store lives, kind="redis" (shared by the replicas) or kind="memory" (this pod only)',
+        ['store', 'kind'],
+      ),
+      redisCommandFailures: counter(
+        'redis_command_failures_total',
+        'Store commands Redis did not answer: breaker_open (failed at once, Redis known away), timeout, error',
+        ['reason'],
+      ),
+      redisBreakerOpen: gauge(
+        'redis_breaker_open',
+        'Whether Redis is taken as away (1: connection down or circuit breaker open; commands fail at once) or not (0)',
+      ),
+      revocationsPending: gauge(
+        'session_revocations_pending',
+        'Sign-outs this pod keeps in memory until Redis records them (written when it answers again)',
+      ),
+      storeFailOpen: counter(
+        'store_fail_open_total',
+        'Checks let through because their store failed (rate limits, sign-out revocations; ADR 0004/0010)',
+        ['store'],
+      ),
+      storeFailClosed: counter(
+        'store_fail_closed_total',
+        'Single-use claims refused because their store failed',
+        ['store'],
+      ),
+      sessionCookieRejected: counter(
+        'session_cookie_rejected_total',
+        'Session cookies refused and cleared: unreadable (tampered, unknown key), expired, revoked',
+        ['reason'],
+      ),
+      loadShed: counter(
+        'load_shed_total',
+        'Requests answered 503 to shed load (ADR 0068), by what was over its threshold',
+        ['reason'],
+      ),
+      renderQueueWait: histogram(
+        'ssr_render_queue_wait_seconds',
+        'Time a page render waited for its turn in the render queue, by outcome: rendered, or refused (503) because its turn came past SHED_RENDER_WAIT_MS',
+        ['outcome'],
+        QUEUE_WAIT_BUCKETS,
+      ),
     })
   },
   { name: 'metrics', fastify: '5.x' },

@@ -57,7 +57,8 @@ export type EndpointAccess = 'page' | 'flow' | 'internal'
 export type SessionEffect = 'signsIn' | 'needsSession'
 
 export interface RouteSpec {
-  path: string
+  /** Default: the account service's version-4 call named like the row, `${LOGIN}/{name}/4`. */
+  path?: string
   /** Required: every row says who may call it (the table test reads it). */
   access: EndpointAccess
   session?: SessionEffect
@@ -73,13 +74,16 @@ export type Routes<T> = { readonly [K in keyof T]: EndpointRoute & { readonly na
 /** Base path of the account service's calls. */
 export const LOGIN = 'basic-login'
 
-/** Method POST and a form body unless the spec says otherwise; the key becomes the name. */
+/**
+ * Method POST and a form body unless the spec says otherwise; the key becomes the name (and the
+ * path, for the many `${LOGIN}/{name}/4` calls of spec §7).
+ */
 export function endpoints<const T extends Record<string, RouteSpec>>(table: T): Routes<T> {
   const out: Record<string, EndpointRoute> = {}
   for (const [name, spec] of Object.entries(table)) {
     out[name] = Object.freeze({
       name,
-      path: spec.path,
+      path: spec.path ?? `${LOGIN}/${name}/4`,
       method: spec.method ?? 'POST',
       json: spec.json ?? false,
       limit: spec.limit,

@@ -1,6 +1,6 @@
-import { endpoints, LOGIN } from './define.ts'
+import { endpoints } from './define.ts'
 
 /** Book a demo (spec §2 /auth/demo). */
 export const demoEndpoints = endpoints({
-  addSgReservationInfo: { access: 'page', path: `${LOGIN}/addSgReservationInfo/4`, limit: 'signUp' },
+  addSgReservationInfo: { access: 'page', limit: 'signUp' },
 })

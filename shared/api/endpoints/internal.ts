@@ -32,5 +32,5 @@ export const internalEndpoints = endpoints({
     exempt: "signed-in sessions only: reads the signed-in agent's own menus",
   },
   getSecretKey: { access: 'internal', path: `${LOGIN}/account/getSecretKey`, limit: 'signIn' },
-  registerSendSms: { access: 'internal', path: `${LOGIN}/registerSendSms/4`, limit: 'code' },
+  registerSendSms: { access: 'internal', limit: 'code' },
 })

@@ -8,27 +8,11 @@ import { endpoints, LOGIN } from './define.ts'
  * with whatever address a body names (issue 17, docs/flows/sign-in.md).
  */
 export const signInEndpoints = endpoints({
-  loginEmailCheck: {
-    access: 'flow',
-    path: `${LOGIN}/loginEmailCheck/4`,
-    limit: 'signIn',
-    action: 'passwordSignIn',
-  },
-  getServiceLoginWrongTimes: {
-    access: 'flow',
-    path: `${LOGIN}/getServiceLoginWrongTimes/4`,
-    limit: 'signIn',
-    action: 'passwordSignIn',
-  },
+  loginEmailCheck: { access: 'flow', limit: 'signIn', action: 'passwordSignIn' },
+  getServiceLoginWrongTimes: { access: 'flow', limit: 'signIn', action: 'passwordSignIn' },
   // No flow calls it today (the flow signs in with consoleLogin, which also takes the e-mailed
   // code): kept as a row so the table names it, and `flow` so nothing outside can call it.
-  serviceLoginNew: {
-    access: 'flow',
-    session: 'signsIn',
-    path: `${LOGIN}/serviceLoginNew/4`,
-    limit: 'signIn',
-    action: 'passwordSignIn',
-  },
+  serviceLoginNew: { access: 'flow', session: 'signsIn', limit: 'signIn', action: 'passwordSignIn' },
   consoleLogin: {
     access: 'flow',
     session: 'signsIn',
@@ -36,7 +20,7 @@ export const signInEndpoints = endpoints({
     limit: 'signIn',
     action: 'passwordSignIn',
   },
-  sendEmailRandomCode: { access: 'flow', path: `${LOGIN}/sendEmailRandomCode/4`, limit: 'code' },
+  sendEmailRandomCode: { access: 'flow', limit: 'code' },
   // The flow has the plain password; the BFF makes the upstream GET with it base64-encoded
   // (shared/api/schemas.ts UPSTREAM_CONTRACTS): a password never stands in a browser URL.
   sendVerifyCode: { access: 'flow', path: `${LOGIN}/account/sendVerifyCode`, limit: 'code' },

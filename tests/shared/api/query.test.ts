@@ -1,12 +1,7 @@
 import { parse, stringify } from 'qs'
 import t from 'tap'
 import { toBase64Utf8 } from '../../../shared/api/base64.ts'
-import {
-  QUERY_ARRAY_LIMIT,
-  QUERY_DEPTH,
-  QUERY_PARAMETER_LIMIT,
-  QUERY_PARSE_OPTIONS,
-} from '../../../shared/api/limits.ts'
+import { QUERY_PARSE_OPTIONS } from '../../../shared/api/limits.ts'
 import {
   compilePath,
   fillPath,
@@ -32,9 +27,9 @@ t.test('limits › the numbers of spec §9', async (t) => {
 
 t.test('queryLimitProblem › accepts exactly what qs parses back unchanged', async (t) => {
   const fits = [
-    nested(QUERY_DEPTH + 1),
-    { list: Array.from({ length: QUERY_ARRAY_LIMIT }, (_, i) => i) },
-    Object.fromEntries(Array.from({ length: QUERY_PARAMETER_LIMIT }, (_, i) => [`k${i}`, i])),
+    nested(QUERY_PARSE_OPTIONS.depth + 1),
+    { list: Array.from({ length: QUERY_PARSE_OPTIONS.arrayLimit }, (_, i) => i) },
+    Object.fromEntries(Array.from({ length: QUERY_PARSE_OPTIONS.parameterLimit }, (_, i) => [`k${i}`, i])),
     { a: [{ b: 'x', c: [true, 1] }], d: 'é & = ?' },
   ]
   for (const value of fits) {
@@ -43,9 +38,11 @@ t.test('queryLimitProblem › accepts exactly what qs parses back unchanged', as
     t.equal(back, JSON.stringify(stringified(value)), 'round trip under the server limits')
   }
   const breaks = [
-    nested(QUERY_DEPTH + 2),
-    { list: Array.from({ length: QUERY_ARRAY_LIMIT + 1 }, (_, i) => i) },
-    Object.fromEntries(Array.from({ length: QUERY_PARAMETER_LIMIT + 1 }, (_, i) => [`k${i}`, i])),
+    nested(QUERY_PARSE_OPTIONS.depth + 2),
+    { list: Array.from({ length: QUERY_PARSE_OPTIONS.arrayLimit + 1 }, (_, i) => i) },
+    Object.fromEntries(
+      Array.from({ length: QUERY_PARSE_OPTIONS.parameterLimit + 1 }, (_, i) => [`k${i}`, i]),
+    ),
   ]
   for (const value of breaks) {
     t.type(queryLimitProblem(value), 'string')
