@@ -8,8 +8,10 @@ import { constants, crc32, deflateRawSync } from 'node:zlib'
  * the pieces joined with the values.
  *
  * Everything but the values is encoded once, when the entry is made: a response copies bytes and
- * runs the gzip checksum over them (encoding the whole page per response was half of a cached
- * page's CPU).
+ * runs the gzip checksum from the first cut on (encoding the whole page per response was half of
+ * a cached page's CPU). A page's first cut is its script nonce before `</body>`, so the checksum of
+ * everything before it is kept with the entry and a response checks a few dozen bytes (a 404's
+ * first cut is its path, about halfway).
  */
 export interface SplicedBody {
   /** The page's UTF-8 bytes between the cuts. */
@@ -18,6 +20,8 @@ export interface SplicedBody {
   deflated: Buffer[]
   /** Which value goes into each cut, in order: an index into the placeholders the page was cut on. */
   holes: number[]
+  /** CRC-32 of the first piece: where every response's gzip checksum starts. */
+  headChecksum: number
   bytes: number
 }
 
@@ -47,7 +51,7 @@ export function spliceable(body: string, placeholders: readonly string[]): Splic
     deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
   )
   const bytes = [...pieces, ...deflated].reduce((sum, part) => sum + part.length, 0)
-  return { pieces, deflated, holes, bytes }
+  return { pieces, deflated, holes, headChecksum: crc32(pieces[0] ?? Buffer.alloc(0)), bytes }
 }
 
 /** The page's parts in order, `values[i]` in every cut made at `placeholders[i]`. */
@@ -84,10 +88,12 @@ function storedBlock(data: Buffer): Buffer {
 /** The page with its values in the cuts, as one gzip member. */
 export function gzipped(body: SplicedBody, values: readonly string[]): Buffer {
   const valueBytes = values.map((value) => Buffer.from(value))
-  // The checksum of what the stream decompresses to: the same parts, uncompressed.
-  let checksum = 0
-  let length = 0
-  for (const part of partsOf(body, valueBytes, body.pieces)) {
+  // The checksum of what the stream decompresses to: the same parts, uncompressed, continued from
+  // the first piece's (zlib's crc32 takes the running value to continue from).
+  const [, ...afterHead] = partsOf(body, valueBytes, body.pieces)
+  let checksum = body.headChecksum
+  let length = body.pieces[0]?.length ?? 0
+  for (const part of afterHead) {
     checksum = crc32(part, checksum)
     length += part.length
   }

@@ -39,6 +39,8 @@ t.test('the checksum is right with cuts at the edges, long pieces, many nonces',
     `${PLACEHOLDER}${long}${PLACEHOLDER}`,
     `${PLACEHOLDER}${PLACEHOLDER}`,
     `a${PLACEHOLDER}b${PLACEHOLDER}c${PLACEHOLDER}${long}`,
+    // A long first piece (its checksum kept with the entry), as a page whose nonce ends it.
+    `${long}${PLACEHOLDER}</body></html>`,
   ]) {
     const body = spliceable(page, [PLACEHOLDER])
     const nonce = 'bm9uY2UtZm9yLXRoZS1jaGVja3N1bQ=='
