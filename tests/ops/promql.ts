@@ -34,12 +34,15 @@ function sourceFiles(dir: string): string[] {
  */
 export async function exportedMetricNames(): Promise<Set<string>> {
   const names = new Set<string>()
-  const declaration = /new (Counter|Gauge|Histogram|Summary)(?:<[^>]*>)?\(\{\s*name: '([a-z_:]+)'/g
+  // prom-client's constructors, and the metrics plugin's helpers around them (`histogram('name', …)`).
+  const declaration =
+    /(?:new (Counter|Gauge|Histogram|Summary)(?:<[^>]*>)?\(\{\s*name: |\b(counter|gauge|histogram)(?:<[^>]*>)?\(\s*)'([a-z_:]+)'/g
   for (const file of sourceFiles(path.join(ROOT, 'server'))) {
-    for (const [, kind, name] of readFileSync(file, 'utf8').matchAll(declaration)) {
+    for (const [, constructor, helper, name] of readFileSync(file, 'utf8').matchAll(declaration)) {
       if (!name) continue
       names.add(name)
-      if (kind === 'Histogram' || kind === 'Summary')
+      const kind = (constructor ?? helper ?? '').toLowerCase()
+      if (kind === 'histogram' || kind === 'summary')
         for (const suffix of ['_bucket', '_count', '_sum']) names.add(name + suffix)
     }
   }
