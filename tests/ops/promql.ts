@@ -38,10 +38,10 @@ export async function exportedMetricNames(): Promise<Set<string>> {
   const declaration =
     /(?:new (Counter|Gauge|Histogram|Summary)(?:<[^>]*>)?\(\{\s*name: |\b(counter|gauge|histogram)(?:<[^>]*>)?\(\s*)'([a-z_:]+)'/g
   for (const file of sourceFiles(path.join(ROOT, 'server'))) {
-    for (const [, constructor, helper, name] of readFileSync(file, 'utf8').matchAll(declaration)) {
+    for (const [, constructed, helper, name] of readFileSync(file, 'utf8').matchAll(declaration)) {
       if (!name) continue
       names.add(name)
-      const kind = (constructor ?? helper ?? '').toLowerCase()
+      const kind = (constructed ?? helper ?? '').toLowerCase()
       if (kind === 'histogram' || kind === 'summary')
         for (const suffix of ['_bucket', '_count', '_sum']) names.add(name + suffix)
     }

@@ -46,7 +46,7 @@ t.test(
     t.equal(renders, 1, 'pages the part does not link to share one render')
     t.match(cache.html('k', '/about/', part('/about')), /aria-current/, 'the linked page gets its own')
     t.equal(renders, 2)
-    cache.html('k', '/no-such-page-' + Math.random(), part(''))
+    cache.html('k', `/no-such-page-${Math.random()}`, part(''))
     t.equal(cache.size, 2, 'arbitrary request paths add no entries')
     t.same([...linkPathsOf('<a href="/a/?x=1&amp;y=2">a</a><a href="/b#top">b</a>')], ['/a'])
   },

@@ -9,7 +9,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
-import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
+import { SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 // A few registrations, each hashing its password as the upstream does.
 t.setTimeout(180_000)
@@ -18,7 +18,6 @@ const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' 
 const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url
 const DETAILS = SIGN_UP_DETAILS
-const freshEmail = () => freshSignUpEmail('flow-routes')
 const CROSS_SITE = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'cross-site' }
 
 /** One browser: its session cookie carries the flow from call to call. */
