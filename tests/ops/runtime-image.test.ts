@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline'
 import t, { type Test } from 'tap'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { startSandbox } from '../../sandbox/index.ts'
-import { ROOT, SAME_ORIGIN, sessionKey } from '../helper.ts'
 import { plainTopology } from '../server/upstream/harness.ts'
+import { ROOT, SAME_ORIGIN, sessionKey } from '../support/root.ts'
 
 /**
  * No Docker engine here: the runtime image's file set, laid out by the script the Dockerfile runs

@@ -9,7 +9,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD, startSandbox } from '../../sandbox/index.ts'
 import { main } from '../../scripts/contract.ts'
 import { UPSTREAM_NOTES } from '../../shared/api/upstream-notes.ts'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 const run = promisify(execFile)
 
