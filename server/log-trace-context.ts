@@ -50,8 +50,8 @@ export class SpanFirstLogController extends LogController {
     this.#held.add(request)
   }
 
-  /** Writes the held line, once; an arrow so it can be given to `addHook` as it is. */
-  readonly writeHeldIncoming = (request: FastifyRequest): void => {
+  /** Writes the held line, once. */
+  writeHeldIncoming(request: FastifyRequest): void {
     if (this.#held.delete(request)) request.log.info({ req: request }, 'incoming request')
   }
 
