@@ -5,10 +5,10 @@ import type { LoggedRequest } from '../sandbox/requestLog.ts'
 import { buildApp } from '../server/app.ts'
 import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
 import { sandboxTopology } from '../server/sandbox-topology.ts'
-import { OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey } from './support/root.ts'
+import { atIdentityProvider, OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey } from './support/root.ts'
 import { watchUpstreamConformance } from './support/upstream-conformance.ts'
 
-export { OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey }
+export { atIdentityProvider, OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey }
 
 interface Teardown {
   teardown(fn: () => unknown): void
@@ -169,26 +169,4 @@ export async function isSignedIn(app: FastifyInstance, cookie: string | undefine
 export async function sandboxRequests(baseUrl: string): Promise<LoggedRequest[]> {
   const response = await fetch(`${baseUrl}/__sandbox/requests`)
   return ((await response.json()) as { requests: LoggedRequest[] }).requests
-}
-
-/**
- * Plays the user at the sandbox's identity provider page (Microsoft or SAML): approve (or decline)
- * as `identity`, and read where the provider sends the browser back.
- */
-export async function atIdentityProvider(
-  authorizeUrl: string,
-  identity: string,
-  decision = 'approve',
-): Promise<URL> {
-  const url = new URL(authorizeUrl)
-  const form = new URLSearchParams(url.searchParams)
-  form.set('identity', identity)
-  form.set('decision', decision)
-  const response = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  return new URL(response.headers.get('location') ?? 'about:blank')
 }
