@@ -12,8 +12,8 @@ import { schemaErrors } from '../../../components/form/schema-errors.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
-import { usePlainForm } from './plain-form.tsx'
-import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
+import { StepForm } from './plain-form.tsx'
+import { signUpSchemas } from './schemas.ts'
 
 export interface CredentialsValues {
   email: string
@@ -50,7 +50,6 @@ export function CredentialsStep({
   const api = useApiClient()
   const form = useFormSubmit(initialErrors)
   const { errors, setErrors, changed, busy } = form
-  const plain = usePlainForm('credentials')
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A solved check clears its "solve the check first" message.
   const onCaptcha = useCallback(
@@ -151,22 +150,7 @@ export function CredentialsStep({
 
   const exists = errors.email && values.email && errors.email === t('errors:code.700037')
   return (
-    <form
-      ref={form.form}
-      method={plain.method}
-      action={plain.action}
-      className="sign-up-form"
-      onSubmit={submit}
-      onPointerDown={preloadSignUpSchemas}
-      onInput={preloadSignUpSchemas}
-      noValidate
-      aria-labelledby="sign-up-title"
-    >
-      {plain.hidden}
-      <h1 id="sign-up-title" tabIndex={-1}>
-        {t('credentials.title')}
-      </h1>
-      <p className="lead">{t('credentials.lead')}</p>
+    <StepForm step="credentials" form={form.form} onSubmit={submit} preload>
       <Field
         id="sign-up-email"
         name="email"
@@ -303,6 +287,6 @@ export function CredentialsStep({
       <p className="aside">
         {t('credentials.haveAccount')} <a href={`/auth/sign_in${languageQuery}`}>{t('credentials.signIn')}</a>
       </p>
-    </form>
+    </StepForm>
   )
 }

@@ -11,8 +11,8 @@ import { schemaErrors } from '../../../components/form/schema-errors.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
-import { usePlainForm } from './plain-form.tsx'
-import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
+import { StepForm } from './plain-form.tsx'
+import { signUpSchemas } from './schemas.ts'
 
 export const EMPTY_DETAILS: SignUpDetailsView = {
   firstName: '',
@@ -49,7 +49,6 @@ export function SetupStep({
   const api = useApiClient()
   const form = useFormSubmit(initialErrors)
   const { errors, changed, busy } = form
-  const plain = usePlainForm('setup')
   // ADR 0025: the Chinese edition starts from a mainland mobile number, the international one asks.
   const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
   // An edited field loses its error at once (a new country code re-frames the number too).
@@ -100,22 +99,7 @@ export function SetupStep({
     onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
   })
   return (
-    <form
-      ref={form.form}
-      method={plain.method}
-      action={plain.action}
-      className="sign-up-form"
-      onSubmit={submit}
-      onPointerDown={preloadSignUpSchemas}
-      onInput={preloadSignUpSchemas}
-      noValidate
-      aria-labelledby="sign-up-title"
-    >
-      {plain.hidden}
-      <h1 id="sign-up-title" tabIndex={-1}>
-        {t('setup.title')}
-      </h1>
-      <p className="lead">{t('setup.lead', { email })}</p>
+    <StepForm step="setup" form={form.form} onSubmit={submit} preload leadValues={{ email }}>
       <div className="name-row">
         <Field {...text('firstName', 'given-name')} />
         <Field {...text('lastName', 'family-name')} />
@@ -148,6 +132,6 @@ export function SetupStep({
       <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
         {t('setup.submit')}
       </button>
-    </form>
+    </StepForm>
   )
 }
