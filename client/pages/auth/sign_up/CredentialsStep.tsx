@@ -6,9 +6,10 @@ import { useApiClient } from '../../../api.ts'
 import { Captcha, type CaptchaProps } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
-import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
+import { describedByOf, Field, FieldError, FormError } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { textFieldsOf } from '../../../components/form/text-field.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
@@ -24,6 +25,14 @@ export interface CredentialsValues {
   phone: string
   referralCode: string
   privacy: boolean
+}
+
+/** The mobile page's extra fields (spec §5 sign-up from a phone), by the ids the pages and tests know. */
+const PHONE_FIELD_IDS = {
+  fullName: 'sign-up-full-name',
+  company: 'sign-up-company',
+  phone: 'sign-up-phone',
+  referralCode: 'sign-up-referral',
 }
 
 /**
@@ -148,6 +157,13 @@ export function CredentialsStep({
       : { ...base, confirmPassword: values.password, privacy: values.privacy }
   }
 
+  const text = textFieldsOf<keyof typeof PHONE_FIELD_IDS>({
+    values,
+    errors,
+    set,
+    id: (field) => PHONE_FIELD_IDS[field],
+    label: (field) => t(`credentials.${field}`),
+  })
   const exists = errors.email && values.email && errors.email === t('errors:code.700037')
   return (
     <StepForm step="credentials" form={form.form} onSubmit={submit} preload>
@@ -186,26 +202,8 @@ export function CredentialsStep({
       <PasswordRules id="sign-up-password-rules" value={values.password} namespace="signUp" />
       {isPhone ? (
         <>
-          <Field
-            id="sign-up-full-name"
-            name="fullName"
-            label={t('credentials.fullName')}
-            autoComplete="name"
-            maxLength={100}
-            value={values.fullName}
-            error={errors.fullName}
-            onChange={(event) => set({ fullName: event.target.value })}
-          />
-          <Field
-            id="sign-up-company"
-            name="company"
-            label={t('credentials.company')}
-            autoComplete="organization"
-            maxLength={100}
-            value={values.company}
-            error={errors.company}
-            onChange={(event) => set({ company: event.target.value })}
-          />
+          <Field {...text('fullName', 'name')} />
+          <Field {...text('company', 'organization')} />
           <div className="phone-row">
             <AreaCodeField
               id="sign-up-area"
@@ -214,29 +212,9 @@ export function CredentialsStep({
               value={values.areaCode}
               onChange={(areaCode) => set({ areaCode })}
             />
-            <Field
-              id="sign-up-phone"
-              name="phone"
-              label={t('credentials.phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={15}
-              value={values.phone}
-              error={errors.phone}
-              onChange={(event) => set({ phone: event.target.value })}
-            />
+            <Field {...text('phone', 'tel-national')} type="tel" inputMode="numeric" maxLength={15} />
           </div>
-          <Field
-            id="sign-up-referral"
-            name="referralCode"
-            label={t('credentials.referralCode')}
-            autoComplete="off"
-            maxLength={100}
-            value={values.referralCode}
-            error={errors.referralCode}
-            onChange={(event) => set({ referralCode: event.target.value })}
-          />
+          <Field {...text('referralCode', 'off')} />
         </>
       ) : null}
       <div className="field checkbox-field">
@@ -276,11 +254,7 @@ export function CredentialsStep({
         error={errors.captcha}
         serverChallenge={serverChallenge}
       />
-      {errors.form ? (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError error={errors.form} />
       <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
         {t('credentials.submit')}
       </button>

@@ -9,7 +9,7 @@ import {
   SUPPORT_CHANNELS,
 } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
-import { Field } from '../../../components/form/Field.tsx'
+import { Field, FormError } from '../../../components/form/Field.tsx'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
@@ -217,11 +217,7 @@ export function QuestionnaireStep({
         value={values.tools}
         onChange={(event) => set({ tools: event.target.value })}
       />
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <div className="actions">
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
           {t('questionnaire.submit')}

@@ -6,8 +6,9 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { CHINA_AREA_CODE } from '../../../../shared/schemas/rules.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
-import { Field } from '../../../components/form/Field.tsx'
+import { Field, FormError } from '../../../components/form/Field.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { textFieldsOf } from '../../../components/form/text-field.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
@@ -88,15 +89,12 @@ export function SetupStep({
     },
   })
 
-  const text = (field: keyof SignUpDetailsView, autoComplete: string) => ({
-    id: `setup-${field}`,
-    name: field,
-    label: t(`setup.${field}`),
-    maxLength: 100,
-    autoComplete,
-    value: values[field] ?? '',
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
+  const text = textFieldsOf<keyof SignUpDetailsView>({
+    values,
+    errors,
+    set,
+    id: (field) => `setup-${field}`,
+    label: (field) => t(`setup.${field}`),
   })
   return (
     <StepForm step="setup" form={form.form} onSubmit={submit} preload leadValues={{ email }}>
@@ -124,11 +122,7 @@ export function SetupStep({
       </div>
       <Field {...text('referralCode', 'off')} />
       <Field {...text('notes', 'off')} />
-      {errors.form ? (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError error={errors.form} />
       <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
         {t('setup.submit')}
       </button>
