@@ -1,4 +1,4 @@
-import { SUCCESS_CODE } from '../shared/envelope.ts'
+import { RET_CODES } from '../shared/api/ret-codes.ts'
 import { parseLanguageParam } from '../shared/language.ts'
 
 export type SandboxLanguage = 'en' | 'zh'
@@ -10,72 +10,73 @@ interface MessageEntry {
 }
 
 /**
- * The sandbox's own retMsg texts (spec §8): the upstream code of each message, then its text per
- * language, laid out like a translation catalogue. Several messages may share a code (999999 is
- * the catch-all); `{name}` placeholders are filled by `message()`.
+ * The sandbox's own retMsg texts (spec §8): the upstream code of each message (by its name in
+ * RET_CODES, the contract's one table), then its text per language, laid out like a translation
+ * catalogue. Several messages may share a code (999999 is the catch-all); `{name}` placeholders are
+ * filled by `message()`.
  */
 const CODES = {
-  success: SUCCESS_CODE,
-  accountEmpty: '700004',
-  passwordEmpty: '700009',
-  noSuchAccount: '700014',
-  unavailableAccount: '700023',
-  passwordEmptyConsole: '700076',
-  emailEmpty: '700077',
-  emailInvalid: '700078',
-  locked: '700123',
-  accountFormat: '700201',
-  wrongPassword: '700211',
-  microsoftNotEnabled: '700623',
-  microsoftNotLinked: '700624',
-  passwordLoginDisabled: '700625',
-  ssoNotEnabled: '700626',
-  ssoNotLinked: '700627',
+  success: RET_CODES.success,
+  accountEmpty: RET_CODES.accountEmpty,
+  passwordEmpty: RET_CODES.passwordEmpty,
+  noSuchAccount: RET_CODES.noSuchAccount,
+  unavailableAccount: RET_CODES.accountUnavailable,
+  passwordEmptyConsole: RET_CODES.passwordMissing,
+  emailEmpty: RET_CODES.emailEmpty,
+  emailInvalid: RET_CODES.emailInvalid,
+  locked: RET_CODES.locked,
+  accountFormat: RET_CODES.accountFormat,
+  wrongPassword: RET_CODES.wrongAccountOrPassword,
+  microsoftNotEnabled: RET_CODES.microsoftNotEnabled,
+  microsoftNotLinked: RET_CODES.microsoftNotLinked,
+  passwordLoginDisabled: RET_CODES.passwordSignInDisabled,
+  ssoNotEnabled: RET_CODES.ssoNotEnabled,
+  ssoNotLinked: RET_CODES.ssoNotLinked,
   // Password reset and change (sandbox/reset.ts)
-  passwordMismatch: '700001',
-  passwordFormat: '700054',
-  phoneInvalid: '700073',
-  resetCodeExpired: '700125',
-  resetCodeWrong: '700203',
-  samePassword: '700490',
-  resetLimit: '700605',
-  tooSoon: '700631',
+  passwordMismatch: RET_CODES.confirmationDiffers,
+  passwordFormat: RET_CODES.passwordFormat,
+  phoneInvalid: RET_CODES.phoneInvalid,
+  resetCodeExpired: RET_CODES.codeExpired,
+  resetCodeWrong: RET_CODES.invalidInput,
+  samePassword: RET_CODES.samePassword,
+  resetLimit: RET_CODES.resetLimit,
+  tooSoon: RET_CODES.tooSoon,
   // E-mailed sign-in code and product sign-in notices (sandbox/login.ts, sandbox/login-code.ts)
-  loginCodeWrong: '700203',
-  loginCodeExpired: '700125',
+  loginCodeWrong: RET_CODES.invalidInput,
+  loginCodeExpired: RET_CODES.codeExpired,
   // Spec §2 shows these screens without their codes: the sandbox's codes (ADR 0055).
-  productNotActivated: '700702',
-  workbenchRestricted: '700703',
+  productNotActivated: RET_CODES.productNotActivated,
+  workbenchRestricted: RET_CODES.workbenchRestricted,
   // Sign-up (sandbox/sign-up.ts)
-  emailExists: '700037',
-  companyInvalid: '700070',
-  captchaEmpty: '700112',
-  captchaWrong: '700169',
-  invalidInformation: '700203',
-  firstNameEmpty: '700204',
-  firstNameInvalid: '700205',
-  lastNameEmpty: '700206',
-  lastNameInvalid: '700207',
-  fullNameEmpty: '700208',
-  fullNameInvalid: '700209',
-  referralInvalid: '700210',
-  jobTitleInvalid: '700591',
-  verifyEmailLimit: '700604',
+  emailExists: RET_CODES.emailRegistered,
+  companyInvalid: RET_CODES.companyInvalid,
+  captchaEmpty: RET_CODES.captchaEmpty,
+  captchaWrong: RET_CODES.captchaIncorrect,
+  invalidInformation: RET_CODES.invalidInput,
+  firstNameEmpty: RET_CODES.firstNameEmpty,
+  firstNameInvalid: RET_CODES.firstNameInvalid,
+  lastNameEmpty: RET_CODES.lastNameEmpty,
+  lastNameInvalid: RET_CODES.lastNameInvalid,
+  fullNameEmpty: RET_CODES.fullNameEmpty,
+  fullNameInvalid: RET_CODES.fullNameInvalid,
+  referralInvalid: RET_CODES.referralCodeInvalid,
+  jobTitleInvalid: RET_CODES.jobTitleInvalid,
+  verifyEmailLimit: RET_CODES.verifyEmailLimit,
   // Demo booking and channel authorization (sandbox/demo.ts, sandbox/channels.ts)
-  demoCompany: '700070',
-  demoJobTitle: '700591',
-  demoName: '700204',
-  salesforceFailure: '700619',
-  shopifyNotAllowed: '110408',
-  tikTokNotAllowed: '140005',
-  channelUnavailable: '999999',
-  tokenInvalid: '999999',
-  badRequest: '999999',
-  notFound: '999999',
-  internal: '999999',
-  forwardInvalid: '999999',
-  forwardUnknownEnv: '999999',
-  forwardFailed: '999999',
+  demoCompany: RET_CODES.companyInvalid,
+  demoJobTitle: RET_CODES.jobTitleInvalid,
+  demoName: RET_CODES.firstNameEmpty,
+  salesforceFailure: RET_CODES.salesforceFailed,
+  shopifyNotAllowed: RET_CODES.shopifyNotAllowed,
+  tikTokNotAllowed: RET_CODES.tiktokNotAllowed,
+  channelUnavailable: RET_CODES.otherFailure,
+  tokenInvalid: RET_CODES.otherFailure,
+  badRequest: RET_CODES.otherFailure,
+  notFound: RET_CODES.otherFailure,
+  internal: RET_CODES.otherFailure,
+  forwardInvalid: RET_CODES.otherFailure,
+  forwardUnknownEnv: RET_CODES.otherFailure,
+  forwardFailed: RET_CODES.otherFailure,
 } as const
 
 export type MessageId = keyof typeof CODES

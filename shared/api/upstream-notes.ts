@@ -22,72 +22,56 @@ export interface RetCode {
   readonly source: Source
 }
 
+const spec = (meaning: string): RetCode => ({ meaning, source: 'spec' })
+const assumed = (meaning: string): RetCode => ({ meaning, source: 'assumed' })
+
 /** What each code of `RET_CODES` (shared/api/ret-codes.ts) means, and whether the spec shows it. */
 export const RET_CODE_NOTES = {
-  [RET_CODES.success]: { meaning: 'success', source: 'spec' },
-  [RET_CODES.otherFailure]: {
-    meaning: 'other failure (spec: meaning not shown); the BFF shows the upstream text',
-    source: 'spec',
-  },
-  [RET_CODES.confirmationDiffers]: { meaning: 'confirmation differs from the new password', source: 'spec' },
-  [RET_CODES.accountEmpty]: { meaning: 'account empty', source: 'spec' },
-  [RET_CODES.passwordEmpty]: { meaning: 'password empty', source: 'spec' },
-  [RET_CODES.noSuchAccount]: { meaning: 'no such account (in this region)', source: 'spec' },
-  [RET_CODES.accountUnavailable]: { meaning: 'account unavailable', source: 'spec' },
-  [RET_CODES.emailRegistered]: { meaning: 'e-mail already registered', source: 'spec' },
-  [RET_CODES.passwordFormat]: { meaning: 'password format', source: 'spec' },
-  [RET_CODES.companyInvalid]: { meaning: 'company invalid', source: 'spec' },
-  [RET_CODES.phoneInvalid]: { meaning: 'phone invalid', source: 'spec' },
-  [RET_CODES.passwordMissing]: { meaning: 'password empty', source: 'spec' },
-  [RET_CODES.emailEmpty]: { meaning: 'e-mail empty', source: 'spec' },
-  [RET_CODES.emailInvalid]: { meaning: 'e-mail invalid', source: 'spec' },
-  [RET_CODES.captchaEmpty]: { meaning: 'captcha empty', source: 'spec' },
-  [RET_CODES.locked]: {
-    meaning: 'locked after too many wrong passwords (item: lockedUntil, retryAfterSeconds — assumed)',
-    source: 'spec',
-  },
-  [RET_CODES.codeExpired]: { meaning: 'code or link expired, used or unknown', source: 'spec' },
-  [RET_CODES.captchaIncorrect]: { meaning: 'captcha incorrect', source: 'spec' },
-  [RET_CODES.accountFormat]: { meaning: 'account format incorrect', source: 'spec' },
-  [RET_CODES.invalidInput]: {
-    meaning: 'enter valid information (also: a wrong or missing e-mailed sign-in code)',
-    source: 'spec',
-  },
-  [RET_CODES.firstNameEmpty]: { meaning: 'first name empty or invalid', source: 'spec' },
-  [RET_CODES.firstNameInvalid]: { meaning: 'first name invalid', source: 'spec' },
-  [RET_CODES.lastNameEmpty]: { meaning: 'last name empty or invalid', source: 'spec' },
-  [RET_CODES.lastNameInvalid]: { meaning: 'last name invalid', source: 'spec' },
-  [RET_CODES.fullNameEmpty]: { meaning: 'full name empty', source: 'spec' },
-  [RET_CODES.fullNameInvalid]: { meaning: 'full name invalid', source: 'spec' },
-  [RET_CODES.referralCodeInvalid]: { meaning: 'referral code invalid', source: 'spec' },
-  [RET_CODES.wrongAccountOrPassword]: { meaning: 'incorrect account or password', source: 'spec' },
-  [RET_CODES.samePassword]: { meaning: 'new password same as the old one', source: 'spec' },
-  [RET_CODES.jobTitleInvalid]: { meaning: 'job title invalid', source: 'spec' },
-  [RET_CODES.verifyEmailLimit]: { meaning: 'at most 10 verification e-mails in 24 hours', source: 'spec' },
-  [RET_CODES.resetLimit]: { meaning: 'at most 5 password resets in 24 hours', source: 'spec' },
-  [RET_CODES.salesforceFailed]: {
-    meaning: 'Salesforce authorization failed (outcome: failure)',
-    source: 'spec',
-  },
-  [RET_CODES.microsoftNotEnabled]: {
-    meaning: 'Microsoft sign-in not enabled for the account',
-    source: 'spec',
-  },
-  [RET_CODES.microsoftNotLinked]: { meaning: 'Microsoft account not linked', source: 'spec' },
-  [RET_CODES.passwordSignInDisabled]: { meaning: 'password sign-in disabled, use Microsoft', source: 'spec' },
-  [RET_CODES.ssoNotEnabled]: { meaning: 'SSO not enabled (no such SSO configuration)', source: 'spec' },
-  [RET_CODES.ssoNotLinked]: { meaning: 'service provider account not linked', source: 'spec' },
-  [RET_CODES.tooSoon]: { meaning: 'cannot request again within one minute', source: 'spec' },
-  [RET_CODES.productNotActivated]: {
-    meaning: 'product not activated, or not the product asked for (ADR 0055)',
-    source: 'assumed',
-  },
-  [RET_CODES.workbenchRestricted]: {
-    meaning: 'no permission for the desktop workbench (ADR 0055)',
-    source: 'assumed',
-  },
-  [RET_CODES.shopifyNotAllowed]: { meaning: 'Shopify: not allowed (outcome: not_allowed)', source: 'spec' },
-  [RET_CODES.tiktokNotAllowed]: { meaning: 'TikTok: not allowed (outcome: not_allowed)', source: 'spec' },
+  [RET_CODES.success]: spec('success'),
+  [RET_CODES.otherFailure]: spec('other failure (spec: meaning not shown); the BFF shows the upstream text'),
+  [RET_CODES.confirmationDiffers]: spec('confirmation differs from the new password'),
+  [RET_CODES.accountEmpty]: spec('account empty'),
+  [RET_CODES.passwordEmpty]: spec('password empty'),
+  [RET_CODES.noSuchAccount]: spec('no such account (in this region)'),
+  [RET_CODES.accountUnavailable]: spec('account unavailable'),
+  [RET_CODES.emailRegistered]: spec('e-mail already registered'),
+  [RET_CODES.passwordFormat]: spec('password format'),
+  [RET_CODES.companyInvalid]: spec('company invalid'),
+  [RET_CODES.phoneInvalid]: spec('phone invalid'),
+  [RET_CODES.passwordMissing]: spec('password empty'),
+  [RET_CODES.emailEmpty]: spec('e-mail empty'),
+  [RET_CODES.emailInvalid]: spec('e-mail invalid'),
+  [RET_CODES.captchaEmpty]: spec('captcha empty'),
+  [RET_CODES.locked]: spec(
+    'locked after too many wrong passwords (item: lockedUntil, retryAfterSeconds — assumed)',
+  ),
+  [RET_CODES.codeExpired]: spec('code or link expired, used or unknown'),
+  [RET_CODES.captchaIncorrect]: spec('captcha incorrect'),
+  [RET_CODES.accountFormat]: spec('account format incorrect'),
+  [RET_CODES.invalidInput]: spec('enter valid information (also: a wrong or missing e-mailed sign-in code)'),
+  [RET_CODES.firstNameEmpty]: spec('first name empty or invalid'),
+  [RET_CODES.firstNameInvalid]: spec('first name invalid'),
+  [RET_CODES.lastNameEmpty]: spec('last name empty or invalid'),
+  [RET_CODES.lastNameInvalid]: spec('last name invalid'),
+  [RET_CODES.fullNameEmpty]: spec('full name empty'),
+  [RET_CODES.fullNameInvalid]: spec('full name invalid'),
+  [RET_CODES.referralCodeInvalid]: spec('referral code invalid'),
+  [RET_CODES.wrongAccountOrPassword]: spec('incorrect account or password'),
+  [RET_CODES.samePassword]: spec('new password same as the old one'),
+  [RET_CODES.jobTitleInvalid]: spec('job title invalid'),
+  [RET_CODES.verifyEmailLimit]: spec('at most 10 verification e-mails in 24 hours'),
+  [RET_CODES.resetLimit]: spec('at most 5 password resets in 24 hours'),
+  [RET_CODES.salesforceFailed]: spec('Salesforce authorization failed (outcome: failure)'),
+  [RET_CODES.microsoftNotEnabled]: spec('Microsoft sign-in not enabled for the account'),
+  [RET_CODES.microsoftNotLinked]: spec('Microsoft account not linked'),
+  [RET_CODES.passwordSignInDisabled]: spec('password sign-in disabled, use Microsoft'),
+  [RET_CODES.ssoNotEnabled]: spec('SSO not enabled (no such SSO configuration)'),
+  [RET_CODES.ssoNotLinked]: spec('service provider account not linked'),
+  [RET_CODES.tooSoon]: spec('cannot request again within one minute'),
+  [RET_CODES.productNotActivated]: assumed('product not activated, or not the product asked for (ADR 0055)'),
+  [RET_CODES.workbenchRestricted]: assumed('no permission for the desktop workbench (ADR 0055)'),
+  [RET_CODES.shopifyNotAllowed]: spec('Shopify: not allowed (outcome: not_allowed)'),
+  [RET_CODES.tiktokNotAllowed]: spec('TikTok: not allowed (outcome: not_allowed)'),
 } as const satisfies Record<RetCodeValue, RetCode>
 
 /** How a call authenticates besides the language header every call carries. */
@@ -145,6 +129,15 @@ const NEW_PASSWORD_CODES = [
   RET_CODES.passwordFormat,
   RET_CODES.samePassword,
 ] as const
+/** Codes of a sign-up's first step, from the desktop or the mobile page. */
+const SIGN_UP_START_CODES = [
+  RET_CODES.emailEmpty,
+  RET_CODES.emailInvalid,
+  RET_CODES.emailRegistered,
+  RET_CODES.passwordFormat,
+  RET_CODES.captchaEmpty,
+  RET_CODES.captchaIncorrect,
+] as const
 const SIGN_UP_DETAIL_CODES = [
   RET_CODES.companyInvalid,
   RET_CODES.phoneInvalid,
@@ -156,6 +149,38 @@ const SIGN_UP_DETAIL_CODES = [
   RET_CODES.referralCodeInvalid,
   RET_CODES.jobTitleInvalid,
 ] as const
+
+// Calls that differ only in their summary: the desktop and mobile variants of one step.
+const SIGN_UP_DETAILS = {
+  auth: 'none',
+  retCodes: [...SIGN_UP_DETAIL_CODES],
+  answerSource: 'spec',
+  requestSource: 'assumed',
+  readOnly: false,
+} as const
+const SIGN_UP_FINISH = {
+  auth: 'none',
+  retCodes: [RET_CODES.emailRegistered, RET_CODES.invalidInput],
+  item: signedIn,
+  answerSource: 'assumed',
+  requestSource: 'assumed',
+  readOnly: false,
+} as const
+// Checking the id of an e-mailed link (sign-up verification, password reset) answers its address.
+const EMAILED_LINK_CHECK = {
+  auth: 'none',
+  retCodes: [RET_CODES.codeExpired],
+  item: z.object({ email: text.min(1) }),
+  answerSource: 'assumed',
+} as const
+const MICROSOFT_SIGN_IN = {
+  auth: 'none',
+  retCodes: [RET_CODES.noSuchAccount, RET_CODES.microsoftNotEnabled, RET_CODES.microsoftNotLinked],
+  item: signedIn,
+  answerSource: 'assumed',
+  requestSource: 'assumed',
+  readOnly: true,
+} as const
 
 export const UPSTREAM_NOTES = {
   // Sign-up
@@ -173,14 +198,7 @@ export const UPSTREAM_NOTES = {
   registerSgNew: {
     summary: 'Start a sign-up (e-mail, password, solved captcha)',
     auth: 'none',
-    retCodes: [
-      RET_CODES.emailEmpty,
-      RET_CODES.emailInvalid,
-      RET_CODES.emailRegistered,
-      RET_CODES.passwordFormat,
-      RET_CODES.captchaEmpty,
-      RET_CODES.captchaIncorrect,
-    ],
+    retCodes: [...SIGN_UP_START_CODES],
     answerSource: 'spec',
     requestSource: 'assumed',
     readOnly: false,
@@ -202,36 +220,21 @@ export const UPSTREAM_NOTES = {
   },
   checkVerifyEmailLink: {
     summary: 'Check the verification link id',
-    auth: 'none',
-    retCodes: [RET_CODES.codeExpired],
-    item: z.object({ email: text.min(1) }),
-    answerSource: 'assumed',
+    ...EMAILED_LINK_CHECK,
     requestSource: 'assumed',
     readOnly: true,
   },
   registerSgPartInfo: {
     summary: 'Account set-up (names, company, job title, phone)',
-    auth: 'none',
-    retCodes: [...SIGN_UP_DETAIL_CODES],
-    answerSource: 'spec',
-    requestSource: 'assumed',
-    readOnly: false,
+    ...SIGN_UP_DETAILS,
   },
   registerPartInfo: {
     summary: 'Account set-up, variant',
-    auth: 'none',
-    retCodes: [...SIGN_UP_DETAIL_CODES],
-    answerSource: 'spec',
-    requestSource: 'assumed',
-    readOnly: false,
+    ...SIGN_UP_DETAILS,
   },
   updateRegisterPartInfo: {
     summary: 'Change the account set-up',
-    auth: 'none',
-    retCodes: [...SIGN_UP_DETAIL_CODES],
-    answerSource: 'spec',
-    requestSource: 'assumed',
-    readOnly: false,
+    ...SIGN_UP_DETAILS,
   },
   registerChoseProduct: {
     summary: 'The optional questionnaire',
@@ -243,23 +246,13 @@ export const UPSTREAM_NOTES = {
   },
   registerFinishNew: {
     summary: 'Finish the sign-up: creates the account and signs it in',
-    auth: 'none',
-    retCodes: [RET_CODES.emailRegistered, RET_CODES.invalidInput],
-    item: signedIn,
-    answerSource: 'assumed',
-    requestSource: 'assumed',
-    readOnly: false,
+    ...SIGN_UP_FINISH,
   },
   registerSgH5: {
     summary: 'Start a sign-up from the mobile page (with full name, company, phone)',
     auth: 'none',
     retCodes: [
-      RET_CODES.emailEmpty,
-      RET_CODES.emailInvalid,
-      RET_CODES.emailRegistered,
-      RET_CODES.passwordFormat,
-      RET_CODES.captchaEmpty,
-      RET_CODES.captchaIncorrect,
+      ...SIGN_UP_START_CODES,
       RET_CODES.companyInvalid,
       RET_CODES.phoneInvalid,
       RET_CODES.fullNameEmpty,
@@ -272,12 +265,7 @@ export const UPSTREAM_NOTES = {
   },
   registerFinishH5: {
     summary: 'Finish the mobile sign-up: creates the account and signs it in',
-    auth: 'none',
-    retCodes: [RET_CODES.emailRegistered, RET_CODES.invalidInput],
-    item: signedIn,
-    answerSource: 'assumed',
-    requestSource: 'assumed',
-    readOnly: false,
+    ...SIGN_UP_FINISH,
   },
   registerSendSms: {
     summary: 'Text a sign-up code (no page uses it yet)',
@@ -451,10 +439,7 @@ export const UPSTREAM_NOTES = {
   },
   checkResetPwdLink: {
     summary: 'Check a reset link id (id in the path: spec §7)',
-    auth: 'none',
-    retCodes: [RET_CODES.codeExpired],
-    item: z.object({ email: text.min(1) }),
-    answerSource: 'assumed',
+    ...EMAILED_LINK_CHECK,
     requestSource: 'spec',
     readOnly: true,
   },
@@ -511,21 +496,11 @@ export const UPSTREAM_NOTES = {
   // Enterprise SSO
   aadLogin: {
     summary: 'Redeem a Microsoft code (signs in)',
-    auth: 'none',
-    retCodes: [RET_CODES.noSuchAccount, RET_CODES.microsoftNotEnabled, RET_CODES.microsoftNotLinked],
-    item: signedIn,
-    answerSource: 'assumed',
-    requestSource: 'assumed',
-    readOnly: true,
+    ...MICROSOFT_SIGN_IN,
   },
   aadLoginOverseas: {
     summary: 'Redeem a Microsoft code, overseas tenant (signs in)',
-    auth: 'none',
-    retCodes: [RET_CODES.noSuchAccount, RET_CODES.microsoftNotEnabled, RET_CODES.microsoftNotLinked],
-    item: signedIn,
-    answerSource: 'assumed',
-    requestSource: 'assumed',
-    readOnly: true,
+    ...MICROSOFT_SIGN_IN,
   },
   ssoAccessAuth: {
     summary: 'Redeem a SAML authId (signs in)',

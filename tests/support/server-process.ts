@@ -77,6 +77,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     )
   } catch (error) {
     child.kill('SIGKILL')
-    throw new Error(`server did not start: ${(error as Error).message}\n${stderr}`)
+    // Its own last words: the server logs JSON on stdout, so a refusal to start is there, not on stderr.
+    const lastLines = lines.slice(-5).map((line) => JSON.stringify(line))
+    throw new Error(`server did not start: ${(error as Error).message}\n${[...lastLines, stderr].join('\n')}`)
   }
 }

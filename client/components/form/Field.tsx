@@ -28,6 +28,15 @@ export function FieldError({ fieldId, error }: { fieldId: string; error: string 
   ) : null
 }
 
+/** An error of the whole form (not of one field), announced when it appears. */
+export function FormError({ error }: { error: string | undefined }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null
+}
+
 /** The `aria-describedby` of a field: what the form passes, then its hint and its error. */
 export function describedByOf(
   id: string,

@@ -11,6 +11,8 @@ interface NewPasswordFieldsProps {
   confirmPassword: string
   onPassword: (value: string) => void
   onConfirmPassword: (value: string) => void
+  /** The form's `changed` (useFieldErrors): an edit clears the errors it may have fixed. */
+  changed: (...fields: string[]) => void
   errors: { password?: string | undefined; confirmPassword?: string | undefined }
   /** The new password is the form's first field (no current password before it). */
   autoFocus?: boolean
@@ -29,6 +31,7 @@ export function NewPasswordFields({
   confirmPassword,
   onPassword,
   onConfirmPassword,
+  changed,
   errors,
   autoFocus = false,
 }: NewPasswordFieldsProps) {
@@ -43,7 +46,11 @@ export function NewPasswordFields({
         autoComplete="new-password"
         aria-describedby={rulesId}
         value={password}
-        onChange={(event) => onPassword(event.target.value)}
+        onChange={(event) => {
+          onPassword(event.target.value)
+          // "Does not match" is about both fields: either edit may have fixed it.
+          changed('password', 'confirmPassword')
+        }}
         error={errors.password}
         autoFocus={autoFocus}
       />
@@ -55,7 +62,10 @@ export function NewPasswordFields({
         name="confirmPassword"
         autoComplete="new-password"
         value={confirmPassword}
-        onChange={(event) => onConfirmPassword(event.target.value)}
+        onChange={(event) => {
+          onConfirmPassword(event.target.value)
+          changed('confirmPassword')
+        }}
         error={errors.confirmPassword}
       />
     </>

@@ -139,19 +139,24 @@ export default fp<RateLimitPluginOptions>(
     // Redis is away a limited call passes at once (fail open) instead of waiting on the store.
     const check: typeof limiter = redis ? (request) => redis.run(() => limiter(request)) : limiter
 
-    app.decorate('spendRateLimit', async (request: FastifyRequest, bucket: LimitedBucket) => {
+    /** Seconds until the bucket has room again: 0 now, undefined when the store did not answer. */
+    const spend = async (request: FastifyRequest, bucket: LimitedBucket): Promise<number | undefined> => {
       request.rateLimitBucket = bucket
       let limit: Awaited<ReturnType<typeof check>>
       try {
         limit = await check(request)
       } catch (err) {
         passedUnchecked(err)
-        return 0
+        return undefined
       }
       storeAnswered()
       if (limit.isAllowed || !limit.isExceeded) return 0
       request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
       return Math.max(1, limit.ttlInSeconds)
+    }
+
+    app.decorate('spendRateLimit', async (request: FastifyRequest, bucket: LimitedBucket) => {
+      return (await spend(request, bucket)) ?? 0
     })
 
     app.addHook('onRequest', async (request, reply) => {
@@ -160,21 +165,11 @@ export default fp<RateLimitPluginOptions>(
       const { bucket, step } = spending
       // A later step of an action this session has paid for costs nothing more.
       if (step && (await paidByAllowance(request, step))) return
-      request.rateLimitBucket = bucket
-      let limit: Awaited<ReturnType<typeof check>>
-      try {
-        limit = await check(request)
-      } catch (err) {
-        passedUnchecked(err)
-        return
-      }
-      storeAnswered()
-      if (limit.isAllowed || !limit.isExceeded) {
-        if (step) request.paidActionStep = step
-        return
-      }
-      request.log.warn({ bucket, ip: request.ip }, 'rate limit reached')
-      return sendRateLimited(request, reply, limit.ttlInSeconds)
+      const wait = await spend(request, bucket)
+      // Passed unchecked (the store did not answer): nothing was paid, so no allowance opens.
+      if (wait === undefined) return
+      if (wait > 0) return sendRateLimited(request, reply, wait)
+      if (step) request.paidActionStep = step
     })
 
     // The allowance opens once the request got past every refusal (a cross-site call, refused in

@@ -5,7 +5,7 @@ import {
   forwardSchema,
   loginConfigSchema,
 } from '../../../shared/schemas/channel.ts'
-import { fieldMessages, V } from '../../../shared/schemas/messages.ts'
+import { V } from '../../../shared/schemas/messages.ts'
 import {
   changePasswordFormSchema,
   changePasswordSchema,
@@ -16,12 +16,7 @@ import {
   setNewPasswordFormSchema,
   setNewPasswordSchema,
 } from '../../../shared/schemas/reset.ts'
-
-type Failing = { success: boolean; error?: Parameters<typeof fieldMessages>[0] }
-const firstKeys = (result: Failing) =>
-  result.error
-    ? Object.fromEntries(Object.entries(fieldMessages(result.error)).map(([field, m]) => [field, m.key]))
-    : {}
+import { firstKeys } from '../../support/schema-keys.ts'
 
 t.test('reset request › by e-mail or by phone', async (t) => {
   t.ok(resetByEmailSchema.safeParse({ email: 'a@b.co' }).success)

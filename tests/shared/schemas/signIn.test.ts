@@ -1,6 +1,6 @@
 import t from 'tap'
 import { toBase64Utf8 } from '../../../shared/api/base64.ts'
-import { fieldMessages, V } from '../../../shared/schemas/messages.ts'
+import { V } from '../../../shared/schemas/messages.ts'
 import {
   aadLoginSchema,
   consoleLoginSchema,
@@ -8,11 +8,7 @@ import {
   sendVerifyCodeSchema,
   signInSchema,
 } from '../../../shared/schemas/signIn.ts'
-
-const firstKeys = (result: { success: boolean; error?: Parameters<typeof fieldMessages>[0] }) =>
-  result.error
-    ? Object.fromEntries(Object.entries(fieldMessages(result.error)).map(([field, m]) => [field, m.key]))
-    : {}
+import { firstKeys } from '../../support/schema-keys.ts'
 
 t.test('loginEmailCheck › only a valid e-mail', async (t) => {
   t.same(emailOnlySchema.parse({ email: ' ana@example.com ' }), { email: 'ana@example.com' })

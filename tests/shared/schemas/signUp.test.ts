@@ -1,6 +1,6 @@
 import t from 'tap'
 import { demoSchema } from '../../../shared/schemas/demo.ts'
-import { fieldMessages, V } from '../../../shared/schemas/messages.ts'
+import { V } from '../../../shared/schemas/messages.ts'
 import {
   accountSetupSchema,
   questionnaireSchema,
@@ -9,12 +9,7 @@ import {
   signUpH5Schema,
   signUpSmsSchema,
 } from '../../../shared/schemas/signUp.ts'
-
-type Failing = { success: boolean; error?: Parameters<typeof fieldMessages>[0] }
-const firstKeys = (result: Failing) =>
-  result.error
-    ? Object.fromEntries(Object.entries(fieldMessages(result.error)).map(([field, m]) => [field, m.key]))
-    : {}
+import { firstKeys } from '../../support/schema-keys.ts'
 
 const setup = {
   email: 'ana@example.com',

@@ -54,15 +54,9 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
           rulesNamespace="reset"
           password={password}
           confirmPassword={confirmPassword}
-          onPassword={(value) => {
-            setPassword(value)
-            // "Does not match" is about both fields: either edit may have fixed it.
-            changed('password', 'confirmPassword')
-          }}
-          onConfirmPassword={(value) => {
-            setConfirmPassword(value)
-            changed('confirmPassword')
-          }}
+          onPassword={setPassword}
+          onConfirmPassword={setConfirmPassword}
+          changed={changed}
           errors={errors}
           autoFocus
         />

@@ -14,6 +14,7 @@ import { Field } from '../../../components/form/Field.tsx'
 import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
+import { ResendButton } from '../../../components/time/ResendButton.tsx'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { ResetForm, usePosted } from './posted.tsx'
@@ -109,15 +110,15 @@ export function WaitStep({
   })
 
   const resendButton = hydrated ? (
-    <button
-      type="button"
+    <ResendButton
+      secondsLeft={countdown.seconds}
+      busy={busy}
+      onResend={resend}
       className="button"
-      onClick={resend}
-      disabled={busy || countdown.seconds > 0}
-      data-testid="reset-resend"
-    >
-      {countdown.seconds > 0 ? t('reset:resendIn', { seconds: countdown.seconds }) : t('reset:resend')}
-    </button>
+      testId="reset-resend"
+      label={t('reset:resend')}
+      waitLabel={(seconds) => t('reset:resendIn', { seconds })}
+    />
   ) : (
     <ResetForm step="resend" className="reset-resend">
       {/* Once refused, the form's error says the same: said once. */}

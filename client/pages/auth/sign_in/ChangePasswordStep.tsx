@@ -103,15 +103,9 @@ export function ChangePasswordStep({ email, csrfToken, onDone, initialErrors }: 
             rulesNamespace="signUp"
             password={password}
             confirmPassword={confirmPassword}
-            onPassword={(value) => {
-              setPassword(value)
-              // "Does not match" is about both fields: either edit may have fixed it.
-              changed('password', 'confirmPassword')
-            }}
-            onConfirmPassword={(value) => {
-              setConfirmPassword(value)
-              changed('confirmPassword')
-            }}
+            onPassword={setPassword}
+            onConfirmPassword={setConfirmPassword}
+            changed={changed}
             errors={errors}
           />
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { ResendButton } from '../../../components/time/ResendButton.tsx'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
 import type { CodeStepProps } from './CodeStep.tsx'
@@ -33,15 +34,15 @@ export function CodeResend({
 
   return (
     <>
-      <button
-        type="button"
+      <ResendButton
+        secondsLeft={countdown.seconds}
+        busy={busy}
+        onResend={resend}
         className="link-button"
-        onClick={resend}
-        disabled={busy || countdown.seconds > 0}
-        data-testid="resend-code"
-      >
-        {countdown.seconds > 0 ? t('resendIn', { seconds: countdown.seconds }) : t('resend')}
-      </button>
+        testId="resend-code"
+        label={t('resend')}
+        waitLabel={(seconds) => t('resendIn', { seconds })}
+      />
       {/* Announced without interrupting: the wait in 15-second steps (not every tick), then
           that a new code may be asked for, or the result of a resend. */}
       <p className="visually-hidden" aria-live="polite" data-testid="resend-status">

@@ -5,6 +5,7 @@ import { signUpSteps } from '../../../../shared/api/flow-steps.ts'
 import type { SignUpDetailsView, SignUpFlowView } from '../../../../shared/api/sign-up-flow.ts'
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { useApiClient } from '../../../api.ts'
+import { FormError } from '../../../components/form/Field.tsx'
 import { useTranslation } from '../../../translation.tsx'
 import { CredentialsStep, type CredentialsValues } from './CredentialsStep.tsx'
 import { loadSignUpFlow, restartSignUp, stepBack } from './flow.ts'
@@ -180,11 +181,7 @@ export default function SignUpPage() {
       ) : (
         <WelcomeStep initialError={finishError} />
       )}
-      {finishError ? (
-        <p className="field-error" role="alert">
-          {finishError}
-        </p>
-      ) : null}
+      <FormError error={finishError} />
     </section>
   )
 }

@@ -6,14 +6,15 @@ import { useApiClient } from '../../../api.ts'
 import { Captcha, type CaptchaProps } from '../../../components/captcha/Captcha.tsx'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
 import { earlyText, earlyTick } from '../../../components/form/early-input.ts'
-import { describedByOf, Field, FieldError } from '../../../components/form/Field.tsx'
+import { describedByOf, Field, FieldError, FormError } from '../../../components/form/Field.tsx'
 import { PasswordRules } from '../../../components/form/PasswordRules.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { textFieldsOf } from '../../../components/form/text-field.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
 import { type FieldErrors, signUpErrors } from './errors.ts'
-import { usePlainForm } from './plain-form.tsx'
-import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
+import { StepForm } from './plain-form.tsx'
+import { signUpSchemas } from './schemas.ts'
 
 export interface CredentialsValues {
   email: string
@@ -24,6 +25,14 @@ export interface CredentialsValues {
   phone: string
   referralCode: string
   privacy: boolean
+}
+
+/** The mobile page's extra fields (spec §5 sign-up from a phone), by the ids the pages and tests know. */
+const PHONE_FIELD_IDS = {
+  fullName: 'sign-up-full-name',
+  company: 'sign-up-company',
+  phone: 'sign-up-phone',
+  referralCode: 'sign-up-referral',
 }
 
 /**
@@ -50,7 +59,6 @@ export function CredentialsStep({
   const api = useApiClient()
   const form = useFormSubmit(initialErrors)
   const { errors, setErrors, changed, busy } = form
-  const plain = usePlainForm('credentials')
   const [captchaPass, setCaptchaPass] = useState<string | null>(null)
   // A solved check clears its "solve the check first" message.
   const onCaptcha = useCallback(
@@ -149,24 +157,16 @@ export function CredentialsStep({
       : { ...base, confirmPassword: values.password, privacy: values.privacy }
   }
 
+  const text = textFieldsOf<keyof typeof PHONE_FIELD_IDS>({
+    values,
+    errors,
+    set,
+    id: (field) => PHONE_FIELD_IDS[field],
+    label: (field) => t(`credentials.${field}`),
+  })
   const exists = errors.email && values.email && errors.email === t('errors:code.700037')
   return (
-    <form
-      ref={form.form}
-      method={plain.method}
-      action={plain.action}
-      className="sign-up-form"
-      onSubmit={submit}
-      onPointerDown={preloadSignUpSchemas}
-      onInput={preloadSignUpSchemas}
-      noValidate
-      aria-labelledby="sign-up-title"
-    >
-      {plain.hidden}
-      <h1 id="sign-up-title" tabIndex={-1}>
-        {t('credentials.title')}
-      </h1>
-      <p className="lead">{t('credentials.lead')}</p>
+    <StepForm step="credentials" form={form.form} onSubmit={submit} preload>
       <Field
         id="sign-up-email"
         name="email"
@@ -202,26 +202,8 @@ export function CredentialsStep({
       <PasswordRules id="sign-up-password-rules" value={values.password} namespace="signUp" />
       {isPhone ? (
         <>
-          <Field
-            id="sign-up-full-name"
-            name="fullName"
-            label={t('credentials.fullName')}
-            autoComplete="name"
-            maxLength={100}
-            value={values.fullName}
-            error={errors.fullName}
-            onChange={(event) => set({ fullName: event.target.value })}
-          />
-          <Field
-            id="sign-up-company"
-            name="company"
-            label={t('credentials.company')}
-            autoComplete="organization"
-            maxLength={100}
-            value={values.company}
-            error={errors.company}
-            onChange={(event) => set({ company: event.target.value })}
-          />
+          <Field {...text('fullName', 'name')} />
+          <Field {...text('company', 'organization')} />
           <div className="phone-row">
             <AreaCodeField
               id="sign-up-area"
@@ -230,29 +212,9 @@ export function CredentialsStep({
               value={values.areaCode}
               onChange={(areaCode) => set({ areaCode })}
             />
-            <Field
-              id="sign-up-phone"
-              name="phone"
-              label={t('credentials.phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={15}
-              value={values.phone}
-              error={errors.phone}
-              onChange={(event) => set({ phone: event.target.value })}
-            />
+            <Field {...text('phone', 'tel-national')} type="tel" inputMode="numeric" maxLength={15} />
           </div>
-          <Field
-            id="sign-up-referral"
-            name="referralCode"
-            label={t('credentials.referralCode')}
-            autoComplete="off"
-            maxLength={100}
-            value={values.referralCode}
-            error={errors.referralCode}
-            onChange={(event) => set({ referralCode: event.target.value })}
-          />
+          <Field {...text('referralCode', 'off')} />
         </>
       ) : null}
       <div className="field checkbox-field">
@@ -292,17 +254,13 @@ export function CredentialsStep({
         error={errors.captcha}
         serverChallenge={serverChallenge}
       />
-      {errors.form ? (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError error={errors.form} />
       <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
         {t('credentials.submit')}
       </button>
       <p className="aside">
         {t('credentials.haveAccount')} <a href={`/auth/sign_in${languageQuery}`}>{t('credentials.signIn')}</a>
       </p>
-    </form>
+    </StepForm>
   )
 }

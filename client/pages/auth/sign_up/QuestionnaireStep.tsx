@@ -9,11 +9,11 @@ import {
   SUPPORT_CHANNELS,
 } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
-import { Field } from '../../../components/form/Field.tsx'
+import { Field, FormError } from '../../../components/form/Field.tsx'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
-import { usePlainForm } from './plain-form.tsx'
+import { StepForm } from './plain-form.tsx'
 
 /** Checkbox answers are plain strings here; the schema checks them against the choices. */
 export type Answers = {
@@ -37,6 +37,25 @@ export const NO_ANSWERS: Answers = {
   employees: '',
   tools: '',
 }
+
+/** A question of the form: its answer's name, its choices, and where their labels are (`choices.<labels>`). */
+interface Question<Name extends keyof Answers> {
+  readonly name: Name
+  readonly choices: readonly string[]
+  readonly labels: string
+}
+
+const MANY_CHOICE_QUESTIONS: readonly Question<'products' | 'goals' | 'channels'>[] = [
+  { name: 'products', choices: PRODUCTS, labels: 'products' },
+  { name: 'goals', choices: GOALS, labels: 'goals' },
+  { name: 'channels', choices: SUPPORT_CHANNELS, labels: 'channels' },
+]
+
+const ONE_CHOICE_QUESTIONS: readonly Question<'industry' | 'department' | 'launch'>[] = [
+  { name: 'industry', choices: INDUSTRIES, labels: 'industries' },
+  { name: 'department', choices: DEPARTMENTS, labels: 'departments' },
+  { name: 'launch', choices: LAUNCH_TIMINGS, labels: 'launch' },
+]
 
 function Checkboxes({
   name,
@@ -134,7 +153,6 @@ export function QuestionnaireStep({
   const form = useFormSubmit(initialError ? { form: initialError } : undefined)
   const { busy } = form
   const error = form.errors.form
-  const plain = usePlainForm('questionnaire')
   const set = (patch: Partial<Answers>) => onChange({ ...values, ...patch })
 
   const submit = form.submitWith({
@@ -157,68 +175,29 @@ export function QuestionnaireStep({
   const skip = () => void form.run({ send: onFinish })
 
   return (
-    <form
-      ref={form.form}
-      method={plain.method}
-      action={plain.action}
-      className="sign-up-form"
-      onSubmit={submit}
-      noValidate
-      aria-labelledby="sign-up-title"
-    >
-      {plain.hidden}
-      <h1 id="sign-up-title" tabIndex={-1}>
-        {t('questionnaire.title')}
-      </h1>
-      <p className="lead">{t('questionnaire.lead')}</p>
-      <Checkboxes
-        name="products"
-        legend={t('questionnaire.products')}
-        choices={PRODUCTS}
-        labels="products"
-        value={values.products}
-        onChange={(products) => set({ products })}
-      />
-      <Checkboxes
-        name="goals"
-        legend={t('questionnaire.goals')}
-        choices={GOALS}
-        labels="goals"
-        value={values.goals}
-        onChange={(goals) => set({ goals })}
-      />
-      <Checkboxes
-        name="channels"
-        legend={t('questionnaire.channels')}
-        choices={SUPPORT_CHANNELS}
-        labels="channels"
-        value={values.channels}
-        onChange={(channels) => set({ channels })}
-      />
-      <Select
-        id="q-industry"
-        label={t('questionnaire.industry')}
-        choices={INDUSTRIES}
-        labels="industries"
-        value={values.industry}
-        onChange={(industry) => set({ industry })}
-      />
-      <Select
-        id="q-department"
-        label={t('questionnaire.department')}
-        choices={DEPARTMENTS}
-        labels="departments"
-        value={values.department}
-        onChange={(department) => set({ department })}
-      />
-      <Select
-        id="q-launch"
-        label={t('questionnaire.launch')}
-        choices={LAUNCH_TIMINGS}
-        labels="launch"
-        value={values.launch}
-        onChange={(launch) => set({ launch })}
-      />
+    <StepForm step="questionnaire" form={form.form} onSubmit={submit}>
+      {MANY_CHOICE_QUESTIONS.map(({ name, choices, labels }) => (
+        <Checkboxes
+          key={name}
+          name={name}
+          legend={t(`questionnaire.${name}`)}
+          choices={choices}
+          labels={labels}
+          value={values[name]}
+          onChange={(picked) => set({ [name]: picked })}
+        />
+      ))}
+      {ONE_CHOICE_QUESTIONS.map(({ name, choices, labels }) => (
+        <Select
+          key={name}
+          id={`q-${name}`}
+          label={t(`questionnaire.${name}`)}
+          choices={choices}
+          labels={labels}
+          value={values[name]}
+          onChange={(picked) => set({ [name]: picked })}
+        />
+      ))}
       <Field
         id="q-employees"
         name="employees"
@@ -238,11 +217,7 @@ export function QuestionnaireStep({
         value={values.tools}
         onChange={(event) => set({ tools: event.target.value })}
       />
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <div className="actions">
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
           {t('questionnaire.submit')}
@@ -275,6 +250,6 @@ export function QuestionnaireStep({
           {t('questionnaire.back')}
         </button>
       </div>
-    </form>
+    </StepForm>
   )
 }

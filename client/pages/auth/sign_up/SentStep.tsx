@@ -5,6 +5,7 @@ import { type SignUpFlowView, VERIFY_LINK_PATH } from '../../../../shared/api/si
 import { isSuccess } from '../../../../shared/envelope.ts'
 import { pastedLinkTo } from '../../../../shared/forms/emailed-link.ts'
 import { useApiClient } from '../../../api.ts'
+import { FormError } from '../../../components/form/Field.tsx'
 import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
@@ -140,11 +141,7 @@ export function SentStep({
               ? t('sent.resendAt', { time: resendAt })
               : '')}
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <form method={plain.method} action={plain.action} className="actions">
         {plain.hidden}
         <button

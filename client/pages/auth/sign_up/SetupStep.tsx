@@ -6,13 +6,14 @@ import { isSuccess } from '../../../../shared/envelope.ts'
 import { CHINA_AREA_CODE } from '../../../../shared/schemas/rules.ts'
 import { useApiClient } from '../../../api.ts'
 import { AreaCodeField } from '../../../components/form/AreaCodeField.tsx'
-import { Field } from '../../../components/form/Field.tsx'
+import { Field, FormError } from '../../../components/form/Field.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
+import { textFieldsOf } from '../../../components/form/text-field.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
-import { usePlainForm } from './plain-form.tsx'
-import { preloadSignUpSchemas, signUpSchemas } from './schemas.ts'
+import { StepForm } from './plain-form.tsx'
+import { signUpSchemas } from './schemas.ts'
 
 export const EMPTY_DETAILS: SignUpDetailsView = {
   firstName: '',
@@ -49,7 +50,6 @@ export function SetupStep({
   const api = useApiClient()
   const form = useFormSubmit(initialErrors)
   const { errors, changed, busy } = form
-  const plain = usePlainForm('setup')
   // ADR 0025: the Chinese edition starts from a mainland mobile number, the international one asks.
   const areaCode = values.areaCode || (edition === 'chinese' ? CHINA_AREA_CODE : '65')
   // An edited field loses its error at once (a new country code re-frames the number too).
@@ -89,33 +89,15 @@ export function SetupStep({
     },
   })
 
-  const text = (field: keyof SignUpDetailsView, autoComplete: string) => ({
-    id: `setup-${field}`,
-    name: field,
-    label: t(`setup.${field}`),
-    maxLength: 100,
-    autoComplete,
-    value: values[field] ?? '',
-    error: errors[field],
-    onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
+  const text = textFieldsOf<keyof SignUpDetailsView>({
+    values,
+    errors,
+    set,
+    id: (field) => `setup-${field}`,
+    label: (field) => t(`setup.${field}`),
   })
   return (
-    <form
-      ref={form.form}
-      method={plain.method}
-      action={plain.action}
-      className="sign-up-form"
-      onSubmit={submit}
-      onPointerDown={preloadSignUpSchemas}
-      onInput={preloadSignUpSchemas}
-      noValidate
-      aria-labelledby="sign-up-title"
-    >
-      {plain.hidden}
-      <h1 id="sign-up-title" tabIndex={-1}>
-        {t('setup.title')}
-      </h1>
-      <p className="lead">{t('setup.lead', { email })}</p>
+    <StepForm step="setup" form={form.form} onSubmit={submit} preload leadValues={{ email }}>
       <div className="name-row">
         <Field {...text('firstName', 'given-name')} />
         <Field {...text('lastName', 'family-name')} />
@@ -140,14 +122,10 @@ export function SetupStep({
       </div>
       <Field {...text('referralCode', 'off')} />
       <Field {...text('notes', 'off')} />
-      {errors.form ? (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError error={errors.form} />
       <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
         {t('setup.submit')}
       </button>
-    </form>
+    </StepForm>
   )
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { RET_CODES } from '../../../../shared/api/ret-codes.ts'
 import { TRIAL_DAYS, WELCOME_COUNTDOWN_SECONDS } from '../../../../shared/api/sign-up-flow.ts'
+import { FormError } from '../../../components/form/Field.tsx'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { consoleUrl } from './flow.ts'
@@ -50,11 +51,7 @@ export function WelcomeStep({ initialError = '' }: { initialError?: string }) {
       <p role="status" aria-live="polite">
         {opening ? t('welcome.opening') : seconds > 0 ? t('welcome.countdown', { seconds }) : ''}
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <form
         method={plain.method}
         action={plain.action}
