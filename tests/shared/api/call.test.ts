@@ -375,11 +375,24 @@ t.test('call › time-out, network failure and abort each have their own code an
   // AbortSignal.timeout does not keep Node's event loop alive; this timer does, for the test only.
   const keepAlive = setInterval(() => {}, 1000)
   t.teardown(() => clearInterval(keepAlive))
+  // The time-out is proven by the timer the client armed and the reason the request was aborted
+  // with, not by a stopwatch (issue 45).
+  const armedTimeouts: number[] = []
+  const realTimeout = AbortSignal.timeout.bind(AbortSignal)
+  AbortSignal.timeout = (ms: number) => {
+    armedTimeouts.push(ms)
+    return realTimeout(ms)
+  }
+  t.teardown(() => {
+    AbortSignal.timeout = realTimeout
+  })
   const timeout = harness(hanging, { timeoutMs: 30 })
-  const started = Date.now()
   const timedOut = await createApiClient(timeout.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
   t.same(timedOut, { retCode: 'TIMEOUT', retMsg: zhErrors.timeout, item: {}, items: [] })
-  t.ok(Date.now() - started < 2000, 'does not wait for the default 20 s')
+  t.same(armedTimeouts, [30], 'armed the configured 30 ms, not the default 20 s')
+  const abortedWith = only(timeout.requests).signal.reason
+  t.equal(abortedWith instanceof Error && abortedWith.name, 'TimeoutError', 'the request ended by that timer')
+  AbortSignal.timeout = realTimeout
 
   const network = harness(() => Promise.reject(new TypeError('Failed to fetch')))
   const offline = await createApiClient(network.options).call(ENDPOINTS.getAllEnvDomain, { throws: false })
