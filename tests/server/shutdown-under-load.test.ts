@@ -106,20 +106,22 @@ t.test(
 
     await Promise.all([load, readinessWatch])
     const [code] = await exited
-    const exitedAt = Date.now()
 
     t.same(failures, [], '0 failed requests')
-    t.ok(notReadyAt > 0 && notReadyAt - signalledAt < SHUTDOWN_DELAY_MS, 'readiness turned false first')
+    const closing = server.logLines().find((line) => line.msg === 'closing: finishing requests in flight')
+    // By the order of events, not a stopwatch (issue 45): the ingress saw readiness 503 before the
+    // server logged that it stops listening.
+    t.ok(notReadyAt > 0 && closing && notReadyAt <= Number(closing.seenAt), 'readiness turned false first')
     t.ok(
       answeredAfterNotReady > 0,
       `requests still served after readiness went false (${answeredAfterNotReady})`,
     )
-    const closing = server.logLines().find((line) => line.msg === 'closing: finishing requests in flight')
     t.ok(
       closing && Number(closing.seenAt) < slowAnsweredAt,
       'the server stopped listening before the slow answer',
     )
-    t.equal(code, 0, 'exit code 0')
-    t.ok(exitedAt - signalledAt < SHUTDOWN_DELAY_MS + DERIVED_TIMEOUT_MS, 'exited inside the grace period')
+    // close-with-grace exits 1 when its grace (SHUTDOWN_DELAY_MS + DERIVED_TIMEOUT_MS) runs out:
+    // exit code 0 is the process finishing its close inside the grace period.
+    t.equal(code, 0, 'exit code 0: closed inside the grace period, not killed by its time-out')
   },
 )
