@@ -37,7 +37,11 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
     )
     t.ok(codes.includes(503), 'the queue is bounded: some variants are refused at once')
     // The page does not queue behind the renders: it is done before the burst is.
-    t.not(finished.at(-1), 'page', `finished in order: ${finished.join(', ')}`)
-    t.ok(pageMs < 5_000, `page rendered in ${Math.round(pageMs)} ms during the burst`)
+    // By the order of events, not a stopwatch (issue 45); the time is printed, never judged.
+    t.not(
+      finished.at(-1),
+      'page',
+      `finished in order: ${finished.join(', ')} (page in ${Math.round(pageMs)} ms)`,
+    )
   })
 }
