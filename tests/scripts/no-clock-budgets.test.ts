@@ -45,6 +45,81 @@ t.test('npm test › no test enforces a main-thread, long-task or performance-sc
   t.same(offending, [], 'timings are the targets of npm run lighthouse (docs/performance.md)')
 })
 
+/** An elapsed time: `Date.now() - started`, `performance.now() - t0`. */
+const NOW_MINUS = String.raw`(?:Date|performance)\.now\(\)\s*-\s*[\w.]+`
+/** An assertion call a line can open: tap's, node:assert's, expect's. */
+const ASSERTION = /\b(?:t\.(?:ok|notOk|equal|not|same|strictSame)|assert(?:\.\w+)?|expect)\(/g
+
+/**
+ * The wall-clock ceilings in a test source: an elapsed time (directly, or a name the file gives
+ * one, `const elapsed = Date.now() - started`) compared as `elapsed < bound` / `bound > elapsed`
+ * inside an assertion. A busy machine only ever lengthens elapsed time, so a ceiling is what goes
+ * red under load; a floor ("waited at least the delay", the timer armed after the stopwatch
+ * started) cannot, and a hang guard (`waitFor`'s ceiling, tap's time-out) is no assertion.
+ */
+function clockCeilings(source: string): string[] {
+  const names = [...source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*(?:Date|performance)\.now\(\)\s*-/g)]
+    .map((match) => match[1])
+    .filter((name): name is string => Boolean(name))
+  const elapsed = [NOW_MINUS, ...names.map((name) => String.raw`\b${name}\b`)].join('|')
+  const ceiling = new RegExp(String.raw`(?:${elapsed})\s*<=?\s*[\w.]+|[\w.]+\s*>=?\s*(?:${elapsed})`, 'g')
+  const found: string[] = []
+  for (const assertion of source.matchAll(ASSERTION)) {
+    // The assertion's arguments: up to the parenthesis that closes its call.
+    let depth = 0
+    let end = assertion.index + assertion[0].length - 1
+    for (; end < source.length; end++) {
+      if (source[end] === '(') depth++
+      else if (source[end] === ')' && --depth === 0) break
+    }
+    const call = source.slice(assertion.index, end + 1)
+    // Template-literal holes are messages, printed, never judged.
+    const judged = call.replace(/\$\{[^}]*\}/g, '')
+    for (const match of judged.matchAll(ceiling)) found.push(match[0])
+  }
+  return found
+}
+
+t.test(
+  'the ceiling finder › refuses an elapsed time under a bound, allows a floor and a hang guard',
+  async (t) => {
+    t.same(clockCeilings("t.ok(Date.now() - started < 2000, 'does not wait for the default 20 s')"), [
+      'Date.now() - started < 2000',
+    ])
+    t.same(
+      clockCeilings(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a fixture of test source, not a template
+        'const elapsed = performance.now() - started\nt.ok(\n  elapsed <= TIMEOUT_MS + 2500,\n  `gave up (${elapsed} ms)`,\n)',
+      ),
+      ['elapsed <= TIMEOUT_MS'],
+    )
+    t.same(clockCeilings('assert.ok(DELAY_MS > Date.now() - started)'), ['DELAY_MS > Date.now() - started'])
+    t.same(
+      clockCeilings("await waitFor('the server answers', () => answersOk(url), { ceilingMs: 60_000 })"),
+      [],
+      'a hang guard is allowed',
+    )
+    t.same(
+      clockCeilings("t.ok(performance.now() - started >= 280, 'waited the delay')"),
+      [],
+      'a floor is allowed',
+    )
+    t.same(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a fixture of test source, not a template
+      clockCeilings('t.ok(done, `answered in ${Date.now() - started < 5 ? 0 : 1} ms`)'),
+      [],
+      'a message is allowed',
+    )
+  },
+)
+
+t.test('npm test › no test passes or fails by a wall-clock ceiling', async (t) => {
+  const offending = suiteFiles()
+    .filter((file) => file !== 'tests/scripts/no-clock-budgets.test.ts')
+    .flatMap((file) => clockCeilings(read(file)).map((ceiling) => `${file}: ${ceiling}`))
+  t.same(offending, [], 'prove the event (a log, the armed timer, an order, a code), not the time')
+})
+
 t.test('docs/performance.md lists the timing targets npm run lighthouse enforces', async (t) => {
   const doc = read('docs/performance.md')
   for (const [page, target] of Object.entries(TIMING_TARGETS)) {

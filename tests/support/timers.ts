@@ -3,7 +3,9 @@
  * the delay of every timer armed meanwhile. A test proves "gave up at the time-out" by the timer
  * the code armed, not by a stopwatch a busy machine can push past a bound (issue 45).
  */
-export async function timersArmedDuring<T>(work: () => Promise<T>): Promise<{ result: T; armedMs: number[] }> {
+export async function timersArmedDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; armedMs: number[] }> {
   const armedMs: number[] = []
   const realSetTimeout = globalThis.setTimeout
   const spy = (handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
