@@ -45,24 +45,46 @@ t.test('npm test › no test enforces a main-thread, long-task or performance-sc
   t.same(offending, [], 'timings are the targets of npm run lighthouse (docs/performance.md)')
 })
 
-/** An elapsed time: `Date.now() - started`, `performance.now() - t0`. */
-const NOW_MINUS = String.raw`(?:Date|performance)\.now\(\)\s*-\s*[\w.]+`
+const NOW = String.raw`(?:Date|performance)\.now\(\)`
 /** An assertion call a line can open: tap's, node:assert's, expect's. */
 const ASSERTION = /\b(?:t\.(?:ok|notOk|equal|not|same|strictSame)|assert(?:\.\w+)?|expect)\(/g
 
+/** The names a source assigns with `pattern`'s first group, as alternatives of a regex. */
+function namesAssigned(source: string, pattern: RegExp): string[] {
+  return [...source.matchAll(pattern)].flatMap((match) => (match[1] ? [String.raw`\b${match[1]}\b`] : []))
+}
+
 /**
- * The wall-clock ceilings in a test source: an elapsed time (directly, or a name the file gives
- * one, `const elapsed = Date.now() - started`) compared as `elapsed < bound` / `bound > elapsed`
- * inside an assertion. A busy machine only ever lengthens elapsed time, so a ceiling is what goes
- * red under load; a floor ("waited at least the delay", the timer armed after the stopwatch
- * started) cannot, and a hang guard (`waitFor`'s ceiling, tap's time-out) is no assertion.
+ * The wall-clock ceilings in a test source: an elapsed time compared as `elapsed < bound` /
+ * `bound > elapsed` inside an assertion. Elapsed is `Date.now() - started`, a difference with a
+ * clock reading the file took (`signalledAt = Date.now()`), a name it gives one
+ * (`const elapsed = performance.now() - started`), or an element of a list it pushes them to
+ * (`waits.every((ms) => ms <= 500)`). A busy machine only ever lengthens elapsed time, so a
+ * ceiling is what goes red under load; a floor ("waited at least the delay", the timer armed after
+ * the stopwatch started) cannot, and a hang guard (`waitFor`'s ceiling, tap's time-out) is no
+ * assertion.
  */
 function clockCeilings(source: string): string[] {
-  const names = [...source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*(?:Date|performance)\.now\(\)\s*-/g)]
-    .map((match) => match[1])
-    .filter((name): name is string => Boolean(name))
-  const elapsed = [NOW_MINUS, ...names.map((name) => String.raw`\b${name}\b`)].join('|')
-  const ceiling = new RegExp(String.raw`(?:${elapsed})\s*<=?\s*[\w.]+|[\w.]+\s*>=?\s*(?:${elapsed})`, 'g')
+  const readings = [NOW, ...namesAssigned(source, new RegExp(String.raw`(\w+)\s*=\s*${NOW}(?!\s*[-+])`, 'g'))]
+  const reading = `(?:${readings.join('|')})`
+  const elapsed = [
+    String.raw`${reading}\s*-\s*[\w.]+`,
+    String.raw`[\w.]+\s*-\s*${reading}`,
+    ...namesAssigned(source, new RegExp(String.raw`(?:const|let)\s+(\w+)\s*=\s*${NOW}\s*-`, 'g')),
+  ].join('|')
+  const lists = namesAssigned(source, new RegExp(String.raw`(\w+)\.push\(\s*${NOW}\s*-`, 'g'))
+  const everyElement = lists.map(
+    (list) =>
+      String.raw`${list}[\w.(), ]*?\.(?:every|some|filter|find)\(\(?\w+\)?\s*=>\s*\w+\s*<=?\s*[\w.]+`,
+  )
+  const ceiling = new RegExp(
+    [
+      String.raw`(?:${elapsed})\s*<=?\s*[\w.]+`,
+      String.raw`[\w.]+\s*>=?\s*(?:${elapsed})`,
+      ...everyElement,
+    ].join('|'),
+    'g',
+  )
   const found: string[] = []
   for (const assertion of source.matchAll(ASSERTION)) {
     // The assertion's arguments: up to the parenthesis that closes its call.
@@ -94,6 +116,15 @@ t.test(
       ['elapsed <= TIMEOUT_MS'],
     )
     t.same(clockCeilings('assert.ok(DELAY_MS > Date.now() - started)'), ['DELAY_MS > Date.now() - started'])
+    t.same(
+      clockCeilings(
+        "const signalledAt = Date.now()\nt.ok(exitedAt - signalledAt < GRACE_MS, 'in the grace')",
+      ),
+      ['exitedAt - signalledAt < GRACE_MS'],
+    )
+    t.same(clockCeilings('waits.push(performance.now() - queuedAt)\nt.ok(waits.every((ms) => ms <= 500))'), [
+      'waits.every((ms) => ms <= 500',
+    ])
     t.same(
       clockCeilings("await waitFor('the server answers', () => answersOk(url), { ceilingMs: 60_000 })"),
       [],
