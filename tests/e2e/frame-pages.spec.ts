@@ -14,6 +14,7 @@ import {
   LANGUAGES,
   OVERVIEW,
   PHONE,
+  sidewaysAtPhoneWidths,
   TEXT,
 } from './frame-helpers.ts'
 
@@ -106,6 +107,8 @@ async function checkFramePage(
   await expectNoHorizontalOverflow(page)
   await expectNoRawKeys(page)
   const onPhone = !device.startsWith('desktop')
+  // The narrow, common and large phone widths too (issue 48 point 2), on the page as loaded.
+  if (onPhone) expect(await sidewaysAtPhoneWidths(page), 'no sideways scroll on a phone').toEqual([])
   const phoneAxeLanguage = FRAME_PAGES.indexOf(path) % 2 === 0 ? 'en' : 'zh'
   if (onPhone && language !== phoneAxeLanguage) return false
   await expectAxeClean(page, `${path} ${language} ${device}`, axeScope)
