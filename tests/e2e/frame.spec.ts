@@ -59,6 +59,7 @@ for (const language of LANGUAGES) {
     test('the frame on a desktop: navbar, scrolled bar, keyboard, narrow window, footer, banner, links, language switch', async ({
       page,
     }) => {
+      test.slow() // what used to be several tests' hang guard
       const step = (name: string, body: () => Promise<void>) =>
         test.step(name, async () => {
           // As a fresh page would be: the desktop window, the pointer in the corner (not over a

@@ -25,6 +25,7 @@ for (const language of ['en', 'zh']) {
   test(`/, /auth/sign_in, /auth/sign_up and the footer banner's link (${language}) hydrate without errors or warnings, and their forms react`, async ({
     page,
   }) => {
+    test.slow() // what used to be several tests' hang guard
     const problems = collectProblems(page)
     // The last: the footer banner's link, served from the cache without its address (ADR 0101).
     for (const path of [
