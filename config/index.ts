@@ -110,7 +110,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 export type CookieSecurity = 'host-secure' | 'loopback-http'
 
 /** A name browsers resolve to this machine only (`sg.localhost` included, RFC 6761). */
-function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname: string): boolean {
   return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost') || hostname === '::1'
 }
 

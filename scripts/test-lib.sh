@@ -5,6 +5,11 @@
 # (≈ 0.3 s of CPU per process). Keyed by each file's content, so an edit is never served stale.
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.cache/node-compile}"
 
+# The sandbox hashes passwords with scrypt at Node's default cost (≈ 40 ms of CPU each); the test
+# run's sign-ins, sign-ups and resets would spend about a minute of CPU on it. A cheaper N keeps
+# every password rule the sandbox holds (sandbox/passwords.ts); `npm start` keeps the default.
+export SANDBOX_SCRYPT_N="${SANDBOX_SCRYPT_N:-1024}"
+
 # Whatever a test run starts, it stops: on exit, Ctrl-C or a CI time-out (TERM/HUP), every
 # process below this shell is stopped — Playwright's web server and the sandboxes included,
 # which run in process groups of their own and so miss a signal sent to ours.

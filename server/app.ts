@@ -5,6 +5,7 @@ import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
 import { Overloaded, sendBusy } from './busy.ts'
 import { PRERENDERED_DIR } from './image-variants.ts'
+import { SpanFirstLogController } from './log-trace-context.ts'
 import funnel from './plugins/app/funnel.ts'
 import language from './plugins/app/language.ts'
 import metrics from './plugins/app/metrics.ts'
@@ -23,7 +24,7 @@ import underPressure from './plugins/external/under-pressure.ts'
 import { parseQuery } from './query.ts'
 import { connectSharedRedis } from './redis.ts'
 import { languageOfRaw, sendRefusal, writeRawRefusal } from './refusal.ts'
-import { lazyChildLogger } from './request-logger.ts'
+import { requestLoggerFactory } from './request-logger.ts'
 import { agentLanguageAtSignIn, agentLanguageRoutes } from './routes/agent-language.server.ts'
 import { apiProxyRoutes } from './routes/api/proxy.server.ts'
 import { browserAsksRoutes } from './routes/browser-asks.ts'
@@ -96,10 +97,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, topology } = options
   const defaultLanguage = config.edition === 'chinese' ? 'zh' : 'en'
   const refusal = { https: config.publicOrigin?.startsWith('https:') ?? false }
+  // Every request's lines carry its trace (ADR 0151): with tracing on the BFF's span (pino's mixin,
+  // the incoming line held until the span exists), else the ingress's `traceparent`.
+  const spanFirst = options.tracing ? new SpanFirstLogController() : undefined
   const app = Fastify({
     ...requestIdOptions,
     logger: options.logger ?? false,
-    childLoggerFactory: lazyChildLogger,
+    childLoggerFactory: requestLoggerFactory({ traceparentFields: !options.tracing }),
+    ...(spanFirst ? { logController: spanFirst } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { querystringParser: parseQuery, maxParamLength: 200 },
@@ -111,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pluginTimeout: config.ssrMode === 'vite' ? 120_000 : 10_000,
     // A malformed `%` in the path fails before any hook runs: still our page and our headers.
     frameworkErrors: (error, request, reply) => {
+      // No hook runs for this request: its incoming line comes before the refusal's.
+      spanFirst?.writeHeldIncoming(request)
       request.language = languageOfRaw(request.url, request.headers['accept-language'], defaultLanguage)
       request.log.info({ err: { message: error.message, code: error.code } }, 'request refused')
       return sendRefusal(request, reply, 400, refusal, 'errors:malformedRequest')
@@ -141,6 +148,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   // First: @fastify/otel must see every route and hook registered after it.
   if (options.tracing) await app.register(options.tracing.plugin)
+  // Right after @fastify/otel's onRequest hook: the request's span exists, its line can be written.
+  if (spanFirst)
+    app.addHook('onRequest', (request, _reply, done) => {
+      spanFirst.writeHeldIncoming(request)
+      done()
+    })
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, 404, refusal))
   let ready = false
   app.decorate('config', config)

@@ -1,10 +1,12 @@
+import type { IncomingMessage } from 'node:http'
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify'
+import { traceFieldsOf } from './log-trace-context.ts'
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>
 type Bindings = Parameters<FastifyBaseLogger['child']>[0]
 /** pino's loggers answer which levels they write; Fastify's type leaves it out. */
-type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
+export type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
 
 /**
  * A request's logger that becomes pino's child (with the request id bound) only when something
@@ -16,11 +18,14 @@ type LevelAwareLogger = FastifyBaseLogger & { isLevelEnabled(level: string): boo
 class LazyRequestLogger {
   #parent: LevelAwareLogger
   #bindings: Bindings
+  #traceparent: string | string[] | undefined
   #child: FastifyBaseLogger | undefined
 
-  constructor(parent: LevelAwareLogger, bindings: Bindings) {
+  /** `traceparent`: the request's header, parsed only once a line is written (requestLoggerFactory). */
+  constructor(parent: LevelAwareLogger, bindings: Bindings, traceparent?: string | string[]) {
     this.#parent = parent
     this.#bindings = bindings
+    this.#traceparent = traceparent
   }
 
   get level(): string {
@@ -28,7 +33,7 @@ class LazyRequestLogger {
   }
 
   #real(): FastifyBaseLogger {
-    this.#child ??= this.#parent.child(this.#bindings)
+    this.#child ??= this.#parent.child(withTraceFields(this.#bindings, this.#traceparent))
     return this.#child
   }
 
@@ -69,14 +74,36 @@ class LazyRequestLogger {
   }
 }
 
+/** The request's bindings, with the trace of its `traceparent` when that is a valid one. */
+function withTraceFields(bindings: Bindings, traceparent: string | string[] | undefined): Bindings {
+  const trace = traceparent === undefined ? undefined : traceFieldsOf(traceparent)
+  return trace ? { ...bindings, ...trace } : bindings
+}
+
 /**
  * Fastify's `childLoggerFactory`: the lazy child above, unless the route asks for a level or
  * serializers of its own (none of ours do; pino's child then, as Fastify would).
+ *
+ * With `traceparentFields` (tracing off), every line of a request that came with a valid W3C
+ * `traceparent` carries its `trace_id` and `span_id` (the ingress's span: the innermost one that
+ * exists for the request), bound with the request id. With tracing on, pino's `mixin` writes the
+ * BFF's own span instead (server/tracing.ts), so the fields are never bound twice.
  */
-export const lazyChildLogger: ChildLoggerFactory = (logger, bindings, options) => {
-  // Fastify's silent logger (no `logger` option) has no levels to ask; its child is itself.
-  const levelAware = logger as Partial<LevelAwareLogger>
-  if (options.level || options.serializers || typeof levelAware.isLevelEnabled !== 'function')
-    return logger.child(bindings, options)
-  return new LazyRequestLogger(logger as LevelAwareLogger, bindings) as unknown as FastifyBaseLogger
+export function requestLoggerFactory({
+  traceparentFields,
+}: {
+  traceparentFields: boolean
+}): ChildLoggerFactory {
+  return (logger, bindings, options, rawRequest) => {
+    const traceparent = traceparentFields ? (rawRequest as IncomingMessage).headers?.traceparent : undefined
+    // Fastify's silent logger (no `logger` option) has no levels to ask; its child is itself.
+    const levelAware = logger as Partial<LevelAwareLogger>
+    if (options.level || options.serializers || typeof levelAware.isLevelEnabled !== 'function')
+      return logger.child(withTraceFields(bindings, traceparent), options)
+    return new LazyRequestLogger(
+      logger as LevelAwareLogger,
+      bindings,
+      traceparent,
+    ) as unknown as FastifyBaseLogger
+  }
 }

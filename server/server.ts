@@ -2,7 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import closeWithGrace from 'close-with-grace'
 import pino from 'pino'
-import { type AppConfig, ConfigError, loadConfig, type Topology } from '../config/index.ts'
+import { type AppConfig, ConfigError, isLoopbackHost, loadConfig, type Topology } from '../config/index.ts'
 import { buildApp } from './app.ts'
 import { loggerOptions } from './logger.ts'
 import { startMetricsListener } from './metrics-listener.ts'
@@ -61,7 +61,7 @@ async function main() {
     const sandbox = await startSandbox({
       host: '127.0.0.1',
       // The outbox page turns the e-mailed links into links to this BFF.
-      linkOrigin: config.publicOrigin ?? `http://localhost:${config.port}`,
+      linkOrigin: config.siteOrigin,
       ...(first ? { ports: { sg: first, us: first + 1, hk: first + 2, ten: first + 3 } } : {}),
     })
     closeSandbox = () => sandbox.close()
@@ -129,12 +129,30 @@ async function main() {
     }, 1000).unref()
   }
   await app.listen({ host: config.host, port: config.port })
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
   if (metricsListener)
     app.log.info({ port: metricsListener.port }, 'Prometheus metrics listening at /metrics')
+  const address = app.server.address()
   app.log.info(
-    `Open http://${shown}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}/auth/sign_in`,
+    `Open ${openOrigin(config, typeof address === 'object' && address ? address.port : config.port)}/auth/sign_in`,
   )
+}
+
+/**
+ * The origin people are told to open: the one every address the BFF hands out uses (SSO returns,
+ * e-mailed links: config `siteOrigin`), so the session cookie set where they browse is the one the
+ * SSO return finds. `npm start` listens on 127.0.0.1 while that origin says `localhost`: cookies
+ * are kept per host name, so a sign-in begun on one name and returned to the other had no session.
+ * Only a server on another interface (HOST=192.168.…) is shown as it listens.
+ */
+function openOrigin(config: AppConfig, port: number): string {
+  if (config.publicOrigin) return config.publicOrigin
+  const reachable = isLoopbackHost(config.host) || config.host === '0.0.0.0' || config.host === '::'
+  const site = new URL(config.siteOrigin)
+  // PORT=0 (tests): the port the system chose.
+  site.port = String(port)
+  return reachable
+    ? site.origin
+    : `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
 }
 
 await main()

@@ -16,7 +16,7 @@ import { envelopeFromJson } from '../../shared/api/response.ts'
 
 export const OPENAPI_PATH = fileURLToPath(new URL('../../docs/upstream/openapi.yaml', import.meta.url))
 
-type JsonSchema = Record<string, unknown>
+export type JsonSchema = Record<string, unknown>
 
 interface Parameter {
   name: string
@@ -74,11 +74,20 @@ export class ContractChecker {
   readonly #operations: CompiledOperation[] = []
   readonly names: string[] = []
 
-  constructor(document: UpstreamDocument) {
+  /**
+   * `compile` replaces ajv's own compile: the tests' checker (tests/support/upstream-conformance.ts)
+   * keeps each compiled validator on disk for the next test process; `source` keeps the code ajv
+   * generates, which that needs.
+   */
+  constructor(
+    document: UpstreamDocument,
+    options: { compile?: (ajv: Ajv2020, schema: JsonSchema) => ValidateFunction; source?: boolean } = {},
+  ) {
     // strict: false — the schemas carry OpenAPI annotations (description) zod wrote; allErrors so
     // a report names every difference of an answer, not the first.
-    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    const ajv = new Ajv2020({ strict: false, allErrors: true, code: { source: options.source ?? false } })
     addFormats(ajv)
+    const compile = options.compile ?? ((schemaAjv, schema) => schemaAjv.compile(schema))
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
         const paramNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)
@@ -101,7 +110,7 @@ export class ContractChecker {
         const lazy = (schema: JsonSchema) => {
           let compiled: ValidateFunction | undefined
           const validate = ((data: unknown) => {
-            compiled ??= ajv.compile(schema)
+            compiled ??= compile(ajv, schema)
             const valid = compiled(data)
             validate.errors = compiled.errors
             return valid

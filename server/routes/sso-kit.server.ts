@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
 import { RET_CODES } from '../../shared/api/ret-codes.ts'
@@ -78,7 +78,7 @@ export function queryOf(request: FastifyRequest): Record<string, string> {
  * environment, the return path and language of the flow, and turning a provider's answer into a
  * signed-in session, the picker, or a refusal.
  */
-export function ssoKit(app: FastifyInstance, topology: Topology) {
+export function ssoKit(topology: Topology) {
   async function upstream(
     request: FastifyRequest,
     name: EndpointName,

@@ -34,7 +34,7 @@ const SAML_CONFIG_ID = /^[A-Za-z0-9_-]{1,64}$/
  * (sso-wecom.server.ts) and the environment picker (sso-picker.server.ts) share the same kit.
  */
 export async function ssoRoutes(app: FastifyInstance, options: SsoOptions) {
-  const kit: SsoKit = ssoKit(app, options.topology)
+  const kit: SsoKit = ssoKit(options.topology)
   await app.register(ssoPickerRoutes, { kit, topology: options.topology, publicOrigin: options.publicOrigin })
   await app.register(wecomRoutes, { kit, publicOrigin: options.publicOrigin })
 

@@ -10,12 +10,14 @@
  *    or a quick 503), none past its deadline. A benchmark, not a test: the 100 ms holds on a core
  *    of the process's own, which a shared CI machine does not give (overload.test.ts asserts
  *    what holds there).
- * Prints a Markdown summary (also written to .cache/load.md) for the README.
+ * Prints a Markdown summary (also written to .cache/load.md); `npm run load -- --write` also
+ * replaces its block in docs/performance.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEMO_ACCOUNT, US_ACCOUNT } from '../../sandbox/index.ts'
+import { writeBlock } from './performance-doc.ts'
 import { ROOT, RSS_TARGET_MB, startBenchServer, TEN_HOST } from './server.ts'
 import { cpuAccount, queueWaitBuckets, queueWaitsBetween } from './why.ts'
 
@@ -287,6 +289,13 @@ try {
   console.log(`\n${lines.join('\n')}\n`)
   mkdirSync(path.join(ROOT, '.cache'), { recursive: true })
   writeFileSync(path.join(ROOT, '.cache/load.md'), `${lines.join('\n')}\n`)
+  if (process.argv.includes('--write')) {
+    writeBlock(
+      path.join(ROOT, 'docs/performance.md'),
+      'load',
+      ['### The latest run', '', ...lines].join('\n'),
+    )
+  }
 } finally {
   await server.stop()
 }

@@ -1,23 +1,34 @@
 /**
- * `npm run bench -- --write`: the bench's targets and its latest table into docs/performance.md,
- * between two marker comments. Everything outside them (the load's and Lighthouse's sections) is
- * written by hand and kept; the block inside is replaced whole, so the file never holds history.
+ * `npm run bench -- --write` and `npm run load -- --write`: each command's latest results into
+ * docs/performance.md, between two marker comments of its own. Everything outside them (targets
+ * of Lighthouse, prose) is written by hand and kept; the block inside is replaced whole, so the
+ * file never holds history.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
-export const BENCH_BLOCK_START = '<!-- npm run bench -- --write: from here -->'
-export const BENCH_BLOCK_END = '<!-- npm run bench -- --write: to here -->'
+type Command = 'bench' | 'load'
 
-/** `document` with the bench's block replaced by `block` (added at the end when it has none). */
-export function withBenchBlock(document: string, block: string): string {
-  const fenced = `${BENCH_BLOCK_START}\n${block.trim()}\n${BENCH_BLOCK_END}`
-  const start = document.indexOf(BENCH_BLOCK_START)
-  const end = document.indexOf(BENCH_BLOCK_END)
+const blockStart = (command: Command) => `<!-- npm run ${command} -- --write: from here -->`
+const blockEnd = (command: Command) => `<!-- npm run ${command} -- --write: to here -->`
+
+export const BENCH_BLOCK_START = blockStart('bench')
+export const BENCH_BLOCK_END = blockEnd('bench')
+
+/** `document` with the command's block replaced by `block` (added at the end when it has none). */
+export function withBlock(document: string, command: Command, block: string): string {
+  const [startMarker, endMarker] = [blockStart(command), blockEnd(command)]
+  const fenced = `${startMarker}\n${block.trim()}\n${endMarker}`
+  const start = document.indexOf(startMarker)
+  const end = document.indexOf(endMarker)
   if (start < 0 || end < start) return `${document.trimEnd()}\n\n${fenced}\n`
-  return `${document.slice(0, start)}${fenced}${document.slice(end + BENCH_BLOCK_END.length)}`
+  return `${document.slice(0, start)}${fenced}${document.slice(end + endMarker.length)}`
 }
 
-export function writeBenchBlock(file: string, block: string): void {
+export const withBenchBlock = (document: string, block: string) => withBlock(document, 'bench', block)
+
+export function writeBlock(file: string, command: Command, block: string): void {
   const document = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n'
-  writeFileSync(file, withBenchBlock(document, block))
+  writeFileSync(file, withBlock(document, command, block))
 }
+
+export const writeBenchBlock = (file: string, block: string) => writeBlock(file, 'bench', block)

@@ -46,7 +46,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       const match = apiEndpointOf(request)
       // Only rows a page may call (the endpoint-behaviour table): flow-only endpoints need state a
       // flow on the server holds, internal ones are server to server (security.md #20).
-      if (!match || match.endpoint.access !== 'page') {
+      if (match?.endpoint.access !== 'page') {
         return sendEnvelope(reply, 404, envelope('404', i18nFor(request.language).t('errors:notFound')))
       }
       const { name, endpoint, params } = match
