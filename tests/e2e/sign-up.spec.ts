@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/sign-up.ts'
-import { WELCOME_COUNTDOWN_SECONDS } from '../../shared/api/sign-up-flow.ts'
 import { hydrated, inLanguage, keepScreenshot, languagesInTurn, PHONE } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
@@ -14,8 +13,6 @@ for (const language of languagesInTurn(0)) {
   }) => {
     test.setTimeout(240_000)
     const email = uniqueEmail(`journey-${language}`)
-    // The page's clock, so the welcome countdown can be run through instead of waited out.
-    await page.clock.install()
     await page.goto(inLanguage(`/auth/sign_up`, language))
     await expect(page.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
     await screenshot(page, `sign-up-credentials-${language}-desktop`)
@@ -67,7 +64,6 @@ for (const language of languagesInTurn(0)) {
     await expect(page.getByText(/\d+/).first()).toBeVisible()
     // The countdown leads on by itself: a picture, not the slower checks, before it does.
     await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-desktop.png` })
-    await page.clock.fastForward(WELCOME_COUNTDOWN_SECONDS * 1000)
     await page.waitForURL(/__sandbox\/console/)
     await expect(page.locator('[data-region="sg"]')).toBeVisible()
     // Signed in on the console, as after a password sign-in (issue 18 point 6).
@@ -87,7 +83,6 @@ test.describe('on a phone', () => {
     test(`one-page sign-up (registerSgH5) → link → finish → welcome (${language})`, async ({ page }) => {
       test.setTimeout(240_000)
       const email = uniqueEmail(`phone-${language}`)
-      await page.clock.install()
       await page.goto(inLanguage('/auth/sign_up', language))
       await expect(page.getByRole('heading', { name: T.s.credentials.title })).toBeVisible()
       await page.getByLabel(T.s.credentials.email).fill(email)
@@ -111,7 +106,6 @@ test.describe('on a phone', () => {
       await page.getByRole('button', { name: T.s.finish.submit }).click()
       await expect(page.getByTestId('welcome')).toBeVisible()
       await keepScreenshot(page, { path: `.cache/screens/sign-up-welcome-${language}-phone.png` })
-      await page.clock.fastForward(WELCOME_COUNTDOWN_SECONDS * 1000)
       await page.waitForURL(/__sandbox\/console/)
       await expect(page.getByText('Signed in as')).toContainText(email)
     })
