@@ -50,12 +50,19 @@ const BUILD_ONLY = new RegExp(
 export interface RuntimeFileOptions {
   /** The demo target: the embedded sandbox and what it imports ship too. */
   demo: boolean
+  /**
+   * The trace's analysis of each file, shared by the layouts one process makes (both targets in
+   * tests/ops/runtime-image.test.ts): parsing ≈ 3,000 files is most of a trace's CPU, and what a
+   * file imports does not depend on the target. An object nft fills (its `cache` option).
+   */
+  traceCache?: Record<string, unknown>
 }
 
 /** Files of the runtime image, relative to the project root, sorted. */
-export async function runtimeFiles({ demo }: RuntimeFileOptions): Promise<string[]> {
+export async function runtimeFiles({ demo, traceCache }: RuntimeFileOptions): Promise<string[]> {
   const { fileList } = await nodeFileTrace(ENTRIES, {
     base: ROOT,
+    cache: traceCache,
     processCwd: ROOT,
     ignore: (file) => BUILD_ONLY.test(file) || (!demo && SANDBOX.test(file)),
     // nft parses JavaScript: hand it the TypeScript sources as Node runs them, types stripped.

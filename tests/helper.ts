@@ -1,5 +1,3 @@
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type AppConfig, loadConfig } from '../config/index.ts'
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../sandbox/index.ts'
@@ -7,10 +5,10 @@ import type { LoggedRequest } from '../sandbox/requestLog.ts'
 import { buildApp } from '../server/app.ts'
 import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
 import { sandboxTopology } from '../server/sandbox-topology.ts'
+import { atIdentityProvider, OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey } from './support/root.ts'
 import { watchUpstreamConformance } from './support/upstream-conformance.ts'
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const sessionKey = (fill: number) => Buffer.alloc(32, fill).toString('base64')
+export { atIdentityProvider, OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey }
 
 interface Teardown {
   teardown(fn: () => unknown): void
@@ -54,12 +52,6 @@ export async function build(
   await app.ready()
   return { app, sandbox, config }
 }
-
-/**
- * A navigation from a link of our own page (Chromium's Fetch Metadata): what a provider round
- * trip's start needs to go ahead without asking first (issue 46, security.md #25).
- */
-export const OWN_PAGE_LINK = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' }
 
 interface FileHooks extends Teardown {
   beforeEach(fn: () => unknown): void
@@ -108,9 +100,6 @@ export async function buildForFile(
   const harness = await build(t, { ...options, sandbox, env: { ...ONE_CLIENT_MANY_USERS, ...options.env } })
   return { ...harness, sg }
 }
-
-/** Headers a same-origin fetch from our pages sends. */
-export const SAME_ORIGIN = { 'x-requested-with': 'XMLHttpRequest', 'sec-fetch-site': 'same-origin' }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
   return response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value
@@ -180,26 +169,4 @@ export async function isSignedIn(app: FastifyInstance, cookie: string | undefine
 export async function sandboxRequests(baseUrl: string): Promise<LoggedRequest[]> {
   const response = await fetch(`${baseUrl}/__sandbox/requests`)
   return ((await response.json()) as { requests: LoggedRequest[] }).requests
-}
-
-/**
- * Plays the user at the sandbox's identity provider page (Microsoft or SAML): approve (or decline)
- * as `identity`, and read where the provider sends the browser back.
- */
-export async function atIdentityProvider(
-  authorizeUrl: string,
-  identity: string,
-  decision = 'approve',
-): Promise<URL> {
-  const url = new URL(authorizeUrl)
-  const form = new URLSearchParams(url.searchParams)
-  form.set('identity', identity)
-  form.set('decision', decision)
-  const response = await fetch(`${url.origin}${url.pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
-  })
-  return new URL(response.headers.get('location') ?? 'about:blank')
 }

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { GraphChunk } from '../../scripts/build-graph-plugin.ts'
 import { BUILD_GRAPH_FILE } from '../../scripts/build-graph-plugin.ts'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 /** What one page makes the browser load, worked out from its HTML and the build graph. */
 

@@ -11,7 +11,7 @@ import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { ConfigMap, Pod, Secret, Service, ServiceAccount } from 'kubernetes-models/v1'
 import { parseAllDocuments } from 'yaml'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 export const CHART = path.join(ROOT, 'helm')
 export const REGIONS = ['sg', 'us', 'hk', 'ten'] as const

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 // No Docker engine here: the Dockerfile is checked by two linters from npm (dockerfile-utils for
 // syntax and instruction errors, dockerfilelint for best practice) and by what the issue asks of it.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 import { find, helmBinary, type Manifest, REGIONS, render, validateManifest } from './chart.ts'
 import { exportedMetricNames, headingAnchors, parsePromql } from './promql.ts'
 

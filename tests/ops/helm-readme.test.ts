@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { chartReadme, chartSchema, chartValues, type SchemaNode } from '../../scripts/helm-readme.ts'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 import { CHART } from './chart.ts'
 
 // Issue 44 point 1 and issue 47: the chart's values are documented in helm/README.md, generated

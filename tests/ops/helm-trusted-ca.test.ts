@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
 import { startRedis } from '../support/redis.ts'
+import { ROOT } from '../support/root.ts'
 import { find, helmBinary, type Manifest, render } from './chart.ts'
 
 // Issue 47 point 2: a Redis over TLS whose certificate a private CA signed (cert-manager,

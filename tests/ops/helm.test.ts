@@ -5,7 +5,7 @@ import path from 'node:path'
 import t from 'tap'
 import { loadConfig } from '../../config/index.ts'
 import { envSchema } from '../../config/schema.ts'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 import {
   CHART,
   find,

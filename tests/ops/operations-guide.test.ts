@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 import { headingAnchors } from './promql.ts'
 
 // Issue 20 point 8: docs/operations.md is the one operator's guide (and stays linkable), the key

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parser } from '@prometheus-io/lezer-promql'
 import { collectDefaultMetrics, Registry } from 'prom-client'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 /** A PromQL expression's syntax errors (count) and the metric names its selectors read. */
 export function parsePromql(expression: string): { errors: number; metrics: string[] } {

@@ -6,8 +6,8 @@ import { createInterface } from 'node:readline'
 import t, { type Test } from 'tap'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { startSandbox } from '../../sandbox/index.ts'
-import { ROOT, SAME_ORIGIN, sessionKey } from '../helper.ts'
 import { plainTopology } from '../server/upstream/harness.ts'
+import { ROOT, SAME_ORIGIN, sessionKey } from '../support/root.ts'
 
 /**
  * No Docker engine here: the runtime image's file set, laid out by the script the Dockerfile runs
@@ -25,7 +25,7 @@ function nodeBinary(): string {
   return major >= 24 ? process.execPath : path.join(ROOT, 'node_modules/.bin/node')
 }
 
-// Two traces and three servers: ≈ 30 s of CPU, minutes of wall time on a machine shared by many.
+// One trace per target and four servers: ≈ 25 s of CPU, minutes of wall time on a machine shared by many.
 t.setTimeout(480_000)
 // The layout copies the page build: build it when missing (as the image's build stage does).
 if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
@@ -38,30 +38,39 @@ if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
   if (build.status !== 0) throw new Error(`vike build failed:\n${build.stdout}${build.stderr}`)
 }
 
+/** The laid-out files of a directory, relative to it. */
+function filesOf(dir: string): string[] {
+  // mkdtemp makes the directory private to its owner; the image's /app is readable by everyone.
+  chmodSync(dir, 0o755)
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+}
+
 /**
- * Lays the image out as the Dockerfile's build stage does (`node build/runtime-files.ts <dir>`),
- * in a process of its own: under tap's coverage collection the trace runs several times slower.
- * Returns the laid-out files, relative to the directory.
+ * Lays both targets out as the Dockerfile's build stage does (build/runtime-files.ts's `layOut`,
+ * through tests/ops/lay-out-images.ts: one process, the demo trace reusing the runtime trace's
+ * analysis), in a process of its own: under tap's coverage collection the trace runs several
+ * times slower. Returns each target's directory and laid-out files.
  */
-function layOutImage(t: Test, prefix: string, flags: string[] = []): { dir: string; files: string[] } {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+function layOutImages(t: Test): Record<'runtime' | 'demo', { dir: string; files: string[] }> {
+  const runtime = mkdtempSync(path.join(tmpdir(), 'runtime-image-'))
+  const demo = mkdtempSync(path.join(tmpdir(), 'runtime-image-demo-'))
+  t.teardown(() => {
+    for (const dir of [runtime, demo]) rmSync(dir, { recursive: true, force: true })
+  })
   const { NODE_V8_COVERAGE: _coverage, ...env } = process.env
-  const run = spawnSync(nodeBinary(), ['--no-warnings', 'build/runtime-files.ts', dir, ...flags], {
+  const run = spawnSync(nodeBinary(), ['--no-warnings', 'tests/ops/lay-out-images.ts', runtime, demo], {
     cwd: ROOT,
     env: { ...env, _TAPJS_PROCESSINFO_COVERAGE_: '0' },
     encoding: 'utf8',
   })
-  if (run.status !== 0) throw new Error(`runtime-files.ts failed:\n${run.stdout}${run.stderr}`)
-  // mkdtemp makes the directory private to its owner; the image's /app is readable by everyone.
-  chmodSync(dir, 0o755)
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-  return { dir, files }
+  if (run.status !== 0) throw new Error(`lay-out-images.ts failed:\n${run.stdout}${run.stderr}`)
+  return { runtime: { dir: runtime, files: filesOf(runtime) }, demo: { dir: demo, files: filesOf(demo) } }
 }
 
-const { dir: image, files } = layOutImage(t, 'runtime-image-')
+const laidOut = layOutImages(t)
+const { dir: image, files } = laidOut.runtime
 
 /** As root, the server runs as nobody (setpriv, util-linux), like the image's USER 10001. */
 function asUnprivileged(command: string[]): string[] {
@@ -226,7 +235,7 @@ t.test('a runtime import missing from the file set stops the server (the check c
 })
 
 t.test('the demo target: the same set plus the sandbox, which answers with SANDBOX=on', async (t) => {
-  const { dir: demo, files: demoFiles } = layOutImage(t, 'runtime-image-demo-', ['--demo'])
+  const { dir: demo, files: demoFiles } = laidOut.demo
   t.ok(demoFiles.includes('sandbox/index.ts'), 'the sandbox ships in the demo target')
   const inDemo = new Set(demoFiles)
   t.same(

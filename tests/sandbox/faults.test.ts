@@ -19,13 +19,22 @@ t.beforeEach(async () => {
 
 t.test('delay › answers normally after delayMs', async (t) => {
   t.equal((await setFault(sg, { delayMs: 300, remaining: 1 })).status, 200)
-  let started = performance.now()
+  const started = performance.now()
   const slow = await call(sg, CHECK, body)
   t.ok(performance.now() - started >= 280, 'waited the delay')
   t.match(await slow.json(), { retCode: '000000' })
-  started = performance.now()
+  t.same(await (await admin(sg, 'GET', '/faults')).json(), { fault: null }, 'the fault is used up')
   await call(sg, CHECK, body)
-  t.ok(performance.now() - started < 250, 'only the next request was delayed')
+  // Which request the delay answered, from the sandbox's own record: a ceiling on the second
+  // request's time would fail on a busy machine, not on a fault that stayed armed.
+  const { requests } = (await (await admin(sg, 'GET', '/requests')).json()) as {
+    requests: Array<{ url: string; fault?: string }>
+  }
+  t.same(
+    requests.filter((entry) => entry.url === CHECK).map((entry) => entry.fault ?? 'none'),
+    ['delay 300ms', 'none'],
+    'only the next request was delayed',
+  )
 })
 
 t.test('status › that HTTP status with a small JSON error, until cleared', async (t) => {
@@ -137,8 +146,8 @@ t.test('closing the sandbox does not wait for an injected delay', async (t) => {
     () => 'failed',
   )
   await new Promise((resolve) => setTimeout(resolve, 50))
-  const started = performance.now()
+  // Had the close waited out the delay, the request would have been answered; the test's time-out
+  // is the hang guard (no ceiling on the close's time, which a busy machine stretches).
   await own.close()
-  t.ok(performance.now() - started < 5_000, 'closed promptly')
-  t.equal(await pending, 'failed', 'the delayed request is dropped')
+  t.equal(await pending, 'failed', 'the delayed request is dropped, not waited for')
 })

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
 import { TIMING_TARGETS } from '../../scripts/lighthouse-score.ts'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 // Issue 45, ADR 0135: no wall-clock threshold decides `npm test`. Main-thread time, long tasks and
 // the performance score are targets of `npm run lighthouse` (a benchmark for a quiet machine,

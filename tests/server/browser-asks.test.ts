@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 import { startServerProcess } from '../support/server-process.ts'
 
 // Issue 48 point 5: what browsers and crawlers ask for on their own answers as it should, and

@@ -4,8 +4,8 @@
  */
 import { spawn } from 'node:child_process'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
 import { freePort } from '../support/redis.ts'
+import { ROOT } from '../support/root.ts'
 import { answersOk, waitFor } from '../support/wait.ts'
 
 const alive = (pid: number) => {

@@ -3,8 +3,8 @@ import pino from 'pino'
 import t from 'tap'
 import { loggerOptions, maskUrl } from '../../server/logger.ts'
 import { SESSION_COOKIE } from '../../server/session-cookie.ts'
-import { SAME_ORIGIN } from '../helper.ts'
 import { loggedApp } from '../support/logged-app.ts'
+import { SAME_ORIGIN } from '../support/root.ts'
 
 function capture() {
   const lines: string[] = []

@@ -9,8 +9,8 @@
 import t from 'tap'
 import { SSO_MICROSOFT_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SESSION_COOKIE_NAMES } from '../../server/session-cookie.ts'
-import { atIdentityProvider } from '../helper.ts'
 import { freePort } from '../support/redis.ts'
+import { atIdentityProvider } from '../support/root.ts'
 import { startServerProcess } from '../support/server-process.ts'
 
 /** A link on our own page: the start needs that proof (security.md #25). */

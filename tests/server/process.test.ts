@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import t from 'tap'
-import { ROOT } from '../helper.ts'
+import { ROOT } from '../support/root.ts'
 
 const SERVER = path.join(ROOT, 'server/server.ts')
 const NODE =

@@ -7,7 +7,7 @@ import { request } from 'undici'
 import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { startSandbox } from '../../sandbox/index.ts'
 import { SESSION_COOKIE } from '../../server/plugins/app/session.server.ts'
-import { ROOT, SAME_ORIGIN, sessionKey } from '../helper.ts'
+import { ROOT, SAME_ORIGIN, sessionKey } from '../support/root.ts'
 import { plainTopology, requestLog, TEST_ENV } from './upstream/harness.ts'
 
 /**

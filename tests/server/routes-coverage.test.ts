@@ -15,7 +15,7 @@ import t from 'tap'
 import { loadConfig } from '../../config/index.ts'
 import { startSandbox } from '../../sandbox/index.ts'
 import { sandboxTopology } from '../../server/sandbox-topology.ts'
-import { ROOT, sessionKey } from '../helper.ts'
+import { ROOT, sessionKey } from '../support/root.ts'
 
 interface Route {
   method: string

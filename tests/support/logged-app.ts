@@ -5,7 +5,7 @@ import { type RunningSandbox, startSandbox } from '../../sandbox/index.ts'
 import { buildApp } from '../../server/app.ts'
 import { loggerOptions } from '../../server/logger.ts'
 import { sandboxTopology } from '../../server/sandbox-topology.ts'
-import { ROOT, sessionKey } from '../helper.ts'
+import { ROOT, sessionKey } from './root.ts'
 
 /** The BFF (no pages) in front of its own sandbox, with every JSON log line it writes kept. */
 export async function loggedApp(t: Test, env: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import path from 'node:path'
-import { ROOT } from '../helper.ts'
+import { ROOT } from './root.ts'
 import { answersOk, waitFor } from './wait.ts'
 
 export interface ServerProcess {

@@ -9,7 +9,7 @@ import singleUse from '../../../server/plugins/app/single-use.server.ts'
 import rateLimit from '../../../server/plugins/external/rate-limit.ts'
 import { IMAGE_ROUTE, imageRoutes } from '../../../server/routes/image.ts'
 import { PAGE_IMAGES } from '../../../shared/frame/constants.ts'
-import { ROOT } from '../../helper.ts'
+import { ROOT } from '../../support/root.ts'
 
 const MEDIA_DIR = path.join(ROOT, 'public/static/media')
 const PNG = '/auth/_next/static/media/hero-console.png'

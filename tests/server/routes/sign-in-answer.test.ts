@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify'
 import t from 'tap'
 import { readSignInAnswer, signInFromAnswer } from '../../../server/routes/sign-in-answer.server.ts'
 import { envelope } from '../../../shared/envelope.ts'
-import { ROOT } from '../../helper.ts'
+import { ROOT } from '../../support/root.ts'
 
 const run = promisify(execFile)
 const signedIn = (item: Record<string, unknown>) => envelope('000000', 'success', item)

@@ -12,7 +12,7 @@ import { startSandbox } from '../../../sandbox/index.ts'
 import { UpstreamError, type UpstreamFailure } from '../../../server/upstream/errors.ts'
 import { upstreamFailureAnswer } from '../../../server/upstream/failure-answer.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import { ROOT } from '../../helper.ts'
+import { ROOT } from '../../support/root.ts'
 import { SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 import { appWithUpstreams, armFault, clearFault, plainTopology } from './harness.ts'
 

@@ -4,7 +4,7 @@ import { type AppConfig, loadConfig, type Topology } from '../../../config/index
 import type { RunningSandbox } from '../../../sandbox/index.ts'
 import { buildApp } from '../../../server/app.ts'
 import { sandboxTopology } from '../../../server/sandbox-topology.ts'
-import { ROOT, SAME_ORIGIN, sessionKey } from '../../helper.ts'
+import { ROOT, SAME_ORIGIN, sessionKey } from '../../support/root.ts'
 import { waitFor } from '../../support/wait.ts'
 
 interface Teardown {

@@ -11,7 +11,7 @@ import { RET_CODES } from '../../../shared/api/ret-codes.ts'
 import { RET_CODE_NOTES } from '../../../shared/api/upstream-notes.ts'
 import enErrors from '../../../shared/i18n/locales/en/errors.ts'
 import zhErrors from '../../../shared/i18n/locales/zh/errors.ts'
-import { ROOT } from '../../helper.ts'
+import { ROOT } from '../../support/root.ts'
 
 const run = promisify(execFile)
 

@@ -15,7 +15,7 @@ import { headerButtons, LOGO, NAV_MENUS, navLeaves } from '../../../shared/frame
 import { MARKETING_PAGES, marketingPageForPath, relatedPages } from '../../../shared/frame/pages.ts'
 import type { NavItem } from '../../../shared/frame/types.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import { ROOT } from '../../helper.ts'
+import { ROOT } from '../../support/root.ts'
 
 /** Every link of the header menus: sub-menu leaves and top-level items with a path. */
 const menuLinks = [...navLeaves(), ...NAV_MENUS.filter((menu) => menu.path)]
