@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { AppConfig, Topology } from '../config/index.ts'
 import { PAGE_IMAGES } from '../shared/frame/constants.ts'
-import { Overloaded, sendBusy } from './busy.ts'
+import { Overloaded, sendRetryLater } from './busy.ts'
 import { PRERENDERED_DIR } from './image-variants.ts'
 import { SpanFirstLogController } from './log-trace-context.ts'
 import funnel from './plugins/app/funnel.ts'
@@ -135,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Pressure is shed before the language plugin runs: the same rule, read from the request.
       if (error.reason !== 'render_queue')
         request.language = languageOfRaw(request.url, request.headers['accept-language'], defaultLanguage)
-      return sendBusy(request, reply, error.retryAfterSeconds, refusal)
+      return sendRetryLater(request, reply, 'busy', error.retryAfterSeconds, refusal)
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

@@ -6,7 +6,7 @@ export type ShedReason = 'event_loop_delay' | 'heap_used' | 'render_queue'
 
 /**
  * Thrown (or rejected) where a request is shed; the app's error handler answers it with
- * sendBusy and counts it in `load_shed_total{reason}`.
+ * sendRetryLater('busy') and counts it in `load_shed_total{reason}`.
  */
 export class Overloaded extends Error {
   override name = 'Overloaded'
@@ -21,27 +21,28 @@ export class Overloaded extends Error {
 }
 
 /**
- * How an overloaded process says "not now" (ADR 0068): 503 with `Retry-After`, the localised
- * envelope for `/api` and fetch calls, the small localised page for a browser. Cheap on purpose:
- * no render, no upstream, no store.
+ * The two ways a request is told to come back later, in the same shapes: the localised envelope
+ * for `/api` and fetch calls, the small localised page for a browser, with `Retry-After`.
  */
-export function sendBusy(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  retryAfterSeconds: number,
-  options: RefusalOptions,
-) {
-  reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))))
-  return sendRefusal(request, reply, 503, options, 'errors:busy')
-}
+const RETRY_LATER = {
+  /**
+   * An overloaded process says "not now" (ADR 0068). Cheap on purpose: no render, no upstream,
+   * no store.
+   */
+  busy: { status: 503, messageKey: 'errors:busy' },
+  /** Pages rendered too often from one address (RATE_LIMIT_RENDER). */
+  pagesRateLimited: { status: 429, messageKey: 'errors:pagesRateLimited' },
+} as const
 
-/** 429 for pages rendered too often from one address (RATE_LIMIT_RENDER), same shapes. */
-export function sendPagesRateLimited(
+/** Refuses the request for `reason`, saying when to come back (whole seconds, at least one). */
+export function sendRetryLater(
   request: FastifyRequest,
   reply: FastifyReply,
+  reason: keyof typeof RETRY_LATER,
   retryAfterSeconds: number,
   options: RefusalOptions,
 ) {
+  const { status, messageKey } = RETRY_LATER[reason]
   reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))))
-  return sendRefusal(request, reply, 429, options, 'errors:pagesRateLimited')
+  return sendRefusal(request, reply, status, options, messageKey)
 }

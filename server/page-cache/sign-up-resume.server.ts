@@ -1,24 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { SignUpResume } from '../../shared/api/sign-up-flow.ts'
+import { clockTime } from '../../shared/clock-time.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
 import { signUpView, takeHandoff } from '../routes/sign-up-flow.server.ts'
 
 export type { SignUpResume }
 
 const SIGN_UP_PAGE = '/auth/sign_up'
-
-/**
- * "14:32 UTC": when a new e-mail may be asked for, as plain text (no script counts down). In UTC
- * with the zone named: without a script the server does not know the browser's zone (ADR 0089).
- */
-export function clockTime(at: number, language: 'en' | 'zh'): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(new Date(at))
-}
 
 function isSignUpPage(request: FastifyRequest): boolean {
   const queryStart = request.url.indexOf('?')

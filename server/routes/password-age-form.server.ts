@@ -3,7 +3,7 @@ import type { Topology } from '../../config/index.ts'
 import { isSuccess } from '../../shared/envelope.ts'
 import { signedInTarget } from '../../shared/forms/sign-in/after-sign-in.ts'
 import { changePasswordErrorField } from '../../shared/forms/sign-in/change-password-errors.ts'
-import { sendPagesRateLimited } from '../busy.ts'
+import { sendRetryLater } from '../busy.ts'
 import { environmentFor } from './api/environment.ts'
 import { consoleHandOver } from './console-hand-over.server.ts'
 import { changeKnownPassword } from './sign-in-password-change.server.ts'
@@ -54,7 +54,7 @@ export function passwordAgeSteps(app: FastifyInstance, options: { topology: Topo
     if (step === 'changeNow') return changeForm(request, reply)
     // The bucket of the `/api` row it stands for (`account/resetNewPwd`: `reset`).
     const wait = await app.spendRateLimit(request, 'reset')
-    if (wait > 0) return sendPagesRateLimited(request, reply, wait, { https: options.https })
+    if (wait > 0) return sendRetryLater(request, reply, 'pagesRateLimited', wait, { https: options.https })
     const { answer, status } = await changeKnownPassword(request, options.topology, request.body)
     if (isSuccess(answer)) return onward(request, reply, query)
     if (status === 401) return reply.redirect(signInPage(query), 303)

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import { ENDPOINTS } from '../../shared/api/endpoints.ts'
 import { PATH_PARAM_PATTERN } from '../../shared/api/path.ts'
@@ -8,9 +7,9 @@ import { RET_CODES } from '../../shared/api/ret-codes.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import type { ResetPageStep } from '../../shared/forms/reset-form.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
-import { issueMessage } from '../../shared/schemas/messages.ts'
 import { notInFlowAnswer, refusalStatus } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { refusedInput } from '../refused-input.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
@@ -182,20 +181,6 @@ const expired = (request: FastifyRequest): StepAnswer => ({
   status: 200,
 })
 
-/** The envelope of a request the endpoint's schema refused, naming the first field (as `/api`). */
-function refusedInput(request: FastifyRequest, issues: readonly z.core.$ZodIssue[]): StepAnswer {
-  const t = i18nFor(request.language).t
-  const first = issues[0]
-  const translatable = first ? issueMessage(first) : undefined
-  return {
-    answer: {
-      ...envelope('400', translatable ? t(translatable.key, translatable.values) : t('errors:badRequest')),
-      item: { field: first?.path.join('.') ?? '' },
-    },
-    status: 400,
-  }
-}
-
 /** An upstream that could not be reached: the one failure answer, as this flow's step answer. */
 function unreachable(request: FastifyRequest, name: string, error: unknown): StepAnswer {
   const failed = upstreamFailureAnswer(request, error, { endpoint: name })
@@ -216,7 +201,7 @@ export async function runResetEndpoint(
 ): Promise<StepAnswer> {
   const schema = ENDPOINTS[name].schema
   const parsed = schema ? schema.safeParse(body) : { success: true as const, data: body }
-  if (!parsed.success) return refusedInput(request, parsed.error.issues)
+  if (!parsed.success) return { answer: refusedInput(request, parsed.error.issues), status: 400 }
   const data = { ...(parsed.data as Record<string, unknown>) }
   const refusal = await resetFlowHooks.before?.(name, request, data)
   if (refusal) return { answer: refusal, status: refusalStatus(refusal) }
@@ -288,7 +273,7 @@ export function resetLinkSteps(app: FastifyInstance, topology: Topology) {
     /** The new password with the checked link: once, across replicas and replayed cookies. */
     async newPassword(request: FastifyRequest, reply: FastifyReply, body: unknown): Promise<StepAnswer> {
       const parsed = ENDPOINTS.resetServiceNewPwd.schema.safeParse(body ?? {})
-      if (!parsed.success) return refusedInput(request, parsed.error.issues)
+      if (!parsed.success) return { answer: refusedInput(request, parsed.error.issues), status: 400 }
       const link = resetLinkSlot.get(request)
       if (!link) {
         const refused = notInFlowAnswer(request, 'reset:flowExpired')

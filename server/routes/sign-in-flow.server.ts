@@ -3,15 +3,16 @@ import { z } from 'zod'
 import type { Topology } from '../../config/index.ts'
 import type { EndpointName } from '../../shared/api/endpoints.ts'
 import { RET_CODES } from '../../shared/api/ret-codes.ts'
-import { clockTime, type SignInFlowView } from '../../shared/api/sign-in-flow.ts'
+import type { SignInFlowView } from '../../shared/api/sign-in-flow.ts'
+import { clockTime } from '../../shared/clock-time.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { ENVIRONMENT_NAMES } from '../../shared/regions.ts'
 import { verificationCode } from '../../shared/schemas/fields.ts'
-import { issueMessage } from '../../shared/schemas/messages.ts'
 import { consoleLoginSchema, emailOnlySchema } from '../../shared/schemas/signIn.ts'
 import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { refusedInput } from '../refused-input.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { UpstreamError } from '../upstream/errors.ts'
@@ -132,21 +133,8 @@ export function signInFlow(topology: Topology): SignInFlow {
     return result(request, refused.body, refused.status)
   }
   /** A body the step's schema refuses: 400 naming the field, as the `/api` proxy answers. */
-  const invalid = (request: FastifyRequest, error: z.ZodError) => {
-    const first = error.issues[0]
-    const message = first ? issueMessage(first) : undefined
-    return result(
-      request,
-      {
-        ...envelope(
-          '400',
-          message ? t(request)(message.key, message.values) : t(request)('errors:badRequest'),
-        ),
-        item: { field: first?.path.join('.') ?? '' },
-      },
-      400,
-    )
-  }
+  const invalid = (request: FastifyRequest, error: z.ZodError) =>
+    result(request, refusedInput(request, error.issues), 400)
   const call = async (request: FastifyRequest, name: EndpointName, data: Record<string, unknown>) =>
     callEndpoint(request, topology, name, data, { bearerToken: null })
   const save = (request: FastifyRequest, flow: Omit<SignInFlowState, 'at'>) => {

@@ -8,7 +8,7 @@ import { fieldOfSignInError } from '../../shared/forms/sign-in/error-field.ts'
 import { LOCKED, lockoutMessage, lockoutSeconds } from '../../shared/forms/sign-in/lockout.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { parseLanguageQuery } from '../../shared/language.ts'
-import { sendPagesRateLimited } from '../busy.ts'
+import { sendRetryLater } from '../busy.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { openAllowance, paidByAllowance } from '../rate-limit-actions.server.ts'
 import { passwordAgeSteps, reminderStepOf } from './password-age-form.server.ts'
@@ -152,7 +152,7 @@ export async function signInFormRoutes(
       const step = stepOf(request.body) ?? 'email'
       const values = { email: text(request.body, 'email') }
       const wait = await spend(request, step)
-      if (wait > 0) return sendPagesRateLimited(request, reply, wait, { https })
+      if (wait > 0) return sendRetryLater(request, reply, 'pagesRateLimited', wait, { https })
 
       const page = async (state: Omit<FormState, 'form'>) =>
         app.renderFormPage(request, reply, {
@@ -170,7 +170,7 @@ export async function signInFormRoutes(
         captcha = await captchaAnswerOf(request, options, request.body, () =>
           app.spendRateLimit(request, 'signUp'),
         )
-        if (captcha.wait) return sendPagesRateLimited(request, reply, captcha.wait, { https })
+        if (captcha.wait) return sendRetryLater(request, reply, 'pagesRateLimited', captcha.wait, { https })
         if (captcha.error) return page({ values, errors: { captcha: captcha.error } })
       }
       const input = inputOf(step, request.body, search)

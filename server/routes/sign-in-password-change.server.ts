@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Topology } from '../../config/index.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
-import { issueMessage } from '../../shared/schemas/messages.ts'
 import { changePasswordSchema } from '../../shared/schemas/reset.ts'
 import { route } from '../plugins/app/own-pages.ts'
+import { refusedInput } from '../refused-input.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
 import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import { findToken, withoutTokens } from './api/tokens.ts'
@@ -32,17 +32,7 @@ export async function changeKnownPassword(
     return { answer: envelope('401', t('errors:unauthorized')), status: 401 }
   // spec §5's rules first (new ≠ current, the repetition matches), as the `/api` row checked them.
   const parsed = changePasswordSchema.safeParse(body ?? {})
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    const message = first ? issueMessage(first) : undefined
-    return {
-      answer: {
-        ...envelope('400', message ? t(message.key, message.values) : t('errors:badRequest')),
-        item: { field: first?.path.join('.') ?? '' },
-      },
-      status: 400,
-    }
-  }
+  if (!parsed.success) return { answer: refusedInput(request, parsed.error.issues), status: 400 }
   try {
     const { answer } = await callEndpoint(request, topology, 'resetNewPwd', parsed.data)
     // A refreshed token replaces the sealed one (as on `/api`); it never goes out.

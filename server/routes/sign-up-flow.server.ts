@@ -11,10 +11,10 @@ import {
 import { type ApiEnvelope, envelope, isSuccess } from '../../shared/envelope.ts'
 import { i18nFor } from '../../shared/i18n/index.ts'
 import { REGION_IDS, type RegionId } from '../../shared/regions.ts'
-import { issueMessage } from '../../shared/schemas/messages.ts'
 import { notInFlowAnswer } from '../not-in-flow.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { sendRefusal } from '../refusal.ts'
+import { refusedInput } from '../refused-input.ts'
 import { defaultEnvironmentOf } from '../region.ts'
 import { sessionSlot } from '../session-slot.server.ts'
 import { callEndpoint } from '../upstream/call-endpoint.server.ts'
@@ -301,16 +301,8 @@ export async function runSignUpCall(
   reply: FastifyReply,
 ): Promise<ApiEnvelope> {
   const endpoint = ENDPOINTS[name]
-  const t = i18nFor(request.language).t
   const parsed = endpoint.schema ? endpoint.schema.safeParse(input) : { success: true as const, data: input }
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]
-    const message = first ? issueMessage(first) : undefined
-    return {
-      ...envelope('400', message ? t(message.key, message.values) : t('errors:badRequest')),
-      item: { field: first?.path.join('.') ?? '' },
-    }
-  }
+  if (!parsed.success) return refusedInput(request, parsed.error.issues)
   const data = { ...(parsed.data as Record<string, unknown>) }
   const region = signUpFlowHooks.endpoints.includes(name)
     ? signUpFlowHooks.region?.(name, request, data)

@@ -7,6 +7,7 @@ import {
   signUpErrorsOf,
   VERIFY_LINK_PATH,
 } from '../../shared/api/sign-up-flow.ts'
+import { clockTime } from '../../shared/clock-time.ts'
 import { type ApiEnvelope, isSuccess } from '../../shared/envelope.ts'
 import { pastedLinkTo } from '../../shared/forms/emailed-link.ts'
 import type { FormState } from '../../shared/forms/form-state.ts'
@@ -19,7 +20,6 @@ import {
   signUpH5Schema,
 } from '../../shared/schemas/signUp.ts'
 import { PHONE_USER_AGENT } from '../page-cache/key.ts'
-import { clockTime } from '../page-cache/sign-up-resume.server.ts'
 import { route } from '../plugins/app/own-pages.ts'
 import { upstreamFailureAnswer } from '../upstream/failure-answer.ts'
 import {

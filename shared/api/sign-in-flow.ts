@@ -23,19 +23,6 @@ export interface SignInFlowView {
 }
 
 /**
- * "14:32 UTC": when a new code may be asked for, readable without JavaScript (the server cannot
- * know the visitor's time zone, so it says which one it uses).
- */
-export function clockTime(at: number, language: 'en' | 'zh'): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-    timeZoneName: 'short',
-  }).format(at)
-}
-
-/**
  * The steps, called from the page with the same client as `/api` endpoints (language header,
  * time-outs, localised errors). The server holds the address, the environments and, at the code
  * step, the password: the page sends only what the user typed at this step.

@@ -39,84 +39,89 @@ for (const language of LANGUAGES) {
   const V = COMMON[language].validation
 
   test.describe(`demo booking · ${language}`, () => {
-    if (takesTurn(0, language))
-      test('Book Demo in the header leads to the booking form', async ({ page }) => {
-        await page.goto(inLanguage('/demo/', language))
-        await expect(page).toHaveURL(/\/auth\/demo/)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.title)
-      })
+    // One browser context walks the checks (a fresh context per check cost its setup and a cold
+    // cache, ADR 0096); each step opens the form and names the check that fails.
+    test(`the booking form: its link, errors, captcha, a complete booking, axe (${language})`, async ({
+      page,
+    }) => {
+      test.slow() // what used to be several tests' hang guard
+      if (takesTurn(0, language))
+        await test.step('Book Demo in the header leads to the booking form', async () => {
+          await page.goto(inLanguage('/demo/', language))
+          await expect(page).toHaveURL(/\/auth\/demo/)
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.title)
+        })
 
-    const invalid: Array<[FieldName, string, string]> = [
-      ['fullName', '', V.required],
-      ['fullName', 'Ada', V.fullName],
-      ['email', 'not-an-email', V.email],
-      ['company', 'Engines <Ltd>', V.name],
-      ['jobTitle', '', V.required],
-      ['jobTitle', 'Head/Support', V.name],
-      ['phone', '12-34', V.phone],
-    ]
-    // One form takes every invalid value in turn, as a visitor correcting one mistake after
-    // another would (ADR 0096: one page load instead of one browser context per value); a step per
-    // value names the one that fails.
-    if (takesTurn(1, language))
-      test('each invalid value is explained at its field, nothing typed is lost', async ({ page }) => {
-        await open(page, language)
-        for (const [field, value, message] of invalid) {
-          await test.step(`${field} "${value.slice(0, 12)}"`, async () => {
-            const values = { ...validFor(language), [field]: value }
-            await fill(page, values)
-            await page.getByRole('button', { name: T.submit }).click()
-            const input = page.locator(`#demo-${field}`)
-            await expect(input).toHaveAttribute('aria-invalid', 'true')
-            await expect(page.locator(`#demo-${field}-error`)).toHaveText(message)
-            await expect(page.getByRole('alert').first()).toHaveText(T.fixErrors)
-            for (const [name, typed] of Object.entries(values)) {
-              await expect(page.locator(`#demo-${name}`)).toHaveValue(
-                typed.slice(0, name === 'email' ? 320 : 100),
-              )
-            }
-          })
-        }
-      })
+      const invalid: Array<[FieldName, string, string]> = [
+        ['fullName', '', V.required],
+        ['fullName', 'Ada', V.fullName],
+        ['email', 'not-an-email', V.email],
+        ['company', 'Engines <Ltd>', V.name],
+        ['jobTitle', '', V.required],
+        ['jobTitle', 'Head/Support', V.name],
+        ['phone', '12-34', V.phone],
+      ]
+      // One form takes every invalid value in turn, as a visitor correcting one mistake after
+      // another would (ADR 0096: one page load instead of one browser context per value); a step per
+      // value names the one that fails.
+      if (takesTurn(1, language))
+        await test.step('each invalid value is explained at its field, nothing typed is lost', async () => {
+          await open(page, language)
+          for (const [field, value, message] of invalid) {
+            await test.step(`${field} "${value.slice(0, 12)}"`, async () => {
+              const values = { ...validFor(language), [field]: value }
+              await fill(page, values)
+              await page.getByRole('button', { name: T.submit }).click()
+              const input = page.locator(`#demo-${field}`)
+              await expect(input).toHaveAttribute('aria-invalid', 'true')
+              await expect(page.locator(`#demo-${field}-error`)).toHaveText(message)
+              await expect(page.getByRole('alert').first()).toHaveText(T.fixErrors)
+              for (const [name, typed] of Object.entries(values)) {
+                await expect(page.locator(`#demo-${name}`)).toHaveValue(
+                  typed.slice(0, name === 'email' ? 320 : 100),
+                )
+              }
+            })
+          }
+        })
 
-    if (takesTurn(0, language))
-      test('a complete booking reaches the sandbox and says what happens next', async ({ page }) => {
-        await open(page, language)
-        const email = `demo-${language}-${Date.now()}@example.com`
-        await fill(page, { ...validFor(language), email })
-        await page.getByRole('checkbox', { name: T.product.chatbot }).check()
-        await page.locator('#demo-notes').fill('Twenty agents')
-        await solveCaptcha(page, TEXT[language])
-        await page.getByRole('button', { name: T.submit }).click()
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
-        await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
-        const mine = await demoReservation(email)
-        expect(mine?.products).toEqual(['chatbot'])
-        expect(mine?.notes).toBe('Twenty agents')
-      })
+      if (takesTurn(0, language))
+        await test.step('a complete booking reaches the sandbox and says what happens next', async () => {
+          await open(page, language)
+          const email = `demo-${language}-${Date.now()}@example.com`
+          await fill(page, { ...validFor(language), email })
+          await page.getByRole('checkbox', { name: T.product.chatbot }).check()
+          await page.locator('#demo-notes').fill('Twenty agents')
+          await solveCaptcha(page, TEXT[language])
+          await page.getByRole('button', { name: T.submit }).click()
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
+          await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
+          const mine = await demoReservation(email)
+          expect(mine?.products).toEqual(['chatbot'])
+          expect(mine?.notes).toBe('Twenty agents')
+        })
 
-    if (takesTurn(1, language))
-      test('a booking asks for the captcha the upstream offers, and keeps what was typed', async ({
-        page,
-      }) => {
-        await open(page, language)
-        const values = { ...validFor(language), email: `captcha-${language}-${Date.now()}@example.com` }
-        await fill(page, values)
-        await page.getByRole('button', { name: T.submit }).click()
-        await expect(page.getByText(COMMON[language].validation.captcha)).toBeVisible()
-        for (const [name, typed] of Object.entries(values))
-          await expect(page.locator(`#demo-${name}`)).toHaveValue(typed)
-        await solveCaptcha(page, TEXT[language])
-        await page.getByRole('button', { name: T.submit }).click()
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
-      })
+      if (takesTurn(1, language))
+        await test.step('a booking asks for the captcha the upstream offers, and keeps what was typed', async () => {
+          await open(page, language)
+          const values = { ...validFor(language), email: `captcha-${language}-${Date.now()}@example.com` }
+          await fill(page, values)
+          await page.getByRole('button', { name: T.submit }).click()
+          await expect(page.getByText(COMMON[language].validation.captcha)).toBeVisible()
+          for (const [name, typed] of Object.entries(values))
+            await expect(page.locator(`#demo-${name}`)).toHaveValue(typed)
+          await solveCaptcha(page, TEXT[language])
+          await page.getByRole('button', { name: T.submit }).click()
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
+        })
 
-    if (takesTurn(0, language))
-      test('axe finds nothing on the form with its errors shown', async ({ page }) => {
-        await open(page, language)
-        await page.getByRole('button', { name: T.submit }).click()
-        await expectAxeClean(page, `demo form with its errors (${language})`, 'content')
-      })
+      if (takesTurn(0, language))
+        await test.step('axe finds nothing on the form with its errors shown', async () => {
+          await open(page, language)
+          await page.getByRole('button', { name: T.submit }).click()
+          await expectAxeClean(page, `demo form with its errors (${language})`, 'content')
+        })
+    })
   })
 }
 

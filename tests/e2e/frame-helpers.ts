@@ -90,6 +90,32 @@ export async function expectNoRawKeys(page: Page) {
   expect(raw, 'no raw i18n key or placeholder on the page').toEqual([])
 }
 
+/**
+ * Phone widths no page may scroll sideways at (issue 48 point 2): the narrowest people use (320),
+ * a common one (390) and a large one (430).
+ */
+export const PHONE_WIDTHS = [320, 390, 430] as const
+
+/**
+ * The pages (URL → pixels too wide) that scroll sideways at one of PHONE_WIDTHS, read on the page
+ * as loaded by widening or narrowing its window: the browser has the new size once
+ * setViewportSize returns, and reading the widths lays the page out at it, as a load at that
+ * width would (the frame follows media-query changes: frame.spec). Leaves the window as it was.
+ */
+export async function sidewaysAtPhoneWidths(page: Page): Promise<string[]> {
+  const before = page.viewportSize()
+  const overflowing: string[] = []
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: before?.height ?? 800 })
+    const excess = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    if (excess > 0) overflowing.push(`${page.url()} at ${width} px: ${excess} px`)
+  }
+  if (before) await page.setViewportSize(before)
+  return overflowing
+}
+
 export async function expectNoHorizontalOverflow(page: Page) {
   const sizes = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,

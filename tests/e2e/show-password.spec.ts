@@ -62,46 +62,51 @@ for (const language of LANGUAGES) {
   const S = SIGN_UP[language]
 
   test.describe(`show password (${language})`, () => {
-    if (takesTurn(0, language))
-      test('sign-in: the password step', async ({ page }) => {
-        const email = await createAccount(`show-${language}`, FIXTURE_PASSWORD)
-        await page.goto(inLanguage('/auth/sign_in', language))
-        await page.getByLabel(T.common.signIn.email).fill(email)
-        await page.getByRole('button', { name: T.common.signIn.continue }).click()
-        const password = page.getByLabel(T.common.signIn.password, { exact: true })
-        await expect(password).toBeFocused()
-        await expectToggle(page, password, T, 'Not-the-password1')
-        await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })
-        await expectAxeClean(page, 'sign-in password step with its toggle', 'content')
+    // One browser context walks the forms (a fresh context per form cost its setup and a cold cache,
+    // ADR 0096); each step opens its page and names the form that fails.
+    test(`the toggle on the desktop forms of this language (${language})`, async ({ page }) => {
+      test.slow() // what used to be several tests' hang guard
+      if (takesTurn(0, language))
+        await test.step('sign-in: the password step', async () => {
+          const email = await createAccount(`show-${language}`, FIXTURE_PASSWORD)
+          await page.goto(inLanguage('/auth/sign_in', language))
+          await page.getByLabel(T.common.signIn.email).fill(email)
+          await page.getByRole('button', { name: T.common.signIn.continue }).click()
+          const password = page.getByLabel(T.common.signIn.password, { exact: true })
+          await expect(password).toBeFocused()
+          await expectToggle(page, password, T, 'Not-the-password1')
+          await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })
+          await expectAxeClean(page, 'sign-in password step with its toggle', 'content')
 
-        // Shown when the form is sent: hidden again, so no browser keeps it as plain text. A wrong
-        // password keeps the step on screen to look at (a right one leaves for the console, which
-        // on a busy machine could come before the check).
-        await toggleOf(password).click()
-        await expect(password).toHaveAttribute('type', 'text')
-        await password.fill('Not-the-password2')
-        await password.press('Enter')
-        await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible()
-        await expect(password).toHaveAttribute('type', 'password')
-      })
+          // Shown when the form is sent: hidden again, so no browser keeps it as plain text. A wrong
+          // password keeps the step on screen to look at (a right one leaves for the console, which
+          // on a busy machine could come before the check).
+          await toggleOf(password).click()
+          await expect(password).toHaveAttribute('type', 'text')
+          await password.fill('Not-the-password2')
+          await password.press('Enter')
+          await expect(page.getByRole('alert').filter({ hasText: /\S/ }).first()).toBeVisible()
+          await expect(password).toHaveAttribute('type', 'password')
+        })
 
-    if (takesTurn(1, language))
-      test('sign-up: the first step', async ({ page }) => {
-        await page.goto(inLanguage('/auth/sign_up', language))
-        const password = page.getByLabel(S.s.credentials.password, { exact: true })
-        await expectToggle(page, password, T, 'Trial-Start42')
-      })
+      if (takesTurn(1, language))
+        await test.step('sign-up: the first step', async () => {
+          await page.goto(inLanguage('/auth/sign_up', language))
+          const password = page.getByLabel(S.s.credentials.password, { exact: true })
+          await expectToggle(page, password, T, 'Trial-Start42')
+        })
 
-    if (takesTurn(0, language))
-      test('reset: the new password and its confirmation', async ({ page }) => {
-        await openResetLinkOfNewAccount(page, language, `show-reset-${language}`)
-        const fresh = page.getByLabel(T.reset.newPassword, { exact: true })
-        const confirm = page.getByLabel(T.reset.confirmPassword, { exact: true })
-        await expect(page.getByRole('button', { name: T.common.password.show })).toHaveCount(2)
-        await expectToggle(page, fresh, T, 'Brand-New-Pass7')
-        await expectToggle(page, confirm, T, 'Brand-New-Pass7')
-        await keepScreenshot(page, { path: `show-password-reset-${language}.png` })
-      })
+      if (takesTurn(0, language))
+        await test.step('reset: the new password and its confirmation', async () => {
+          await openResetLinkOfNewAccount(page, language, `show-reset-${language}`)
+          const fresh = page.getByLabel(T.reset.newPassword, { exact: true })
+          const confirm = page.getByLabel(T.reset.confirmPassword, { exact: true })
+          await expect(page.getByRole('button', { name: T.common.password.show })).toHaveCount(2)
+          await expectToggle(page, fresh, T, 'Brand-New-Pass7')
+          await expectToggle(page, confirm, T, 'Brand-New-Pass7')
+          await keepScreenshot(page, { path: `show-password-reset-${language}.png` })
+        })
+    })
   })
 
   test.describe(`show password on a phone (${language})`, () => {

@@ -1,16 +1,28 @@
+import { useState } from 'react'
 import { Field } from './Field.tsx'
 import { PasswordRules } from './PasswordRules.tsx'
 
-interface NewPasswordFieldsProps {
+/** The new password and its repetition as the form holds them (useNewPassword). */
+export interface NewPasswordState {
+  password: string
+  confirmPassword: string
+  onPassword: (value: string) => void
+  onConfirmPassword: (value: string) => void
+}
+
+/** The two fields' state, for a step to read on submit and spread into NewPasswordFields. */
+export function useNewPassword(): NewPasswordState {
+  const [password, onPassword] = useState('')
+  const [confirmPassword, onConfirmPassword] = useState('')
+  return { password, confirmPassword, onPassword, onConfirmPassword }
+}
+
+interface NewPasswordFieldsProps extends NewPasswordState {
   /** `<prefix>-password`, `<prefix>-password-rules`, `<prefix>-confirm`: the ids tests and labels use. */
   idPrefix: string
   labels: { password: string; confirmPassword: string }
   /** Where the rule checklist's texts come from (PasswordRules). */
   rulesNamespace: 'reset' | 'signUp'
-  password: string
-  confirmPassword: string
-  onPassword: (value: string) => void
-  onConfirmPassword: (value: string) => void
   /** The form's `changed` (useFieldErrors): an edit clears the errors it may have fixed. */
   changed: (...fields: string[]) => void
   errors: { password?: string | undefined; confirmPassword?: string | undefined }

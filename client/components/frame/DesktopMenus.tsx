@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import type { NavItem } from '../../../shared/frame/types.ts'
-import { FrameLink } from './FrameLink.tsx'
+import { NavItemLink } from './FrameLink.tsx'
 import { ChevronIcon, ExternalIcon } from './icons.tsx'
 import { MediaIcon } from './MediaIcon.tsx'
 import { useFrameText } from './useFrameText.ts'
@@ -103,12 +103,7 @@ function Dropdown({ menu }: { menu: NavItem }) {
               <ul aria-labelledby={titleId}>
                 {group.items.map((leaf) => (
                   <li key={leaf.id}>
-                    <FrameLink
-                      to={leaf.path ?? leaf.href ?? '/'}
-                      target={leaf.target}
-                      className="fr-dropdown__link"
-                      onClick={() => setOpen(false)}
-                    >
+                    <NavItemLink item={leaf} className="fr-dropdown__link" onClick={() => setOpen(false)}>
                       {leaf.icon && <MediaIcon className="fr-dropdown__icon" name={leaf.icon} size={32} />}
                       <span className="fr-dropdown__text">
                         <span className="fr-dropdown__name">
@@ -117,7 +112,7 @@ function Dropdown({ menu }: { menu: NavItem }) {
                         </span>
                         {leaf.desc && <span className="fr-dropdown__desc">{t(leaf.desc)}</span>}
                       </span>
-                    </FrameLink>
+                    </NavItemLink>
                   </li>
                 ))}
               </ul>
@@ -139,9 +134,9 @@ export function DesktopMenus({ menus }: { menus: NavItem[] }) {
           <Dropdown key={menu.id} menu={menu} />
         ) : (
           <li key={menu.id} className="fr-menu">
-            <FrameLink to={menu.path ?? menu.href ?? '/'} target={menu.target} className="fr-menu__link">
+            <NavItemLink item={menu} className="fr-menu__link">
               {t(menu.title)}
-            </FrameLink>
+            </NavItemLink>
           </li>
         ),
       )}

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { anchorAttributes } from '../../../shared/frame/links.ts'
-import type { LinkTarget } from '../../../shared/frame/types.ts'
+import type { LinkTarget, NavItem } from '../../../shared/frame/types.ts'
 import { useFrame } from './useFrame.ts'
 import { useFrameText } from './useFrameText.ts'
 
@@ -40,4 +40,12 @@ export function FrameLink({ to, target, fullReload, base, children, ...rest }: F
 function NewTabHint() {
   const t = useFrameText()
   return <span className="visually-hidden"> {t('newTab')}</span>
+}
+
+/** A frame link to a nav item: its site path, else its absolute address, in the item's target. */
+export function NavItemLink({
+  item,
+  ...rest
+}: Omit<FrameLinkProps, 'to' | 'target'> & { item: Pick<NavItem, 'path' | 'href' | 'target'> }) {
+  return <FrameLink {...rest} to={item.path ?? item.href ?? '/'} target={item.target} />
 }

@@ -1,6 +1,6 @@
 import { SIGN_UP_LANGUAGE_PLACEHOLDER } from '../../../shared/frame/constants.ts'
 import type { NavItem } from '../../../shared/frame/types.ts'
-import { FrameLink } from './FrameLink.tsx'
+import { FrameLink, NavItemLink } from './FrameLink.tsx'
 import { ExternalIcon } from './icons.tsx'
 import { MediaIcon } from './MediaIcon.tsx'
 import { useFrameText } from './useFrameText.ts'
@@ -14,14 +14,14 @@ export function CardList({ items }: { items: CardItem[] }) {
     <ul className="mk-cards">
       {items.map((item) => (
         <li key={item.id}>
-          <FrameLink to={item.path ?? item.href ?? '/'} target={item.target} className="mk-card">
+          <NavItemLink item={item} className="mk-card">
             {item.icon && <MediaIcon className="mk-card__icon" name={item.icon} size={40} />}
             <span className="mk-card__title">
               {t(`items.${item.id}.title`)}
               {item.target === '_blank' && <ExternalIcon />}
             </span>
             <span className="mk-card__desc">{t(`items.${item.id}.desc`)}</span>
-          </FrameLink>
+          </NavItemLink>
         </li>
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useState } from 'react'
 import { NAV_MENUS } from '../../../shared/frame/navigation.ts'
 import type { HeaderButton, NavItem } from '../../../shared/frame/types.ts'
 import { Fragment } from './Fragment.tsx'
-import { FrameLink } from './FrameLink.tsx'
+import { NavItemLink } from './FrameLink.tsx'
 import { HeaderButtons } from './HeaderButtons.tsx'
 import { ChevronIcon, ExternalIcon } from './icons.tsx'
 import { LanguageSwitch } from './LanguageSwitch.tsx'
@@ -50,14 +50,9 @@ function SideMenuList({
         if (!menu.items) {
           return (
             <li key={menu.id} className="fr-side__item">
-              <FrameLink
-                to={menu.path ?? menu.href ?? '/'}
-                target={menu.target}
-                className="fr-side__link"
-                onClick={() => onClose(false)}
-              >
+              <NavItemLink item={menu} className="fr-side__link" onClick={() => onClose(false)}>
                 {t(menu.title)}
-              </FrameLink>
+              </NavItemLink>
             </li>
           )
         }
@@ -85,15 +80,10 @@ function SideMenuList({
                   <ul>
                     {group.items.map((leaf) => (
                       <li key={leaf.id}>
-                        <FrameLink
-                          to={leaf.path ?? leaf.href ?? '/'}
-                          target={leaf.target}
-                          className="fr-acc__link"
-                          onClick={() => onClose(false)}
-                        >
+                        <NavItemLink item={leaf} className="fr-acc__link" onClick={() => onClose(false)}>
                           {t(leaf.title)}
                           {leaf.target === '_blank' && <ExternalIcon />}
-                        </FrameLink>
+                        </NavItemLink>
                       </li>
                     ))}
                   </ul>

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { FormState } from '../../../shared/forms/form-state.ts'
 import { LANGUAGES } from '../../../shared/language.ts'
-import { Overloaded, sendPagesRateLimited } from '../../busy.ts'
+import { Overloaded, sendRetryLater } from '../../busy.ts'
 import {
   keyedHeaders,
   keyString,
@@ -185,7 +185,7 @@ export default fp<SsrPluginOptions>(
       // cache): the one thing a client can make us do at will, so it spends a per-IP budget.
       const retryAfterSeconds = await app.spendRateLimit(request, 'render')
       if (retryAfterSeconds > 0)
-        return sendPagesRateLimited(request, reply, retryAfterSeconds, options.refusal)
+        return sendRetryLater(request, reply, 'pagesRateLimited', retryAfterSeconds, options.refusal)
       const userAgent = request.headers['user-agent'] ?? ''
       const user = request.sessionUser()
       // A sign-in under way shows its step from the session (never cached: page-cache/key.ts).

@@ -3,8 +3,8 @@ import type { Topology } from '../../../config/index.ts'
 import type { EndpointName } from '../../../shared/api/endpoints.ts'
 import { type ApiEnvelope, envelope, isSuccess } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import { issueMessage } from '../../../shared/schemas/messages.ts'
 import { refusalStatus } from '../../not-in-flow.ts'
+import { refusedInput } from '../../refused-input.ts'
 import { defaultEnvironmentOf } from '../../region.ts'
 import { callEndpoint } from '../../upstream/call-endpoint.server.ts'
 import { upstreamFailureAnswer } from '../../upstream/failure-answer.ts'
@@ -58,15 +58,7 @@ export async function apiProxyRoutes(app: FastifyInstance, options: ProxyOptions
       }
       const raw = (endpoint.method === 'GET' ? request.query : request.body) ?? {}
       const parsed = endpoint.schema ? endpoint.schema.safeParse(raw) : { success: true as const, data: raw }
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]
-        const translatable = first ? issueMessage(first) : undefined
-        const message = translatable ? t(translatable.key, translatable.values) : t('errors:badRequest')
-        return sendEnvelope(reply, 400, {
-          ...envelope('400', message),
-          item: { field: first?.path.join('.') ?? '' },
-        })
-      }
+      if (!parsed.success) return sendEnvelope(reply, 400, refusedInput(request, parsed.error.issues))
       const data = { ...(parsed.data as Record<string, unknown>) }
       delete data.isTen
       // On GET the `language` query chose the page language; upstream gets the header instead.

@@ -1,8 +1,7 @@
-import { useState } from 'react'
 import type { FieldError } from '../../../../shared/forms/reset-errors.ts'
 import type { ResetFormStep } from '../../../../shared/forms/reset-form.ts'
 import { setNewPasswordSchema } from '../../../../shared/schemas/reset.ts'
-import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
+import { NewPasswordFields, useNewPassword } from '../../../components/form/NewPasswordFields.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
@@ -21,8 +20,8 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
   const { t } = useTranslation()
   // The server's errors for a password posted without JavaScript; never the password itself.
   const posted = usePosted()
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
+  const newPassword = useNewPassword()
+  const { password, confirmPassword } = newPassword
   const form = useFormSubmit(posted.errors)
   const { errors, changed, busy } = form
 
@@ -52,10 +51,7 @@ export function NewPasswordStep({ account, step, save }: NewPasswordStepProps) {
           idPrefix="reset"
           labels={{ password: t('reset:newPassword'), confirmPassword: t('reset:confirmPassword') }}
           rulesNamespace="reset"
-          password={password}
-          confirmPassword={confirmPassword}
-          onPassword={setPassword}
-          onConfirmPassword={setConfirmPassword}
+          {...newPassword}
           changed={changed}
           errors={errors}
           autoFocus

@@ -5,7 +5,7 @@ import { changePasswordErrorField } from '../../../../shared/forms/sign-in/chang
 import { useApiClient } from '../../../api.ts'
 import { earlyText } from '../../../components/form/early-input.ts'
 import { Field } from '../../../components/form/Field.tsx'
-import { NewPasswordFields } from '../../../components/form/NewPasswordFields.tsx'
+import { NewPasswordFields, useNewPassword } from '../../../components/form/NewPasswordFields.tsx'
 import { schemaErrors } from '../../../components/form/schema-errors.ts'
 import type { FieldErrors } from '../../../components/form/useFieldErrors.ts'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
@@ -36,8 +36,8 @@ export function ChangePasswordStep({ email, csrfToken, onDone, initialErrors }: 
   const { t } = useTranslation()
   const api = useApiClient()
   const [oldPassword, setOldPassword] = useState('')
-  const [password, setPassword] = useState('')
-  const [confirmPassword, setConfirmPassword] = useState('')
+  const newPassword = useNewPassword()
+  const { password, confirmPassword, onPassword, onConfirmPassword } = newPassword
   const form = useFormSubmit(initialErrors)
   const { errors, changed } = form
   const fields = useRef<HTMLDivElement>(null)
@@ -46,9 +46,9 @@ export function ChangePasswordStep({ email, csrfToken, onDone, initialErrors }: 
     const typed = (name: string) =>
       earlyText(fields.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`))
     setOldPassword(typed('oldPassword'))
-    setPassword(typed('password'))
-    setConfirmPassword(typed('confirmPassword'))
-  }, [])
+    onPassword(typed('password'))
+    onConfirmPassword(typed('confirmPassword'))
+  }, [onPassword, onConfirmPassword])
 
   const values = { oldPassword, password, confirmPassword }
   const submit = form.submitWith({
@@ -101,10 +101,7 @@ export function ChangePasswordStep({ email, csrfToken, onDone, initialErrors }: 
               confirmPassword: t('signInSteps:confirmPassword'),
             }}
             rulesNamespace="signUp"
-            password={password}
-            confirmPassword={confirmPassword}
-            onPassword={setPassword}
-            onConfirmPassword={setConfirmPassword}
+            {...newPassword}
             changed={changed}
             errors={errors}
           />

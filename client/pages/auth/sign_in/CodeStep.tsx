@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useHydrated } from 'vike-react/useHydrated'
-import { clockTime } from '../../../../shared/api/sign-in-flow.ts'
+import { clockTime } from '../../../../shared/clock-time.ts'
 import type { Language } from '../../../../shared/language.ts'
 import { earlyText } from '../../../components/form/early-input.ts'
 import { useTranslation } from '../../../translation.tsx'

@@ -1,3 +1,4 @@
+import { ScriptedSubmit } from '../../../components/form/ScriptedSubmit.tsx'
 import { useTranslation } from '../../../translation.tsx'
 
 /** Spec §2 product-not-activated notice, with the message to contact the admin for account binding. */
@@ -22,16 +23,9 @@ export function NotActivated({
       <form method="post">
         <input type="hidden" name="step" value="back" />
         <input type="hidden" name="_csrf" value={csrfToken} />
-        <button
-          type="submit"
-          className="button primary"
-          onClick={(event) => {
-            event.preventDefault()
-            onBack()
-          }}
-        >
+        <ScriptedSubmit className="button primary" onPress={onBack}>
           {t('backToSignIn')}
-        </button>
+        </ScriptedSubmit>
       </form>
     </section>
   )

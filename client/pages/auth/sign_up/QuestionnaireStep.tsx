@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/schemas/signUpChoices.ts'
 import { useApiClient } from '../../../api.ts'
 import { Field, FormError } from '../../../components/form/Field.tsx'
+import { ScriptedSubmit } from '../../../components/form/ScriptedSubmit.tsx'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useTranslation } from '../../../translation.tsx'
 import { signUpErrors } from './errors.ts'
@@ -223,32 +224,18 @@ export function QuestionnaireStep({
           {t('questionnaire.submit')}
         </button>
         {/* Submit buttons, so a plain post says what was asked; with JavaScript the page does it. */}
-        <button
-          type="submit"
+        <ScriptedSubmit
           name="intent"
           value="skip"
           className="button"
-          onClick={(event) => {
-            event.preventDefault()
-            void skip()
-          }}
+          onPress={() => void skip()}
           disabled={busy}
         >
           {t('questionnaire.skip')}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="back"
-          className="link-button"
-          onClick={(event) => {
-            event.preventDefault()
-            onBack()
-          }}
-          disabled={busy}
-        >
+        </ScriptedSubmit>
+        <ScriptedSubmit name="intent" value="back" className="link-button" onPress={onBack} disabled={busy}>
           {t('questionnaire.back')}
-        </button>
+        </ScriptedSubmit>
       </div>
     </StepForm>
   )

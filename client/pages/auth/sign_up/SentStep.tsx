@@ -7,6 +7,7 @@ import { pastedLinkTo } from '../../../../shared/forms/emailed-link.ts'
 import { useApiClient } from '../../../api.ts'
 import { FormError } from '../../../components/form/Field.tsx'
 import { PastedLinkField } from '../../../components/form/PastedLinkField.tsx'
+import { ScriptedSubmit } from '../../../components/form/ScriptedSubmit.tsx'
 import { useFormSubmit } from '../../../components/form/useFormSubmit.ts'
 import { useCountdown } from '../../../components/time/useCountdown.ts'
 import { Trans, useTranslation } from '../../../translation.tsx'
@@ -144,43 +145,26 @@ export function SentStep({
       <FormError error={error} />
       <form method={plain.method} action={plain.action} className="actions">
         {plain.hidden}
-        <button
-          type="submit"
+        <ScriptedSubmit
           name="intent"
           value="resend"
           className="button primary"
-          onClick={(event) => {
-            event.preventDefault()
-            void resend()
-          }}
+          onPress={() => void resend()}
           disabled={busy || seconds > 0}
         >
           {t('sent.resend')}
-        </button>
-        <button
-          type="submit"
+        </ScriptedSubmit>
+        <ScriptedSubmit
           name="intent"
           value="continue"
           className="button"
-          onClick={(event) => {
-            event.preventDefault()
-            void loadSignUpFlow().then(onFlow)
-          }}
+          onPress={() => void loadSignUpFlow().then(onFlow)}
         >
           {t('sent.continue')}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="other"
-          className="link-button"
-          onClick={(event) => {
-            event.preventDefault()
-            onOtherEmail()
-          }}
-        >
+        </ScriptedSubmit>
+        <ScriptedSubmit name="intent" value="other" className="link-button" onPress={onOtherEmail}>
           {t('sent.otherEmail')}
-        </button>
+        </ScriptedSubmit>
       </form>
       {/*
         The link's id rides in its fragment, which only a script reads (ADR 0089): pasted here

@@ -1,3 +1,6 @@
+import { productNames } from '../../product-names.ts'
+import frame from './frame.ts'
+
 /** Demo booking (/auth/demo, reached from the header's Book Demo). */
 export default {
   metaTitle: 'Book a demo | Sobot',
@@ -20,13 +23,5 @@ export default {
     'A product specialist will contact you at {{email}} within one business day to agree on a time. Nothing else is needed from you now.',
   doneAgain: 'Book another demo',
   doneHome: 'Back to the home page',
-  product: {
-    chatbot: 'Chatbot',
-    livechat: 'Live Chat',
-    voice: 'Voice',
-    ticketing: 'Ticketing System',
-    whatsapp: 'WhatsApp API',
-    'voice-for-sales': 'Voice for Sales',
-    voicebot: 'Voicebot',
-  },
+  product: productNames(frame),
 }

@@ -1,3 +1,6 @@
+import { productNames } from '../../product-names.ts'
+import frame from './frame.ts'
+
 /** The free-trial sign-up journey (client/pages/auth/sign_up). */
 export default {
   flowExpired: 'This sign-up is no longer under way in this browser. Please start again.',
@@ -119,15 +122,7 @@ export default {
     opening: 'Opening your console…',
   },
   choices: {
-    products: {
-      chatbot: 'Chatbot',
-      livechat: 'Live Chat',
-      voice: 'Voice',
-      ticketing: 'Ticketing System',
-      whatsapp: 'WhatsApp API',
-      'voice-for-sales': 'Voice for Sales',
-      voicebot: 'Voicebot',
-    },
+    products: productNames(frame),
     goals: {
       'ai-automation': 'More AI and automation',
       'customer-satisfaction': 'Higher customer satisfaction',

@@ -1,3 +1,6 @@
+import { productNames } from '../../product-names.ts'
+import frame from './frame.ts'
+
 /** 预约演示（/auth/demo，页头“预约演示”进入）。 */
 export default {
   metaTitle: '预约演示 | 智齿科技',
@@ -19,13 +22,5 @@ export default {
   doneBody: '产品顾问将在一个工作日内通过 {{email}} 与您联系并约定时间，您现在无需其他操作。',
   doneAgain: '再预约一次',
   doneHome: '返回首页',
-  product: {
-    chatbot: '智能机器人',
-    livechat: '在线客服',
-    voice: '云呼叫中心',
-    ticketing: '工单系统',
-    whatsapp: 'WhatsApp API',
-    'voice-for-sales': '销售外呼',
-    voicebot: '语音机器人',
-  },
+  product: productNames(frame),
 }

@@ -1,5 +1,7 @@
+import { productNames } from '../../product-names.ts'
 import type { MessagesOf } from '../../types.ts'
 import type en from '../en/signUp.ts'
+import frame from './frame.ts'
 
 export default {
   flowExpired: '本浏览器中的注册已不再进行，请重新开始。',
@@ -119,15 +121,7 @@ export default {
     opening: '正在进入控制台…',
   },
   choices: {
-    products: {
-      chatbot: '智能机器人',
-      livechat: '在线客服',
-      voice: '云呼叫中心',
-      ticketing: '工单系统',
-      whatsapp: 'WhatsApp API',
-      'voice-for-sales': '销售外呼',
-      voicebot: '语音机器人',
-    },
+    products: productNames(frame),
     goals: {
       'ai-automation': '更多 AI 与自动化',
       'customer-satisfaction': '提升客户满意度',
