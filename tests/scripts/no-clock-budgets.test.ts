@@ -74,8 +74,7 @@ function clockCeilings(source: string): string[] {
   ].join('|')
   const lists = namesAssigned(source, new RegExp(String.raw`(\w+)\.push\(\s*${NOW}\s*-`, 'g'))
   const everyElement = lists.map(
-    (list) =>
-      String.raw`${list}[\w.(), ]*?\.(?:every|some|filter|find)\(\(?\w+\)?\s*=>\s*\w+\s*<=?\s*[\w.]+`,
+    (list) => String.raw`${list}[\w.(), ]*?\.(?:every|some|filter|find)\(\(?\w+\)?\s*=>\s*\w+\s*<=?\s*[\w.]+`,
   )
   const ceiling = new RegExp(
     [
