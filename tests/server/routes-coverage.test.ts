@@ -32,7 +32,9 @@ function fastifyCollectingRoutes(options?: FastifyServerOptions) {
 }
 
 const { buildApp } = await t.mockImport<typeof import('../../server/app.ts')>('../../server/app.ts', {
-  fastify: { default: fastifyCollectingRoutes },
+  // Fastify's other exports as they are (the request logger extends its LogController): only the
+  // factory is swapped.
+  fastify: { ...(await import('fastify')), default: fastifyCollectingRoutes },
 })
 const sandbox = await startSandbox()
 t.teardown(() => sandbox.close())
