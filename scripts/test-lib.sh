@@ -76,6 +76,8 @@ tap_into_log() {
   npx tap build >/dev/null 2>&1 || echo "tap build failed"
   # Results of files that no longer exist must not be counted.
   rm -rf .tap/test-results
+  # package.json's tap `timeout` (480 s a file) is a hang guard only: beside two CPU burners a file
+  # that starts a Vite dev server took over 240 s, and a guard must never be what fails a slow run.
   # A failing assertion on a whole page prints a large diff; tap's runner keeps every report until
   # the end, so it gets room for many of them instead of dying and reporting nothing.
   NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1
