@@ -5,7 +5,6 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js'
-import standaloneCode from 'ajv/dist/standalone/index.js'
 import type { FastifyInstance } from 'fastify'
 import type { ContractChecker, JsonSchema, UpstreamDocument } from '../../scripts/upstream/conformance.ts'
 import type { UpstreamExchange } from '../../server/upstream/client.server.ts'
@@ -58,9 +57,15 @@ const AJV_VERSION = (requireValidator('ajv/package.json') as { version: string }
  * process used to compile the same few again — ≈ 3 % of the tap run's CPU. A changed schema has
  * another hash; the module's code is ajv's own output, so it validates exactly as compiled.
  */
-function compileKept(ajv: Ajv2020, schema: JsonSchema): ValidateFunction {
+function compileKept(
+  standaloneCode: (ajv: Ajv2020, validate: ValidateFunction) => string,
+  ajv: Ajv2020,
+  schema: JsonSchema,
+): ValidateFunction {
+  // The options that shape the generated code are part of the key, beside ajv's version.
+  const { allErrors, strict } = ajv.opts
   const key = createHash('sha256')
-    .update(`${AJV_VERSION}\n${JSON.stringify(schema)}`)
+    .update(`${AJV_VERSION}\n${JSON.stringify({ allErrors, strict })}\n${JSON.stringify(schema)}`)
     .digest('hex')
     .slice(0, 20)
   const file = path.join(CACHE_DIR, 'ajv', `${key}.cjs`)
@@ -85,9 +90,16 @@ export function watchUpstreamConformance(app: FastifyInstance): () => Promise<vo
   return async () => {
     if (exchanges.length === 0) return
     // Loaded here, not at the top: a test file that sees no exchange never pays for ajv.
-    checker ??= Promise.all([upstreamDocument(), import('../../scripts/upstream/conformance.ts')]).then(
-      ([document, { ContractChecker }]) =>
-        new ContractChecker(document, { compile: compileKept, source: true }),
+    checker ??= Promise.all([
+      upstreamDocument(),
+      import('../../scripts/upstream/conformance.ts'),
+      import('ajv/dist/standalone/index.js'),
+    ]).then(
+      ([document, { ContractChecker }, standalone]) =>
+        new ContractChecker(document, {
+          compile: (ajv, schema) => compileKept(standalone.default, ajv, schema),
+          source: true,
+        }),
     )
     const check = await checker
     const deviations = exchanges.flatMap((exchange) => {
