@@ -5,6 +5,7 @@ import type { LoggedRequest } from '../sandbox/requestLog.ts'
 import { buildApp } from '../server/app.ts'
 import { SESSION_COOKIE } from '../server/plugins/app/session.server.ts'
 import { sandboxTopology } from '../server/sandbox-topology.ts'
+import { ENDPOINTS, type EndpointName } from '../shared/api/endpoints.ts'
 import { atIdentityProvider, OWN_PAGE_LINK, ROOT, SAME_ORIGIN, sessionKey } from './support/root.ts'
 import { watchUpstreamConformance } from './support/upstream-conformance.ts'
 
@@ -33,11 +34,18 @@ export async function build(
     extraRoutes?: (app: FastifyInstance) => void
     /** Off only for a test that breaks the sandbox's answers on purpose. */
     upstreamConformance?: boolean
+    /** Microsoft sign-in goes to the sandbox's own identity provider page (atIdentityProvider). */
+    microsoftAtSandbox?: boolean
   } = {},
 ): Promise<Harness> {
   const sandbox = options.sandbox ?? (await startSandbox())
   if (!options.sandbox) t.teardown(() => sandbox.close())
-  const config = loadConfig({ NODE_ENV: 'test', SESSION_KEYS: sessionKey(7), ...options.env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_KEYS: sessionKey(7),
+    ...(options.microsoftAtSandbox ? { MICROSOFT_AUTHORIZE_URL: microsoftAuthorizeUrl(sandbox) } : {}),
+    ...options.env,
+  })
   const app = await buildApp({
     config,
     topology: sandboxTopology(sandbox),
@@ -91,6 +99,10 @@ export async function fileSandbox(
   return { sandbox, sg }
 }
 
+/** The sandbox's Microsoft sign-in page (on its sg server), where MICROSOFT_AUTHORIZE_URL points. */
+export const microsoftAuthorizeUrl = (sandbox: RunningSandbox) =>
+  `${sandbox.regions.sg.url}/__sandbox/idp/microsoft/authorize`
+
 /** `build` for a whole file of sign-ins from one client, on a file sandbox (fileSandbox). */
 export async function buildForFile(
   t: FileHooks,
@@ -132,8 +144,38 @@ export async function signInStep(
 }
 
 /**
- * Signs in through the sign-in flow's steps (e-mail, the environment when one is given, password)
- * and returns the sealed cookie value; throws unless the last step signed in.
+ * The sign-in flow's steps as the page takes them: e-mail, the environment when one is given,
+ * password. Stops at the first step that does not answer 000000 and returns that step (else the
+ * last); the cookie is the one the steps carried along.
+ */
+export async function signInSteps(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  options: { environment?: string; headers?: Record<string, string>; cookie?: string; query?: string } = {},
+): Promise<{ response: LightMyRequestResponse; cookie: string | undefined; step: SignInStepName }> {
+  const steps: [SignInStepName, Record<string, unknown>][] = [['email', { email }]]
+  if (options.environment) steps.push(['environment', { environment: options.environment }])
+  steps.push(['password', { password }])
+  let cookie = options.cookie
+  let last: { response: LightMyRequestResponse; cookie: string | undefined; step: SignInStepName } | undefined
+  for (const [step, payload] of steps) {
+    const next = await signInStep(app, step, payload, {
+      cookie,
+      headers: options.headers,
+      query: options.query,
+    })
+    cookie = next.cookie
+    last = { ...next, step }
+    if (next.response.statusCode !== 200 || next.response.json().retCode !== '000000') break
+  }
+  if (!last) throw new Error('no sign-in step ran')
+  return last
+}
+
+/**
+ * Signs in through the sign-in flow's steps (signInSteps) and returns the sealed cookie value;
+ * throws unless the last step signed in.
  */
 export async function signIn(
   app: FastifyInstance,
@@ -141,16 +183,9 @@ export async function signIn(
   password: string,
   options: { environment?: string; headers?: Record<string, string>; cookie?: string } = {},
 ): Promise<string> {
-  let cookie = options.cookie
-  const steps: [SignInStepName, Record<string, unknown>][] = [['email', { email }]]
-  if (options.environment) steps.push(['environment', { environment: options.environment }])
-  steps.push(['password', { password }])
-  for (const [step, payload] of steps) {
-    const next = await signInStep(app, step, payload, { cookie, headers: options.headers })
-    cookie = next.cookie
-    if (next.response.statusCode !== 200 || next.response.json().retCode !== '000000')
-      throw new Error(`sign-in (${step}) failed: ${next.response.statusCode} ${next.response.body}`)
-  }
+  const { response, cookie, step } = await signInSteps(app, email, password, options)
+  if (response.statusCode !== 200 || response.json().retCode !== '000000')
+    throw new Error(`sign-in (${step}) failed: ${response.statusCode} ${response.body}`)
   if (!cookie) throw new Error('sign-in set no session cookie')
   return cookie
 }
@@ -169,4 +204,11 @@ export async function isSignedIn(app: FastifyInstance, cookie: string | undefine
 export async function sandboxRequests(baseUrl: string): Promise<LoggedRequest[]> {
   const response = await fetch(`${baseUrl}/__sandbox/requests`)
   return ((await response.json()) as { requests: LoggedRequest[] }).requests
+}
+
+/** How many calls of one upstream endpoint a sandbox server has logged (query strings aside). */
+export async function upstreamCalls(regionUrl: string, name: EndpointName): Promise<number> {
+  const path = ENDPOINTS[name].path
+  return (await sandboxRequests(regionUrl)).filter((request) => request.url.split('?')[0]?.endsWith(path))
+    .length
 }

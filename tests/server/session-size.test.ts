@@ -7,7 +7,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../sandbox/fixtures.ts'
-import { startSandbox } from '../../sandbox/index.ts'
 import { SESSION_COOKIE } from '../../server/plugins/app/session.server.ts'
 import {
   MAX_COOKIE_BYTES,
@@ -25,12 +24,9 @@ import {
 } from '../helper.ts'
 import { giveBack } from './external-return.ts'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
 const { app } = await build(t, {
-  sandbox,
-  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`, RATE_LIMIT_SIGN_IN: '1000/1m' },
+  microsoftAtSandbox: true,
+  env: { RATE_LIMIT_SIGN_IN: '1000/1m' },
   extraRoutes: (app: FastifyInstance) => {
     // A flow that writes far too much into its slot (what the net is for).
     app.post('/test/oversized-slot', async (request) => {

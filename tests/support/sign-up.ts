@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.ts'
 import { cookieHeader, SAME_ORIGIN, sessionCookieOf } from '../helper.ts'
+import { solvedCaptchaPass } from './captcha.ts'
 import { lastLink } from './outbox.ts'
 
 export const SIGN_UP_PASSWORD = 'Trial-Start42'
@@ -69,19 +70,10 @@ export class SignUpBrowser {
 
   /** Credentials and captcha sent, the verification e-mail out: the flow is at `sent`. */
   async started(email = freshSignUpEmail(), password = SIGN_UP_PASSWORD): Promise<string> {
-    const challenge = (await this.call('initSgGeetestInfo', {})).body.item as {
-      challengeId: string
-      a: number
-      b: number
-    }
-    const solved = await this.call('checkSgGeetestInfo', {
-      challengeId: challenge.challengeId,
-      answer: String(challenge.a + challenge.b),
-    })
     const started = await this.call('registerSgNew', {
       email,
       password,
-      captchaPass: String(solved.body.item.captchaPass),
+      captchaPass: await solvedCaptchaPass((name, payload) => this.call(name, payload)),
     })
     if (started.body.retCode !== '000000') throw new Error(`registerSgNew: ${started.body.retMsg}`)
     await this.call('sendRegisterVerifyEmail', { email })

@@ -1,35 +1,24 @@
-import { Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import { loadConfig } from '../../../config/index.ts'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { loggerOptions } from '../../../server/logger.ts'
-import { sandboxTopology } from '../../../server/sandbox-topology.ts'
 import type * as CallEndpointModule from '../../../server/upstream/call-endpoint.server.ts'
 import {
   atIdentityProvider,
-  build,
+  buildForFile,
   cookieHeader,
-  fileSandbox,
   isSignedIn,
-  ONE_CLIENT_MANY_USERS,
   OWN_PAGE_LINK,
-  ROOT,
   sandboxRequests,
   sessionCookieOf,
-  sessionKey,
   signInStep,
 } from '../../helper.ts'
+import { loggedApp } from '../../support/logged-app.ts'
 
 // Issue 18 point 4: after every sign-in the agent's language is the one they signed in with,
 // sent once by the BFF before the answer goes out; a failure of that call never fails the sign-in.
 
-const { sandbox, sg } = await fileSandbox(t)
-const { app } = await build(t, {
-  sandbox,
-  env: { ...ONE_CLIENT_MANY_USERS, MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize` },
-})
+const { app, sandbox, sg } = await buildForFile(t, { microsoftAtSandbox: true })
 t.beforeEach(async () => {
   await fetch(`${sg}/__sandbox/requests`, { method: 'DELETE' })
 })
@@ -121,22 +110,7 @@ t.test('updateAgentLanguage failing › the sign-in still succeeds, and the fail
   const { buildApp } = await t.mockImport<typeof import('../../../server/app.ts')>('../../../server/app.ts', {
     '../../../server/upstream/call-endpoint.server.ts': failing,
   })
-  const lines: string[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk))
-      done()
-    },
-  })
-  const logged = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', SESSION_KEYS: sessionKey(7) }),
-    topology: sandboxTopology(sandbox),
-    root: ROOT,
-    ssr: false,
-    logger: { ...loggerOptions({ logLevel: 'info', logFormat: 'json' }), stream },
-  })
-  t.teardown(() => logged.close())
-  await logged.ready()
+  const { app: logged, lines } = await loggedApp(t, {}, { sandbox, logLevel: 'info', buildApp })
   const response = await passwordSignIn(logged, DEMO_ACCOUNT.password, 'zh')
   t.equal(response.statusCode, 200)
   t.equal(response.json().retCode, '000000')

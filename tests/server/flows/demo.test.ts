@@ -1,6 +1,7 @@
 /** Demo booking (addSgReservationInfo through /api): it asks for the captcha the upstream offers. */
 import t from 'tap'
 import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { solvedCaptchaPass } from '../../support/captcha.ts'
 
 const { app, sandbox } = await build(t, { env: { RATE_LIMIT_SIGN_UP: '1000/1m' } })
 const sg = sandbox.regions.sg.url
@@ -27,18 +28,7 @@ async function post(path: string, payload: Record<string, unknown>) {
   }
 }
 
-async function captchaPass(): Promise<string> {
-  const challenge = (await post('initSgGeetestInfo/4', {})).body.item as {
-    challengeId: string
-    a: number
-    b: number
-  }
-  const solved = await post('checkSgGeetestInfo/4', {
-    challengeId: challenge.challengeId,
-    answer: String(challenge.a + challenge.b),
-  })
-  return String(solved.body.item.captchaPass)
-}
+const captchaPass = () => solvedCaptchaPass((name, payload) => post(`${name}/4`, payload))
 
 const bookings = async () =>
   (await sandboxRequests(sg)).filter((request) => request.url.includes('addSgReservationInfo')).length

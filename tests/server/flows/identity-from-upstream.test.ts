@@ -7,9 +7,10 @@ import {
   cookieHeader,
   fileSandbox,
   isSignedIn,
+  microsoftAuthorizeUrl,
   OWN_PAGE_LINK,
   sessionCookieOf,
-  signInStep,
+  signInSteps,
 } from '../../helper.ts'
 import { appWithUpstreams } from '../upstream/harness.ts'
 
@@ -52,18 +53,12 @@ const sgEnvironment = topology.environments['sg-k8s']
 if (!sgEnvironment) throw new Error('the sandbox has no sg-k8s')
 sgEnvironment.upstream = interposerUrl
 const { app } = await appWithUpstreams(t, topology, {
-  MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`,
+  MICROSOFT_AUTHORIZE_URL: microsoftAuthorizeUrl(sandbox),
 })
 
 t.test('a password sign-in answered with a token but no identity: 502, no session', async (t) => {
   // The sign-in flow's password step (consoleLogin; the sign-in's rows are flow-only).
-  const started = await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
-  const { response } = await signInStep(
-    app,
-    'password',
-    { password: DEMO_ACCOUNT.password },
-    { cookie: started.cookie },
-  )
+  const { response } = await signInSteps(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
   t.equal(response.statusCode, 502, 'refused as an upstream fault')
   t.notMatch(response.body, /token/i, 'the token is not handed to the page either')
   t.notOk(await isSignedIn(app, sessionCookieOf(response)), 'the body’s address did not become a session')

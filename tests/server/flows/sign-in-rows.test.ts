@@ -41,6 +41,9 @@ const SIGN_IN_ROWS = [
 const EVERYTHING = { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password, code: '123456' }
 
 const upstreamCalls = async () => (await sandboxRequests(sg)).length + (await sandboxRequests(us)).length
+/** The flow's password step in the browser whose cookie that is. */
+const passwordStep = (password: string, cookie: string | undefined) =>
+  signInStep(app, 'password', { password }, { cookie })
 
 t.test('/api › each sign-in row is refused from the browser, as every flow row is', async (t) => {
   // The refusal a flow row has had since issue 17 (the SSO redemption): the reference answer.
@@ -70,12 +73,7 @@ t.test('/api › each sign-in row is refused from the browser, as every flow row
 t.test('the flow › the demo account signs in; the answer hands over to the console', async (t) => {
   const started = await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
   t.match(started.response.json(), { retCode: '000000', item: { flow: { step: 'password' } } })
-  const done = await signInStep(
-    app,
-    'password',
-    { password: DEMO_ACCOUNT.password },
-    { cookie: started.cookie },
-  )
+  const done = await passwordStep(DEMO_ACCOUNT.password, started.cookie)
   t.equal(done.response.json().retCode, '000000', done.response.body)
   t.ok(await isSignedIn(app, done.cookie), 'signed in')
   const consoleUrl = String(done.response.json().item.consoleUrl)
@@ -88,12 +86,7 @@ t.test('the flow › several environments: the picked one is where the sign-in g
   t.same(started.response.json().item.flow.environments, ['sg-k8s', 'us-k8s'])
   const picked = await signInStep(app, 'environment', { environment: 'us-k8s' }, { cookie: started.cookie })
   t.match(picked.response.json(), { retCode: '000000', item: { flow: { step: 'password' } } })
-  const done = await signInStep(
-    app,
-    'password',
-    { password: MULTI_ENV_ACCOUNT.password },
-    { cookie: picked.cookie },
-  )
+  const done = await passwordStep(MULTI_ENV_ACCOUNT.password, picked.cookie)
   t.equal(done.response.json().retCode, '000000', done.response.body)
   t.ok(String(done.response.json().item.consoleUrl).startsWith(`${us}/__sandbox/console?`), 'the us console')
   t.ok(await isSignedIn(app, done.cookie))
@@ -103,12 +96,7 @@ t.test(
   'the flow › the e-mailed code: sent after the password, a new one later, then signed in',
   async (t) => {
     const started = await signInStep(app, 'email', { email: EMAIL_CODE_ACCOUNT.email })
-    const sent = await signInStep(
-      app,
-      'password',
-      { password: EMAIL_CODE_ACCOUNT.password },
-      { cookie: started.cookie },
-    )
+    const sent = await passwordStep(EMAIL_CODE_ACCOUNT.password, started.cookie)
     t.match(sent.response.json(), { retCode: '000000', item: { flow: { step: 'code' } } })
     await fetch(`${sg}/__sandbox/clock`, {
       method: 'POST',

@@ -5,14 +5,11 @@
  */
 import t from 'tap'
 import { DEMO_ACCOUNT, RESET_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { ENDPOINTS } from '../../../shared/api/endpoints.ts'
-import { build, isSignedIn, sandboxRequests, signInStep } from '../../helper.ts'
+import { build, isSignedIn, signInStep, upstreamCalls } from '../../helper.ts'
 
 const { app, sandbox } = await build(t, { env: { RATE_LIMIT_SIGN_IN: '1000/1m' } })
 const sg = sandbox.regions.sg.url
-const consoleLogins = async () =>
-  (await sandboxRequests(sg)).filter((entry) => entry.url.startsWith(`/${ENDPOINTS.consoleLogin.path}`))
-    .length
+const consoleLogins = () => upstreamCalls(sg, 'consoleLogin')
 
 t.test(
   'a password typed for the address one tab shows never signs in the address another tab chose',

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
-import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
+import type { EndpointName } from '../../../shared/api/endpoints.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
-import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
+import { build, isSignedIn, signIn, upstreamCalls } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 import { startRedis } from '../../support/redis.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SIGN_UP_PASSWORD, SignUpBrowser } from '../../support/sign-up.ts'
@@ -23,9 +23,7 @@ const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url
 const browser = (on: FastifyInstance, cookie?: string) => new SignUpBrowser(on, sg, cookie)
 
-const calls = async (name: EndpointName) =>
-  (await sandboxRequests(sg)).filter((request) => request.url.split('?')[0]?.endsWith(ENDPOINTS[name].path))
-    .length
+const calls = (name: EndpointName) => upstreamCalls(sg, name)
 
 /** The owner on `ownerApp`, the stranger and the owner's phone on `otherApp`. */
 async function twoDeviceTakeover(t: Test, ownerApp: FastifyInstance, otherApp: FastifyInstance) {

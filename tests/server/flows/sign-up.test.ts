@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { ENDPOINTS, type EndpointName } from '../../../shared/api/endpoints.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
-import { build, cookieHeader, isSignedIn, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { build, cookieHeader, isSignedIn, SAME_ORIGIN, upstreamCalls } from '../../helper.ts'
 import { outbox } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
@@ -21,9 +21,7 @@ class Browser extends SignUpBrowser {
   }
 }
 
-const calls = async (name: EndpointName) =>
-  (await sandboxRequests(sg)).filter((request) => request.url.split('?')[0]?.endsWith(ENDPOINTS[name].path))
-    .length
+const calls = (name: EndpointName) => upstreamCalls(sg, name)
 
 t.test(
   'sign-up finish › only the session whose link verified the address finishes, as that address',

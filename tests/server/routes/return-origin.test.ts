@@ -24,10 +24,10 @@ for (const [label, env, origin] of [
   t.test(`${label} › every return address names ${origin}, whatever Host the request names`, async (t) => {
     const { app } = await build(t, {
       sandbox,
+      microsoftAtSandbox: true,
       env: {
         ...env,
         TRUST_PROXY: 'true',
-        MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`,
         RATE_LIMIT_SIGN_IN: '1000/1m',
       },
     })

@@ -6,7 +6,6 @@
  */
 import t from 'tap'
 import { DEMO_ACCOUNT, SANDBOX_SAML_CONFIG_ID, SSO_SAML_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { startSandbox } from '../../../sandbox/index.ts'
 import {
   atIdentityProvider,
   build,
@@ -18,13 +17,8 @@ import {
   signIn,
 } from '../../helper.ts'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
+const { app, sandbox } = await build(t, { microsoftAtSandbox: true, env: { RATE_LIMIT_SIGN_IN: '3/1m' } })
 const sg = sandbox.regions.sg.url
-const { app } = await build(t, {
-  sandbox,
-  env: { MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize`, RATE_LIMIT_SIGN_IN: '3/1m' },
-})
 const SAML_START = `/auth/sso/saml?id=${SANDBOX_SAML_CONFIG_ID}&return=/overview`
 const STARTS = [
   { url: '/auth/sso/microsoft?return=/overview', title: 'Continue to Microsoft sign-in?' },

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { EMAIL_CODE_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { toBase64Utf8 } from '../../../shared/api/base64.ts'
-import { SAME_ORIGIN, sandboxRequests, signInStep } from '../../helper.ts'
+import { SAME_ORIGIN, sandboxRequests, signInSteps } from '../../helper.ts'
 import { loggedApp } from '../../support/logged-app.ts'
 
 const SEND = '/api/basic-login/account/sendVerifyCode'
@@ -12,13 +12,7 @@ t.test(
     const { app, sandbox, lines } = await loggedApp(t)
 
     // The sign-in flow's steps (sendVerifyCode is flow-only): an account that asks for a code.
-    const started = await signInStep(app, 'email', { email: EMAIL_CODE_ACCOUNT.email })
-    const { response } = await signInStep(
-      app,
-      'password',
-      { password: EMAIL_CODE_ACCOUNT.password },
-      { cookie: started.cookie },
-    )
+    const { response } = await signInSteps(app, EMAIL_CODE_ACCOUNT.email, EMAIL_CODE_ACCOUNT.password)
     t.equal(response.json().retCode, '000000', 'the plain password is what the browser sends')
     t.equal(response.json().item.flow.step, 'code')
     const upstream = (await sandboxRequests(sandbox.regions.sg.url)).find((entry) =>

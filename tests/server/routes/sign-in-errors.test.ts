@@ -8,6 +8,7 @@ import {
   US_ACCOUNT,
 } from '../../../sandbox/fixtures.ts'
 import { buildForFile, SAME_ORIGIN, sessionCookieOf, signInStep } from '../../helper.ts'
+import { solvedCaptchaPass } from '../../support/captcha.ts'
 
 const { app, sg } = await buildForFile(t)
 
@@ -113,16 +114,7 @@ t.test(
       retCode: '700169',
       retMsg: '验证码错误',
     })
-    const challenge = (await post('initSgGeetestInfo/4', {})).body.item as {
-      challengeId: string
-      a: number
-      b: number
-    }
-    const solved = await post('checkSgGeetestInfo/4', {
-      challengeId: challenge.challengeId,
-      answer: String(challenge.a + challenge.b),
-    })
-    const captchaPass = (solved.body.item as { captchaPass: string }).captchaPass
+    const captchaPass = await solvedCaptchaPass((name, payload) => post(`${name}/4`, payload))
     const signedIn = await signIn({ ...good, captchaPass })
     t.match(signedIn, { status: 200, body: { retCode: '000000' } })
     t.ok(signedIn.cookie, 'the session starts')

@@ -9,6 +9,7 @@ import {
   sessionCookieOf,
   signIn,
   signInStep,
+  signInSteps,
 } from '../../helper.ts'
 
 t.test(
@@ -31,13 +32,7 @@ t.test(
   'sign-in flow › the password step moves the token into the sealed cookie and out of the JSON',
   async (t) => {
     const { app, sandbox } = await build(t)
-    const started = await signInStep(app, 'email', { email: DEMO_ACCOUNT.email })
-    const { response } = await signInStep(
-      app,
-      'password',
-      { password: DEMO_ACCOUNT.password },
-      { cookie: started.cookie },
-    )
+    const { response } = await signInSteps(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
     t.equal(response.statusCode, 200)
     const body = response.json()
     t.equal(body.retCode, '000000')

@@ -12,6 +12,7 @@ import { signUpEndpoints } from '../../../shared/api/endpoints/signUp.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
 import { build, cookieHeader, SAME_ORIGIN, sandboxRequests, sessionCookieOf } from '../../helper.ts'
+import { solvedCaptchaPass } from '../../support/captcha.ts'
 import { lastLink, linkFragmentId } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SIGN_UP_PASSWORD } from '../../support/sign-up.ts'
 
@@ -59,11 +60,8 @@ class Browser {
     return { status: response.statusCode, body: response.json() as Envelope }
   }
 
-  async captchaPass(): Promise<string> {
-    const { body } = await this.call('initSgGeetestInfo', {})
-    const { challengeId, a, b } = body.item as { challengeId: string; a: number; b: number }
-    const solved = await this.call('checkSgGeetestInfo', { challengeId, answer: String(a + b) })
-    return (solved.body.item as { captchaPass: string }).captchaPass
+  captchaPass(): Promise<string> {
+    return solvedCaptchaPass((name, payload) => this.call(name, payload))
   }
 
   /** registerSgNew done: the flow waits for the e-mailed link. */

@@ -2,22 +2,16 @@ import t from 'tap'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import {
   atIdentityProvider,
-  build,
+  buildForFile,
   cookieHeader,
-  fileSandbox,
   isSignedIn as isSignedInWith,
-  ONE_CLIENT_MANY_USERS,
   OWN_PAGE_LINK,
   SAME_ORIGIN,
   sessionCookieOf,
   signInStep,
 } from '../../helper.ts'
 
-const { sandbox, sg } = await fileSandbox(t)
-const { app } = await build(t, {
-  sandbox,
-  env: { ...ONE_CLIENT_MANY_USERS, MICROSOFT_AUTHORIZE_URL: `${sg}/__sandbox/idp/microsoft/authorize` },
-})
+const { app, sg } = await buildForFile(t, { microsoftAtSandbox: true })
 
 /** Start at the BFF, approve at the provider, come back: the BFF's final answer. */
 async function signInWith(start: string, identity: string, decision = 'approve') {
