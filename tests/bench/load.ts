@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { DEMO_ACCOUNT, US_ACCOUNT } from '../../sandbox/index.ts'
+import { armFault, clearFault } from '../support/sandbox-faults.ts'
 import { writeBlock } from './performance-doc.ts'
 import { ROOT, RSS_TARGET_MB, startBenchServer, TEN_HOST } from './server.ts'
 import { cpuAccount, queueWaitBuckets, queueWaitsBetween } from './why.ts'
@@ -193,17 +194,12 @@ try {
   const usTraffic = () =>
     autocannon({ url: server.base, connections: 50, duration: REGION_SECONDS, requests: [apiCall('us')] })
   const normal = await usTraffic()
-  const arm = await fetch(`${server.sandboxBase('sg')}/__sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ delayMs: SLOW_MS }),
-  })
-  if (!arm.ok) throw new Error(`arming the sg fault failed: ${arm.status}`)
+  await armFault(server.sandboxBase('sg'), { delayMs: SLOW_MS })
   const [slowed, sg] = await Promise.all([
     usTraffic(),
     autocannon({ url: server.base, connections: 100, duration: REGION_SECONDS, requests: [apiCall('sg')] }),
   ])
-  await fetch(`${server.sandboxBase('sg')}/__sandbox/faults`, { method: 'DELETE' })
+  await clearFault(server.sandboxBase('sg'))
   const p50Change = slowed.latency.p50 / Math.max(normal.latency.p50, 0.1) - 1
   const p99Change = slowed.latency.p99 / Math.max(normal.latency.p99, 0.1) - 1
   const within = p50Change <= 0.2 && p99Change <= 0.2
@@ -224,12 +220,7 @@ try {
     const sgTraffic = () =>
       autocannon({ url: server.base, connections: 50, duration: REGION_SECONDS, requests: [apiCall('sg')] })
     const sgNormal = await sgTraffic()
-    const armTen = await fetch(`${server.sandboxBase('ten')}/__sandbox/faults`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ delayMs: SLOW_MS }),
-    })
-    if (!armTen.ok) throw new Error(`arming the ten fault failed: ${armTen.status}`)
+    await armFault(server.sandboxBase('ten'), { delayMs: SLOW_MS })
     const tenBefore = await rowCalls(server, 'ten')
     const [sgBesideTen, ten] = await Promise.all([
       sgTraffic(),
@@ -240,7 +231,7 @@ try {
         requests: [apiCall('ten')],
       }),
     ])
-    await fetch(`${server.sandboxBase('ten')}/__sandbox/faults`, { method: 'DELETE' })
+    await clearFault(server.sandboxBase('ten'))
     const tenReached = (await rowCalls(server, 'ten')) - tenBefore
     const tenP50 = sgBesideTen.latency.p50 / Math.max(sgNormal.latency.p50, 0.1) - 1
     const tenP99 = sgBesideTen.latency.p99 / Math.max(sgNormal.latency.p99, 0.1) - 1

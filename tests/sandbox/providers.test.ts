@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { SANDBOX_SAML_CONFIG_ID, SSO_MICROSOFT_ACCOUNT, SSO_SAML_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { admin, manualClock, sandboxFor, upstream } from './helpers.ts'
 
@@ -36,6 +36,12 @@ async function roundTrip(
   }
 }
 
+/** The retCode aadLogin answers for the code a round trip brought back. */
+async function aadLoginAnswer(t: Test, trip: { location: URL }): Promise<string> {
+  const code = trip.location.searchParams.get('code') ?? ''
+  return (await upstream(t, sg, '/basic-login/sso/aadLogin', { code, state: 's' })).retCode
+}
+
 t.test(
   'microsoft › the page plays the provider; approving returns code, state and session_state',
   async (t) => {
@@ -60,39 +66,15 @@ t.test(
   'microsoft › 700623 not enabled, 700624 not linked, declined carries error, expired code refused',
   async (t) => {
     const notEnabled = await roundTrip('microsoft', 'demo@sandbox.test')
-    t.equal(
-      (
-        await upstream(t, sg, '/basic-login/sso/aadLogin', {
-          code: notEnabled.location.searchParams.get('code') ?? '',
-          state: 's',
-        })
-      ).retCode,
-      '700623',
-    )
+    t.equal(await aadLoginAnswer(t, notEnabled), '700623')
     const unlinked = await roundTrip('microsoft', 'stranger@elsewhere.test')
-    t.equal(
-      (
-        await upstream(t, sg, '/basic-login/sso/aadLogin', {
-          code: unlinked.location.searchParams.get('code') ?? '',
-          state: 's',
-        })
-      ).retCode,
-      '700624',
-    )
+    t.equal(await aadLoginAnswer(t, unlinked), '700624')
     const declined = await roundTrip('microsoft', SSO_MICROSOFT_ACCOUNT.email, 'decline')
     t.equal(declined.location.searchParams.get('error'), 'access_denied')
     t.equal(declined.location.searchParams.get('code'), null)
     const late = await roundTrip('microsoft', SSO_MICROSOFT_ACCOUNT.email)
     clock.advance(6 * 60_000)
-    t.equal(
-      (
-        await upstream(t, sg, '/basic-login/sso/aadLogin', {
-          code: late.location.searchParams.get('code') ?? '',
-          state: 's',
-        })
-      ).retCode,
-      '999999',
-    )
+    t.equal(await aadLoginAnswer(t, late), '999999')
   },
 )
 

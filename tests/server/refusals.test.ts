@@ -25,55 +25,21 @@ function envelopeOf(response: LightMyRequestResponse) {
 t.test('refusals on /api › localised envelope with the security headers', async (t) => {
   const { app } = await build(t)
   const zh = { ...SAME_ORIGIN, 'accept-language': 'zh-CN,zh;q=0.9' }
-  const cases: Array<{
-    label: string
-    status: number
-    headers: Record<string, string>
-    payload?: string
-    zhText: RegExp
-  }> = [
-    {
-      label: 'malformed JSON',
-      status: 400,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":',
-      zhText: /无效/,
-    },
-    {
-      label: 'empty JSON body',
-      status: 400,
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-      zhText: /无效/,
-    },
-    {
-      label: 'XML',
-      status: 415,
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-      zhText: /不接受/,
-    },
-    {
-      label: 'multipart',
-      status: 415,
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x--',
-      zhText: /不接受/,
-    },
-    {
-      label: 'octet-stream',
-      status: 415,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: 'x',
-      zhText: /不接受/,
-    },
-    {
-      label: 'oversized body',
-      status: 413,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a'.repeat(70_000) }),
-      zhText: /过大/,
-    },
+  /** A refused body: its label, the status it earns, its content type and text, the Chinese message. */
+  const refused = (label: string, status: number, contentType: string, payload: string, zhText: RegExp) => ({
+    label,
+    status,
+    headers: { 'content-type': contentType },
+    payload,
+    zhText,
+  })
+  const cases = [
+    refused('malformed JSON', 400, 'application/json', '{"email":', /无效/),
+    refused('empty JSON body', 400, 'application/json', '', /无效/),
+    refused('XML', 415, 'application/xml', '<a/>', /不接受/),
+    refused('multipart', 415, 'multipart/form-data; boundary=x', '--x--', /不接受/),
+    refused('octet-stream', 415, 'application/octet-stream', 'x', /不接受/),
+    refused('oversized body', 413, 'application/json', JSON.stringify({ email: 'a'.repeat(70_000) }), /过大/),
   ]
   for (const c of cases) {
     const response = await app.inject({

@@ -14,12 +14,18 @@ declare module '@fastify/secure-session' {
 const slot = sessionSlot('testSlot', { expiresAt: (entry) => entry.at + 1000 })
 let clock = 1_000_000
 
-const app = Fastify()
-await app.register(session, {
-  keys: [Buffer.from(sessionKey(3), 'base64')],
-  lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
-  redis: undefined,
-})
+/** A bare Fastify app with the session plugin (an hour's lifetime, no Redis). */
+async function sessionApp() {
+  const app = Fastify()
+  await app.register(session, {
+    keys: [Buffer.from(sessionKey(3), 'base64')],
+    lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
+    redis: undefined,
+  })
+  return app
+}
+
+const app = await sessionApp()
 app.post('/set', async (request) => {
   request.ensureSession()
   slot.set(request, { value: 'kept', at: clock })
@@ -83,12 +89,7 @@ declare module '@fastify/secure-session' {
 
 t.test('a list slot keeps each entry until its own end, and at most its cap', async (t) => {
   const list = sessionListSlot('testList', { expiresAt: (entry) => entry.at + 1000, maxEntries: 2 })
-  const listApp = Fastify()
-  await listApp.register(session, {
-    keys: [Buffer.from(sessionKey(3), 'base64')],
-    lifetime: { absoluteMs: 3_600_000, idleMs: 3_600_000 },
-    redis: undefined,
-  })
+  const listApp = await sessionApp()
   listApp.post('/add/:id', async (request) => {
     request.ensureSession()
     const { id } = request.params as { id: string }

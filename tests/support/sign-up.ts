@@ -80,6 +80,13 @@ export class SignUpBrowser {
     return email
   }
 
+  /** A sign-up started and its link opened here: the flow is at `setup`. */
+  async atSetup(email = freshSignUpEmail()): Promise<string> {
+    await this.started(email)
+    await this.verified(email)
+    return email
+  }
+
   /** Opens the last e-mailed link of `email` in this browser. */
   async openLink(email: string) {
     const link = await lastLink(this.sandboxUrl, email, 'register-verify')

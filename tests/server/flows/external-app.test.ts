@@ -17,6 +17,13 @@ const start = (provider: string, cookie?: string) => startAt(app, provider, cook
 /** The provider sends the browser back to the app's page (read on the server, issue 21 point 5). */
 const giveBack = (query: Record<string, string>, cookie?: string) => giveBackToPage(app, query, cookie, base)
 
+/** The reset fixture signed in, with a Shopify store brought back and waiting for its consent. */
+async function shopWaitingForConsent() {
+  const agent = await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password)
+  const shop = await start('shopify', agent)
+  return giveBack({ provider: 'shopify', payload: 'shop-acme', state: shop.state }, shop.cookie)
+}
+
 const redeems = async () =>
   (await sandboxRequests(sandbox.regions.sg.url)).filter((request) =>
     request.url.includes('basic-sso/access/auth'),
@@ -45,12 +52,7 @@ t.test(
   'external return (H2) › a sign-in never replaces another identity, nor takes its connect along',
   async (t) => {
     // An agent (the reset fixture) is signed in and has a Shopify store waiting for consent.
-    const agent = await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password)
-    const shop = await start('shopify', agent)
-    const waiting = await giveBack(
-      { provider: 'shopify', payload: 'shop-acme', state: shop.state },
-      shop.cookie,
-    )
+    const waiting = await shopWaitingForConsent()
     t.equal(waiting.body.item.next, 'consent')
     // A SAML return for someone else (the demo account) lands in the same browser.
     const saml = await start('saml', waiting.cookie)
@@ -71,12 +73,7 @@ t.test(
 t.test(
   'channel connect › a store brought back by one account is never authorized into the next one',
   async (t) => {
-    const first = await signIn(app, RESET_ACCOUNT.email, RESET_ACCOUNT.password)
-    const shop = await start('shopify', first)
-    const waiting = await giveBack(
-      { provider: 'shopify', payload: 'shop-acme', state: shop.state },
-      shop.cookie,
-    )
+    const waiting = await shopWaitingForConsent()
     // The next person signs in with a password in the same browser, without signing out first.
     const next = await signIn(app, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password, { cookie: waiting.cookie })
     const authorize = await app.inject({

@@ -22,12 +22,16 @@ class Browser extends SignUpBrowser {
 }
 
 const calls = (name: EndpointName) => upstreamCalls(sg, name)
+/** A browser whose sign-up waits for its e-mailed link. */
+async function waitingOwner(): Promise<{ owner: Browser; email: string }> {
+  const owner = new Browser(app)
+  return { owner, email: await owner.started() }
+}
 
 t.test(
   'sign-up finish › only the session whose link verified the address finishes, as that address',
   async (t) => {
-    const owner = new Browser(app)
-    const email = await owner.started()
+    const { owner, email } = await waitingOwner()
     t.equal((await owner.openLink(email)).body.retCode, '000000')
     t.equal((await owner.call('registerSgPartInfo', { email, ...DETAILS })).body.retCode, '000000')
 
@@ -60,8 +64,7 @@ t.test(
 t.test(
   'sign-up setup › a stranger cannot rewrite the pending phone, nor learn that a sign-up is pending',
   async (t) => {
-    const owner = new Browser(app)
-    const email = await owner.started()
+    const { owner, email } = await waitingOwner()
     await owner.openLink(email)
     const stranger = new Browser(app)
     const before = await calls('registerSgPartInfo')
@@ -81,8 +84,7 @@ t.test(
 t.test(
   'sign-up steps › out of order: the questionnaire and the finish before setup are refused',
   async (t) => {
-    const owner = new Browser(app)
-    const email = await owner.started()
+    const { owner, email } = await waitingOwner()
     t.equal((await owner.call('registerChoseProduct', { products: ['chatbot'] })).body.retCode, NOT_IN_FLOW)
     t.equal(
       (await owner.post('/auth/sign_up/flow/finish')).body.retCode,
@@ -128,8 +130,7 @@ t.test('/api › the SSO, channel and WeCom endpoints are flow-only: 404 through
 t.test(
   'sign-up link › opened in another browser (forwarded): the sign-up goes on where it started, never there',
   async (t) => {
-    const owner = new Browser(app)
-    const email = await owner.started()
+    const { owner, email } = await waitingOwner()
     // Whoever the link is forwarded to opens it: the address is confirmed, nothing more.
     const other = new Browser(app)
     const opened = await other.openLink(email)
@@ -155,8 +156,7 @@ t.test(
 t.test(
   'sign-up e-mail › a verification e-mail goes only to the address this session is signing up with',
   async (t) => {
-    const owner = new Browser(app)
-    const email = await owner.started()
+    const { email } = await waitingOwner()
     const stranger = new Browser(app)
     const before = await calls('sendRegisterVerifyEmail')
     const refused = await stranger.call('sendRegisterVerifyEmail', { email })

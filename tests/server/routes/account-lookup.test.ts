@@ -5,18 +5,13 @@
  */
 import t from 'tap'
 import { MULTI_ENV_ACCOUNT } from '../../../sandbox/fixtures.ts'
-import { build, SAME_ORIGIN, sandboxRequests } from '../../helper.ts'
+import { build, SAME_ORIGIN, sandboxRequests, signInStep } from '../../helper.ts'
 
 const LOOKUP = '/auth/sign_in/flow/email'
 
 t.test('the e-mail step › answers environment names only, never upstream hosts', async (t) => {
   const { app, sandbox } = await build(t)
-  const response = await app.inject({
-    method: 'POST',
-    url: LOOKUP,
-    headers: SAME_ORIGIN,
-    payload: { email: MULTI_ENV_ACCOUNT.email },
-  })
+  const { response } = await signInStep(app, 'email', { email: MULTI_ENV_ACCOUNT.email })
   t.equal(response.statusCode, 200)
   t.same(response.json().item.flow.environments, ['sg-k8s', 'us-k8s'])
   for (const { url } of Object.values(sandbox.regions)) {
@@ -27,12 +22,7 @@ t.test('the e-mail step › answers environment names only, never upstream hosts
 
 t.test('the e-mail step › a malformed e-mail is refused before it is forwarded', async (t) => {
   const { app, sandbox } = await build(t)
-  const response = await app.inject({
-    method: 'POST',
-    url: LOOKUP,
-    headers: SAME_ORIGIN,
-    payload: { email: 'nobody' },
-  })
+  const { response } = await signInStep(app, 'email', { email: 'nobody' })
   t.equal(response.statusCode, 400)
   t.equal(response.json().item.field, 'email')
   const forwarded = await sandboxRequests(sandbox.regions.sg.url)

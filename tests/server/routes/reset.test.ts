@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { RESET_ACCOUNT } from '../../../sandbox/index.ts'
 import { SESSION_COOKIE } from '../../../server/session-cookie.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
@@ -68,6 +68,14 @@ function browser(app: FastifyInstance, initialCookie?: string) {
       return cookie
     },
   }
+}
+
+/** A BFF of its own, and a browser on it that asked for the reset fixture's link. */
+async function linkSent(t: Test) {
+  const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
+  const page = browser(app)
+  await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  return { app, page }
 }
 
 const outbox = (to: string, kind: OutboxKind) => outboxOf(sg, to, kind)
@@ -232,9 +240,7 @@ t.test('a reset from a browser signed in to the same account signs that browser 
 })
 
 t.test('reset link (M1) › works once: concurrent changes, a replayed cookie, a second replica', async (t) => {
-  const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
-  const page = browser(app)
-  await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+  const { app, page } = await linkSent(t)
   await page.link(await latestLinkId(RESET_ACCOUNT.email))
   const cookieWithLink = page.cookie
   // Four changes at once from the same session (and so the same cookie copy): one succeeds.
@@ -255,9 +261,7 @@ t.test('reset link (M1) › works once: concurrent changes, a replayed cookie, a
 t.test(
   'reset link (M1) › the id is never in a URL: /api refuses the link calls, ?id= is not read',
   async (t) => {
-    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
-    const page = browser(app)
-    await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    const { page } = await linkSent(t)
     const id = await latestLinkId(RESET_ACCOUNT.email)
     t.equal((await page.api(`account/checkResetPwdLink/${id}`)).status, 404, 'check: flow-only')
     t.equal(
@@ -322,9 +326,7 @@ t.test(
 t.test(
   'GET /auth/reset/flow and POST /auth/reset/flow/restart › same-origin only; restart forgets',
   async (t) => {
-    const { app } = await build(t, { sandbox, env: GENEROUS_LIMITS })
-    const page = browser(app)
-    await page.api('account/sendResetEmail', { email: RESET_ACCOUNT.email })
+    const { app, page } = await linkSent(t)
     t.equal((await page.flow()).step, 'sent')
     const crossSite = await app.inject({
       method: 'POST',

@@ -4,15 +4,12 @@
  * starts there. The sign-in paths over an upstream that names nobody are in
  * tests/server/flows/identity-from-upstream.test.ts.
  */
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import type { FastifyRequest } from 'fastify'
 import t from 'tap'
 import { readSignInAnswer, signInFromAnswer } from '../../../server/routes/sign-in-answer.server.ts'
 import { envelope } from '../../../shared/envelope.ts'
-import { ROOT } from '../../support/root.ts'
+import { sourceMatches } from '../../support/source-grep.ts'
 
-const run = promisify(execFile)
 const signedIn = (item: Record<string, unknown>) => envelope('000000', 'success', item)
 
 t.test('readSignInAnswer › the identity the answer names, never another', async (t) => {
@@ -57,10 +54,6 @@ t.test('signInFromAnswer › a session only for an identity; a token naming nobo
 })
 
 t.test('the server › every session starts in sign-in-answer.server.ts', async (t) => {
-  const grep = (pattern: string) =>
-    run('git', ['grep', '--untracked', '-l', '-E', pattern, '--', 'server'], { cwd: ROOT }).then(
-      (done) => done.stdout.trim().split('\n'),
-      (failed: { code?: number }) => (failed.code === 1 ? [] : ['git grep failed']),
-    )
+  const grep = (pattern: string) => sourceMatches(pattern, ['server'])
   t.same(await grep('\\.signIn\\(\\{'), ['server/routes/sign-in-answer.server.ts'])
 })

@@ -9,6 +9,7 @@ import t from 'tap'
 import { DEMO_ACCOUNT, FIXTURE_PASSWORD } from '../../../sandbox/fixtures.ts'
 import { NOT_IN_FLOW } from '../../../shared/envelope.ts'
 import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
+import { armFault } from '../../support/sandbox-faults.ts'
 import { SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
 // A few registrations, each hashing its password as the upstream does.
@@ -57,8 +58,7 @@ t.test(
   'POST /auth/sign_up/flow/back › from the questionnaire: the setup again, what was typed kept',
   async (t) => {
     const browser = new Browser(app)
-    const email = await browser.started()
-    await browser.verified(email)
+    const email = await browser.atSetup()
     t.equal((await browser.call('registerSgPartInfo', { email, ...DETAILS })).body.retCode, '000000')
     t.equal((await browser.view()).step, 'questionnaire')
 
@@ -78,8 +78,7 @@ t.test(
   'POST /auth/sign_up/flow/restart › forgets the flow: no step after the link runs any more',
   async (t) => {
     const browser = new Browser(app)
-    const email = await browser.started()
-    await browser.verified(email)
+    const email = await browser.atSetup()
     t.equal((await browser.view()).step, 'setup')
     const restart = await browser.request('POST', '/auth/sign_up/flow/restart')
     t.equal(restart.status, 200)
@@ -100,8 +99,7 @@ t.test(
 
 t.test('flow routes › cross-site calls are refused and change nothing', async (t) => {
   const browser = new Browser(app)
-  const email = await browser.started()
-  await browser.verified(email)
+  const email = await browser.atSetup()
   for (const url of ['/auth/sign_up/flow/back', '/auth/sign_up/flow/restart']) {
     const crossSite = await browser.request('POST', url, {}, CROSS_SITE)
     t.equal(crossSite.status, 403, `${url}: another site's page`)
@@ -123,8 +121,7 @@ t.test(
   'POST /auth/console › after the finish: the console of the region, signed in as the new account',
   async (t) => {
     const browser = new Browser(app)
-    const email = await browser.started()
-    await browser.verified(email)
+    const email = await browser.atSetup()
     await browser.call('registerSgPartInfo', { email, ...DETAILS })
     const finish = await browser.request('POST', '/auth/sign_up/flow/finish')
     t.equal(finish.body.retCode, '000000', finish.body.retMsg)
@@ -180,11 +177,7 @@ t.test(
     t.equal(crossSite.status, 403, 'another site cannot spend the session’s token')
     t.equal((await getTokenCalls()).length, before, 'nor make the BFF call the upstream')
 
-    await fetch(`${sg}/__sandbox/faults`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 503, remaining: 1 }),
-    })
+    await armFault(sg, { status: 503, remaining: 1 })
     const failed = await browser.request('POST', '/auth/console')
     t.equal(failed.status, 502, 'the upstream failed')
     t.equal(failed.body.retCode, '502')

@@ -4,19 +4,15 @@
  * no other file of the server words a failure; and a flow that answered a 504 with the
  * "unavailable" text (the sign-up finish) now says it took too long.
  */
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import type { FastifyRequest } from 'fastify'
 import t from 'tap'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { UpstreamError, type UpstreamFailure } from '../../../server/upstream/errors.ts'
 import { upstreamFailureAnswer } from '../../../server/upstream/failure-answer.ts'
 import { i18nFor } from '../../../shared/i18n/index.ts'
-import { ROOT } from '../../support/root.ts'
 import { SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
+import { sourceMatches } from '../../support/source-grep.ts'
 import { appWithUpstreams, armFault, clearFault, plainTopology } from './harness.ts'
-
-const run = promisify(execFile)
 
 /** A request as far as the failure answer reads it: its language and its logger. */
 function requestIn(language: 'en' | 'zh', logged: unknown[] = []): FastifyRequest {
@@ -57,11 +53,7 @@ t.test('upstreamFailureAnswer › logs the failure once with its context; a bug 
 })
 
 t.test('the server › only the failure answer words an upstream failure', async (t) => {
-  const grep = (pattern: string) =>
-    run('git', ['grep', '--untracked', '-l', '-E', pattern, '--', 'server'], { cwd: ROOT }).then(
-      (done) => done.stdout.trim().split('\n'),
-      (failed: { code?: number }) => (failed.code === 1 ? [] : ['git grep failed']),
-    )
+  const grep = (pattern: string) => sourceMatches(pattern, ['server'])
   t.same(await grep('errors:upstream(Timeout|Unavailable)'), ['server/upstream/failure-answer.ts'])
   t.same(await grep("failure === 'timeout'"), [
     'server/upstream/errors.ts',

@@ -50,6 +50,16 @@ function client(t: Test, timeoutMs = 5000) {
   return upstream
 }
 
+/** The ten account's password sign-in, called on the ten environment (so through the forwarder). */
+const tenSignIn = (upstream: UpstreamClient, language: 'en' | 'zh') =>
+  upstream.call({
+    environment: 'ten',
+    path: '/basic-login/serviceLoginNew/4',
+    method: 'POST',
+    body: { email: TEN_ACCOUNT.email, password: TEN_ACCOUNT.password },
+    language,
+  })
+
 function only(t: Test, entries: LoggedRequest[], what: string): LoggedRequest {
   t.equal(entries.length, 1, `exactly one ${what}`)
   return entries[0] ?? ({} as LoggedRequest)
@@ -57,13 +67,7 @@ function only(t: Test, entries: LoggedRequest[], what: string): LoggedRequest {
 
 t.test('UpstreamClient › the ten environment is called through the forwarder', async (t) => {
   const upstream = client(t)
-  const answer = await upstream.call({
-    environment: 'ten',
-    path: '/basic-login/serviceLoginNew/4',
-    method: 'POST',
-    body: { email: TEN_ACCOUNT.email, password: TEN_ACCOUNT.password },
-    language: 'zh',
-  })
+  const answer = await tenSignIn(upstream, 'zh')
   t.equal(answer.retCode, '000000', 'the forwarded sign-in succeeded on the ten server')
   t.match(answer.item, { token: /^sbx_/, email: TEN_ACCOUNT.email }, 'the inner envelope is unwrapped')
   t.same(answer.items, [])
@@ -96,13 +100,7 @@ t.test('UpstreamClient › the ten environment is called through the forwarder',
 
 t.test('UpstreamClient › forward mode carries json, GET payloads and the bearer token', async (t) => {
   const upstream = client(t)
-  const signedIn = await upstream.call({
-    environment: 'ten',
-    path: '/basic-login/serviceLoginNew/4',
-    method: 'POST',
-    body: { email: TEN_ACCOUNT.email, password: TEN_ACCOUNT.password },
-    language: 'en',
-  })
+  const signedIn = await tenSignIn(upstream, 'en')
   const token = String(signedIn.item.token)
   await clearRequests(sg)
   await clearRequests(ten)

@@ -61,19 +61,7 @@ export function apiPost(
   return app.inject({ method: 'POST', url, headers: { ...SAME_ORIGIN, ...headers }, payload })
 }
 
-/** `PUT /__sandbox/faults` on one region server; throws when the sandbox refuses the fault. */
-export async function armFault(baseUrl: string, fault: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${baseUrl}/__sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(fault),
-  })
-  if (!response.ok) throw new Error(`fault refused: ${response.status} ${await response.text()}`)
-}
-
-export async function clearFault(baseUrl: string): Promise<void> {
-  await fetch(`${baseUrl}/__sandbox/faults`, { method: 'DELETE' })
-}
+export { armFault, clearFault } from '../../support/sandbox-faults.ts'
 
 export async function clearRequests(baseUrl: string): Promise<void> {
   await fetch(`${baseUrl}/__sandbox/requests`, { method: 'DELETE' })
