@@ -3,8 +3,8 @@ import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enDemo from '../../shared/i18n/locales/en/demo.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhDemo from '../../shared/i18n/locales/zh/demo.ts'
+import { expectBooked } from './demo-helpers.ts'
 import { expectAxeClean, inLanguage, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
-import { demoReservation } from './sandbox.ts'
 import { solveCaptcha, TEXT } from './sign-up-helpers.ts'
 
 const DEMO = { en: enDemo, zh: zhDemo } as const
@@ -94,11 +94,7 @@ for (const language of LANGUAGES) {
           await page.locator('#demo-notes').fill('Twenty agents')
           await solveCaptcha(page, TEXT[language])
           await page.getByRole('button', { name: T.submit }).click()
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(T.doneTitle)
-          await expect(page.getByRole('status')).toHaveText(T.doneBody.replace('{{email}}', email))
-          const mine = await demoReservation(email)
-          expect(mine?.products).toEqual(['chatbot'])
-          expect(mine?.notes).toBe('Twenty agents')
+          await expectBooked(page, T, email, { products: ['chatbot'], notes: 'Twenty agents' })
         })
 
       if (takesTurn(1, language))

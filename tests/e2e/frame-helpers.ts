@@ -153,6 +153,17 @@ export async function expectAxeClean(page: Page, label: string, scope: AxeScope 
   expect(violations, `axe on ${label}`).toEqual([])
 }
 
+/**
+ * A new screen of a flow, checked like every page: its screenshot kept (keepScreenshot), no raw
+ * keys, no sideways overflow, axe clean in its content.
+ */
+export async function checkedScreen(page: Page, name: string) {
+  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
+  await expectNoRawKeys(page)
+  await expectNoHorizontalOverflow(page)
+  await expectAxeClean(page, name, 'content')
+}
+
 /** Marks the window: a full page load loses the mark, a client-side navigation keeps it. */
 export async function markWindow(page: Page) {
   await page.evaluate(() => {

@@ -9,6 +9,7 @@ import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
 import { openResetLinkOfNewAccount } from './reset-helpers.ts'
 import { createAccount } from './sandbox.ts'
+import { atPasswordStep } from './sign-in-steps-helpers.ts'
 
 /**
  * Issue 18 point 12: a password longer than the rule's 20 characters (a password manager's 24) is
@@ -33,10 +34,7 @@ for (const language of LANGUAGES) {
       test.slow() // what used to be several tests' hang guard
       await test.step('sign-in keeps all 24 characters and says the limit', async () => {
         const email = await createAccount(`long-${language}`, FIXTURE_PASSWORD)
-        await page.goto(inLanguage('/auth/sign_in', language))
-        await page.getByLabel(T.common.signIn.email).fill(email)
-        await page.getByRole('button', { name: T.common.signIn.continue }).click()
-        const password = page.getByLabel(T.common.signIn.password, { exact: true })
+        const password = await atPasswordStep(page, language, email)
         await password.fill(LONG)
         await expect(password).toHaveValue(LONG)
         await page.getByRole('button', { name: T.common.signIn.submit }).click()

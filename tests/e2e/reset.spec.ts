@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enErrors from '../../shared/i18n/locales/en/errors.ts'
@@ -7,16 +7,7 @@ import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { linkFragmentId } from '../support/outbox.ts'
-import {
-  expectAxeClean,
-  expectNoHorizontalOverflow,
-  expectNoRawKeys,
-  inLanguage,
-  keepScreenshot,
-  LANGUAGES,
-  PHONE,
-  takesTurn,
-} from './frame-helpers.ts'
+import { inLanguage, LANGUAGES, PHONE, checkedScreen as screenshot, takesTurn } from './frame-helpers.ts'
 import { accountInfo, createAccount, outbox, uniquePhone } from './sandbox.ts'
 import { signInThroughApi } from './session.ts'
 
@@ -25,14 +16,6 @@ const TEXT = {
   zh: { reset: zhReset, common: zhCommon, errors: zhErrors },
 } as const
 const NEW_PASSWORD = 'Fresh-Start42'
-
-/** Looked at by people (.cache/screens), and checked for what a machine can see. */
-async function screenshot(page: Page, name: string) {
-  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
-  await expectNoRawKeys(page)
-  await expectNoHorizontalOverflow(page)
-  await expectAxeClean(page, name, 'content')
-}
 
 // The tests take turns with the language (ADR 0099): each runs in one, both languages run.
 for (const language of LANGUAGES) {

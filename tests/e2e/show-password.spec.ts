@@ -7,6 +7,7 @@ import zhReset from '../../shared/i18n/locales/zh/reset.ts'
 import { expectAxeClean, inLanguage, keepScreenshot, LANGUAGES, PHONE, takesTurn } from './frame-helpers.ts'
 import { openResetLinkOfNewAccount } from './reset-helpers.ts'
 import { createAccount } from './sandbox.ts'
+import { atPasswordStep } from './sign-in-steps-helpers.ts'
 import { TEXT as SIGN_UP } from './sign-up-helpers.ts'
 
 /**
@@ -69,10 +70,7 @@ for (const language of LANGUAGES) {
       if (takesTurn(0, language))
         await test.step('sign-in: the password step', async () => {
           const email = await createAccount(`show-${language}`, FIXTURE_PASSWORD)
-          await page.goto(inLanguage('/auth/sign_in', language))
-          await page.getByLabel(T.common.signIn.email).fill(email)
-          await page.getByRole('button', { name: T.common.signIn.continue }).click()
-          const password = page.getByLabel(T.common.signIn.password, { exact: true })
+          const password = await atPasswordStep(page, language, email)
           await expect(password).toBeFocused()
           await expectToggle(page, password, T, 'Not-the-password1')
           await keepScreenshot(page, { path: `show-password-sign-in-${language}.png` })

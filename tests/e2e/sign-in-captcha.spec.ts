@@ -4,6 +4,7 @@ import enCaptcha from '../../shared/i18n/locales/en/captcha.ts'
 import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import { expectAxeClean, expectNoRawKeys, keepScreenshot } from './frame-helpers.ts'
 import { sandboxUrl } from './sandbox.ts'
+import { solveCaptcha } from './sign-up-helpers.ts'
 
 const CASES = [
   { code: 'en', query: '', captcha: enCaptcha, viewport: { width: 1280, height: 900 } },
@@ -48,13 +49,7 @@ for (const language of CASES) {
       })
       await expectNoRawKeys(page)
       await expectAxeClean(page, `sign-in-captcha-${language.code}`, 'content')
-      const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []
-      await question
-        .locator('xpath=..')
-        .getByRole('textbox')
-        .fill(String((a ?? 0) + (b ?? 0)))
-      await page.getByRole('button', { name: language.captcha.check }).click()
-      await expect(page.getByText(language.captcha.solved)).toBeVisible()
+      await solveCaptcha(page, language)
       await page.locator('#sign-in-password').fill(CAPTCHA_ACCOUNT.password)
       await submit(page)
       await expect(page.getByTestId('signed-in')).toContainText(CAPTCHA_ACCOUNT.email)

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { EMAIL_CODE_ACCOUNT, FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
+import { FIXTURE_PASSWORD } from '../../sandbox/fixtures.ts'
 import { LANGUAGES, PHONE } from './frame-helpers.ts'
-import { advanceClock, createAccount, outbox } from './sandbox.ts'
-import { newestCode, STEPS_TEXT, signInWithPassword, submit } from './sign-in-steps-helpers.ts'
+import { advanceClock, createAccount } from './sandbox.ts'
+import { atCodeStep, newestCode, STEPS_TEXT, signInWithPassword, submit } from './sign-in-steps-helpers.ts'
 
 // One fixture account for both languages; the sandbox clock is shared: one test at a time.
 test.describe.configure({ mode: 'serial' })
@@ -16,9 +16,7 @@ for (const language of LANGUAGES) {
     test('the code expires after 5 minutes on the sandbox clock: a localised error at the field', async ({
       page,
     }) => {
-      const { email, password } = EMAIL_CODE_ACCOUNT
-      const before = (await outbox(email, 'login-code')).length
-      await signInWithPassword(page, language, email, password)
+      const { email, before } = await atCodeStep(page, language)
       const code = await newestCode(email, before)
       await advanceClock(5 * 60_000 + 1000)
       await page.getByLabel(T.steps.codeLabel).fill(code)
@@ -27,10 +25,8 @@ for (const language of LANGUAGES) {
     })
 
     test('a new code after one minute, counted down; the new code signs in', async ({ page }) => {
-      const { email, password } = EMAIL_CODE_ACCOUNT
       await page.clock.install()
-      const before = (await outbox(email, 'login-code')).length
-      await signInWithPassword(page, language, email, password)
+      const { email, before } = await atCodeStep(page, language)
       await newestCode(email, before)
       const resend = page.getByTestId('resend-code')
       await expect(resend).toHaveText(T.steps.resendIn.replace('{{seconds}}', '60'))

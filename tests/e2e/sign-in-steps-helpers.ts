@@ -1,17 +1,12 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
+import { EMAIL_CODE_ACCOUNT } from '../../sandbox/fixtures.ts'
 import enCommon from '../../shared/i18n/locales/en/common.ts'
 import enSteps from '../../shared/i18n/locales/en/signInSteps.ts'
 import enSso from '../../shared/i18n/locales/en/sso.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhSteps from '../../shared/i18n/locales/zh/signInSteps.ts'
 import zhSso from '../../shared/i18n/locales/zh/sso.ts'
-import {
-  expectAxeClean,
-  expectNoHorizontalOverflow,
-  expectNoRawKeys,
-  inLanguage,
-  keepScreenshot,
-} from './frame-helpers.ts'
+import { inLanguage } from './frame-helpers.ts'
 import { outbox } from './sandbox.ts'
 
 export const STEPS_TEXT = {
@@ -40,19 +35,37 @@ export async function signInWithPassword(
   await submit(page)
 }
 
+/** The sign-in page in `language` with `email` entered and sent on: its password field. */
+export async function atPasswordStep(page: Page, language: 'en' | 'zh', email: string): Promise<Locator> {
+  const { signIn } = STEPS_TEXT[language].common
+  await page.goto(inLanguage('/auth/sign_in', language))
+  await page.getByLabel(signIn.email).fill(email)
+  await page.getByRole('button', { name: signIn.continue }).click()
+  return page.getByLabel(signIn.password, { exact: true })
+}
+
+/**
+ * The e-mail-code fixture signed in with its password, so at the code step: its address, and how
+ * many sign-in codes it had before this one (for newestCode).
+ */
+export async function atCodeStep(
+  page: Page,
+  language: 'en' | 'zh',
+): Promise<{ email: string; before: number }> {
+  const { email, password } = EMAIL_CODE_ACCOUNT
+  const before = (await outbox(email, 'login-code')).length
+  await signInWithPassword(page, language, email, password)
+  return { email, before }
+}
+
 /** The newest sign-in code the sandbox e-mailed to `email`, after `before` codes were there. */
 export async function newestCode(email: string, before = 0): Promise<string> {
   await expect.poll(async () => (await outbox(email, 'login-code')).length).toBeGreaterThan(before)
   return (await outbox(email, 'login-code')).at(-1)?.code ?? ''
 }
 
-/** A screenshot of a new screen, checked like every page: no raw keys, no overflow, axe clean. */
-export async function screen(page: Page, name: string) {
-  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
-  await expectNoRawKeys(page)
-  await expectNoHorizontalOverflow(page)
-  await expectAxeClean(page, name, 'content')
-}
+/** A new screen of the sign-in, checked like every page. */
+export { checkedScreen as screen } from './frame-helpers.ts'
 
 /** Types a code as a paste of the whole thing, with text around it (as e-mail clients copy it). */
 export async function pasteCode(page: Page, text: string) {

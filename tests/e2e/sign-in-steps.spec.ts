@@ -2,14 +2,14 @@ import { expect, test } from '@playwright/test'
 import {
   AGENT_ACCOUNT,
   DEMO_ACCOUNT,
-  EMAIL_CODE_ACCOUNT,
   NOT_ACTIVATED_ACCOUNT,
   OLD_PASSWORD_ACCOUNT,
   RESTRICTED_ACCOUNT,
 } from '../../sandbox/fixtures.ts'
 import { DESKTOP, inTurn, languagesInTurn, PHONE } from './frame-helpers.ts'
-import { createAccount, outbox, sandboxUrl } from './sandbox.ts'
+import { createAccount, sandboxUrl } from './sandbox.ts'
 import {
+  atCodeStep,
   newestCode,
   pasteCode,
   STEPS_TEXT,
@@ -33,9 +33,7 @@ for (const [[device, options], language] of inTurn(DEVICES)) {
     test('e-mail code: one-time-code field, wrong code at the field, pasted code signs in to the console', async ({
       page,
     }) => {
-      const { email, password } = EMAIL_CODE_ACCOUNT
-      const before = (await outbox(email, 'login-code')).length
-      await signInWithPassword(page, language, email, password)
+      const { email, before } = await atCodeStep(page, language)
       const field = page.getByLabel(T.steps.codeLabel)
       await expect(field).toBeFocused()
       await expect(field).toHaveAttribute('autocomplete', 'one-time-code')

@@ -3,10 +3,24 @@
  * the sign-up goes on in the browser that started it, never in the one that opened the link
  * (review finding L7, docs/flows/sign-up.md).
  */
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { inLanguage, LANGUAGES } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
 import { openLink, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
+
+/** A sign-up of a fresh address started on `url` and waiting for its link: the address. */
+async function waitingForLink(
+  page: Page,
+  T: (typeof TEXT)['en' | 'zh'],
+  prefix: string,
+  url = '/auth/sign_up',
+) {
+  const email = uniqueEmail(prefix)
+  await page.goto(url)
+  await startSignUp(page, T, email)
+  await expect(page.getByText(T.s.sent.waiting)).toBeVisible()
+  return email
+}
 
 for (const language of LANGUAGES) {
   const T = TEXT[language]
@@ -15,10 +29,7 @@ for (const language of LANGUAGES) {
     browser,
   }) => {
     test.setTimeout(240_000)
-    const email = uniqueEmail(`handoff-${language}`)
-    await page.goto(inLanguage('/auth/sign_up', language))
-    await startSignUp(page, T, email)
-    await expect(page.getByText(T.s.sent.waiting)).toBeVisible()
+    const email = await waitingForLink(page, T, `handoff-${language}`, inLanguage('/auth/sign_up', language))
 
     const elsewhere = await browser.newContext()
     const phone = await elsewhere.newPage()
@@ -46,10 +57,7 @@ test.describe('started in Chicago, the link opened in Berlin (issue 18 point 7)'
   test('the link is checked in us and the sign-up goes on there', async ({ page, browser }) => {
     test.setTimeout(240_000)
     const T = TEXT.en
-    const email = uniqueEmail('handoff-region')
-    await page.goto('/auth/sign_up')
-    await startSignUp(page, T, email)
-    await expect(page.getByText(T.s.sent.waiting)).toBeVisible()
+    const email = await waitingForLink(page, T, 'handoff-region')
     expect((await signUpInfo(email))?.region).toBe('us')
 
     const berlin = await browser.newContext({ timezoneId: 'Europe/Berlin' })
@@ -73,10 +81,7 @@ test('a stranger who starts a sign-up of the same address never takes it over (i
 }) => {
   test.setTimeout(90_000)
   const T = TEXT.en
-  const email = uniqueEmail('takeover')
-  await page.goto('/auth/sign_up')
-  await startSignUp(page, T, email)
-  await expect(page.getByText(T.s.sent.waiting)).toBeVisible()
+  const email = await waitingForLink(page, T, 'takeover')
 
   // A stranger who knows the address starts a sign-up of it too, in another browser.
   const strangers = await browser.newContext()

@@ -8,12 +8,6 @@ import zhCaptcha from '../../shared/i18n/locales/zh/captcha.ts'
 import zhCommon from '../../shared/i18n/locales/zh/common.ts'
 import zhErrors from '../../shared/i18n/locales/zh/errors.ts'
 import zhSignUp from '../../shared/i18n/locales/zh/signUp.ts'
-import {
-  expectAxeClean,
-  expectNoHorizontalOverflow,
-  expectNoRawKeys,
-  keepScreenshot,
-} from './frame-helpers.ts'
 import { outbox } from './sandbox.ts'
 
 export const TEXT = {
@@ -23,15 +17,11 @@ export const TEXT = {
 type Texts = (typeof TEXT)[keyof typeof TEXT]
 export const PASSWORD = 'Trial-Start42'
 
-export async function screenshot(page: Page, name: string) {
-  await keepScreenshot(page, { path: `.cache/screens/${name}.png`, fullPage: true })
-  await expectNoRawKeys(page)
-  await expectNoHorizontalOverflow(page)
-  await expectAxeClean(page, name, 'content')
-}
+/** A new screen of the sign-up, checked like every page. */
+export { checkedScreen as screenshot } from './frame-helpers.ts'
 
 /** Answers the sandbox's challenge the way a person would: reads the question, types the sum. */
-export async function solveCaptcha(page: Page, T: Texts) {
+export async function solveCaptcha(page: Page, T: { captcha: Pick<Texts['captcha'], 'check' | 'solved'> }) {
   const question = page.locator('.captcha-row label')
   await expect(question).toBeVisible()
   const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? []
@@ -51,6 +41,16 @@ export async function startSignUp(page: Page, T: Texts, email: string) {
   await page.getByRole('button', { name: T.s.credentials.submit }).click()
   await expect(page.getByRole('heading', { name: T.s.sent.title })).toBeVisible()
   await expect(page.getByTestId('sent-to')).toContainText(email)
+}
+
+/** Fills the setup step (Ada Lovelace, Head of Support at `company`, on `phone`) and submits it. */
+export async function submitSetup(page: Page, T: Texts, company: string, phone: string) {
+  await page.getByLabel(T.s.setup.firstName).fill('Ada')
+  await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
+  await page.getByLabel(T.s.setup.company).fill(company)
+  await page.getByLabel(T.s.setup.jobTitle).fill('Head of Support')
+  await page.getByLabel(T.s.setup.phone).fill(phone)
+  await page.getByRole('button', { name: T.s.setup.submit }).click()
 }
 
 export async function openLink(page: Page, email: string): Promise<string> {

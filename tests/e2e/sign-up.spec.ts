@@ -3,7 +3,15 @@ import { DEMO_ACCOUNT } from '../../sandbox/fixtures.ts'
 import { SIGN_UP_LIMIT_EMAIL } from '../../sandbox/sign-up.ts'
 import { hydrated, inLanguage, keepScreenshot, languagesInTurn, PHONE } from './frame-helpers.ts'
 import { signUpInfo, uniqueEmail } from './sandbox.ts'
-import { openLink, PASSWORD, screenshot, solveCaptcha, startSignUp, TEXT } from './sign-up-helpers.ts'
+import {
+  openLink,
+  PASSWORD,
+  screenshot,
+  solveCaptcha,
+  startSignUp,
+  submitSetup,
+  TEXT,
+} from './sign-up-helpers.ts'
 
 // The desktop's journey and the phone's one-page sign-up take a language each (ADR 0099).
 for (const language of languagesInTurn(0)) {
@@ -35,12 +43,7 @@ for (const language of languagesInTurn(0)) {
     const link = await openLink(page, email)
     await expect(page.getByRole('heading', { name: T.s.setup.title })).toBeVisible()
     await screenshot(page, `sign-up-setup-${language}-desktop`)
-    await page.getByLabel(T.s.setup.firstName).fill('Ada')
-    await page.getByLabel(T.s.setup.lastName).fill('Lovelace')
-    await page.getByLabel(T.s.setup.company).fill('Analytical Engines 2')
-    await page.getByLabel(T.s.setup.jobTitle).fill('Head of Support')
-    await page.getByLabel(T.s.setup.phone).fill('12')
-    await page.getByRole('button', { name: T.s.setup.submit }).click()
+    await submitSetup(page, T, 'Analytical Engines 2', '12')
     await expect(page.locator('#setup-phone-error')).toHaveText(T.common.validation.phone)
     await expect(page.getByLabel(T.s.setup.company), 'nothing typed is lost').toHaveValue(
       'Analytical Engines 2',
