@@ -1,5 +1,10 @@
 # Shared by scripts/test.sh and the test tiers (sourced, not run).
 
+# A step's heading, with the seconds since the run began: where a slow run spent its time.
+step() {
+  echo "== [${SECONDS} s] $*"
+}
+
 # Node's compile cache (V8 code of every module, type-stripped TypeScript included): tap starts
 # ~130 processes and the tests start servers, each compiling the same modules again without it
 # (≈ 0.3 s of CPU per process). Keyed by each file's content, so an edit is never served stale.
@@ -113,7 +118,7 @@ tap_results() {
 run_alone() {
   local file
   for file in "$@"; do
-    echo "== alone: $file"
+    step "alone: $file"
     if node --import=tsx "$file" >".cache/alone.log" 2>&1; then
       TAP_PASS=$((TAP_PASS + 1))
     else

@@ -18,7 +18,7 @@ rm -f .cache/build.status
 ( NODE_ENV=production npx vike build >.cache/build.log 2>&1; echo "build-status $?" >.cache/build.status ) &
 build=$!
 
-echo "== typecheck (tsc) and lint (biome)"
+step "typecheck (tsc) and lint (biome)"
 if ! run bash scripts/static-checks.sh; then
   echo
   echo "static checks failed: fix the errors above (file:line) and run npm test again"
@@ -29,7 +29,7 @@ fi
 services_ok=1
 run bash scripts/ensure-services.sh || services_ok=0
 
-echo "== building the pages (vike build): SSR integration tests and e2e use the production build"
+step "building the pages (vike build): SSR integration tests and e2e use the production build"
 wait "$build"
 build_ok=1
 if [ "$(sed -n 's/^build-status //p' .cache/build.status 2>/dev/null)" != 0 ]; then
@@ -37,7 +37,7 @@ if [ "$(sed -n 's/^build-status //p' .cache/build.status 2>/dev/null)" != 0 ]; t
   build_ok=0
 fi
 
-echo "== helm binary for the chart checks (scripts/fetch-helm.sh, cached in .cache/tools)"
+step "helm binary for the chart checks (scripts/fetch-helm.sh, cached in .cache/tools)"
 # Without it tests/ops/helm.test.ts fails too: the chart is never left unchecked.
 bash scripts/fetch-helm.sh >/dev/null || echo "helm: download FAILED: the chart tests (tests/ops/helm.test.ts) fail" >&2
 
@@ -52,7 +52,7 @@ rm -f .cache/tap.status .cache/e2e.status .cache/lighthouse.status .cache/playwr
 # Lighthouse beside tap: it waits on the page most of its time (a third of a core busy), which
 # tap's files fill; tap and Playwright are each CPU-bound, and side by side they measured no faster
 # than one after the other (ADR 0098). Lighthouse's report comes when it ends (.cache/lighthouse.log).
-echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sign_in, /auth/sign_up) beside it"
+step "unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sign_in, /auth/sign_up) beside it"
 (
   # Only what the machine's load cannot move is judged here (audits, bytes, requests); timings are
   # targets of `npm run lighthouse`, on a quiet machine (docs/performance.md, ADR 0135).
@@ -62,16 +62,16 @@ echo "== unit and integration tests (tap), with Lighthouse (mobile: /, /auth/sig
 lighthouse=$!
 tap_shown_and_logged
 wait "$lighthouse"
-echo "== Lighthouse: done"
+step "Lighthouse: done"
 cat .cache/lighthouse.log
 
-echo "== end-to-end tests (Playwright)"
+step "end-to-end tests (Playwright)"
 { SKIP_BUILD=1 bash scripts/e2e.sh; echo "e2e-status $?" >.cache/e2e.status; } &
 wait "$!"
 
 # ── Engines besides Chromium (issue 48): Firefox, WebKit and lynx walk the core journeys on the
 # embedded default's plain http (scripts/engines.sh, tests/engines). Counted from its TAP report.
-echo "== other engines: Firefox (WebDriver BiDi), WebKit (WebDriver), lynx (scripts/engines.sh)"
+step "other engines: Firefox (WebDriver BiDi), WebKit (WebDriver), lynx (scripts/engines.sh)"
 run bash scripts/engines.sh
 engines_status=$?
 engines_pass=$(sed -n 's/^# pass //p' .cache/engines.tap 2>/dev/null | tail -n 1); engines_pass=${engines_pass:-0}
@@ -110,5 +110,6 @@ failed=$((TAP_FAIL + e2e_fail + lh_fail + setup_fail + engines_fail))
 echo
 [ -n "$TAP_FAILED_NAMES" ] && { echo "tap failures:"; echo "$TAP_FAILED_NAMES"; }
 echo "tap: $TAP_PASS passed, $TAP_FAIL failed ($TAP_ASSERTS assertions); playwright: $e2e_pass passed, $e2e_fail failed; lighthouse: $lh_pass passed, $lh_fail failed; other engines: $engines_pass passed, $engines_fail failed"
+step "done"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
