@@ -24,9 +24,12 @@ async function start(app: App, provider: string, cookie?: string) {
   }
 }
 
-/** The provider sends the browser back to the app's page (read on the server, issue 21 point 5). */
-async function giveBack(app: App, query: Record<string, string>, cookie?: string) {
-  const back = await giveBackToPage(app, query, cookie, BASE)
+/**
+ * The provider sends the browser (with the trip's cookie, if any) back to the app's page with the
+ * trip's state and `query` (read on the server, issue 21 point 5).
+ */
+async function giveBack(app: App, query: Record<string, string>, trip: { state: string; cookie?: string }) {
+  const back = await giveBackToPage(app, { ...query, state: trip.state }, trip.cookie, BASE)
   return { ...back, response: { statusCode: back.status } }
 }
 
@@ -44,19 +47,15 @@ t.test(
   async (t) => {
     const { app } = await build(t)
     const first = await start(app, 'shopify')
-    const ok = await giveBack(
-      app,
-      { provider: 'shopify', payload: 'shop-acme', state: first.state },
-      first.cookie,
-    )
+    const ok = await giveBack(app, { provider: 'shopify', payload: 'shop-acme' }, first)
     t.equal(ok.response.statusCode, 200)
     t.equal(ok.body.item.next, 'consent')
     const cookie = ok.cookie ?? first.cookie
 
     const replay = await giveBack(
       app,
-      { provider: 'shopify', payload: 'shop-acme', state: first.state },
-      cookie,
+      { provider: 'shopify', payload: 'shop-acme' },
+      { state: first.state, cookie },
     )
     t.equal(replay.response.statusCode, 400, 'replayed')
     t.equal(replay.body.item.reason, 'state')
@@ -64,16 +63,12 @@ t.test(
     const other = await start(app, 'lazada')
     const foreign = await giveBack(
       app,
-      { provider: 'lazada', code: 'lazada-code-acme', state: other.state },
-      undefined,
+      { provider: 'lazada', code: 'lazada-code-acme' },
+      { state: other.state },
     )
     t.equal(foreign.response.statusCode, 400, 'another browser (no session) is refused')
 
-    const crossed = await giveBack(
-      app,
-      { provider: 'shopify', payload: 'shop-acme', state: other.state },
-      other.cookie,
-    )
+    const crossed = await giveBack(app, { provider: 'shopify', payload: 'shop-acme' }, other)
     t.equal(crossed.response.statusCode, 400, 'a state issued for lazada does not finish shopify')
     t.equal(crossed.body.item.reason, 'state')
   },
@@ -84,18 +79,10 @@ t.test(
   async (t) => {
     const { app } = await build(t)
     const begun = await start(app, 'tikTok')
-    const missing = await giveBack(
-      app,
-      { provider: 'tikTok', retCode: '140000', state: begun.state },
-      begun.cookie,
-    )
+    const missing = await giveBack(app, { provider: 'tikTok', retCode: '140000' }, begun)
     t.equal(missing.response.statusCode, 400)
     t.same(missing.body.item.missing, ['payload', 'retMsg'])
-    const fine = await giveBack(
-      app,
-      { provider: 'tikTok', retCode: '140000', retMsg: 'cancelled', state: begun.state },
-      begun.cookie,
-    )
+    const fine = await giveBack(app, { provider: 'tikTok', retCode: '140000', retMsg: 'cancelled' }, begun)
     t.equal(fine.response.statusCode, 200, 'the state was still good')
   },
 )
@@ -103,11 +90,7 @@ t.test(
 t.test('channel authorization › consent first, sign-in kept the flow, then the outcome rule', async (t) => {
   const { app } = await build(t)
   const begun = await start(app, 'shopify')
-  const back = await giveBack(
-    app,
-    { provider: 'shopify', payload: 'shop-not-allowed', state: begun.state },
-    begun.cookie,
-  )
+  const back = await giveBack(app, { provider: 'shopify', payload: 'shop-not-allowed' }, begun)
   let cookie = back.cookie ?? begun.cookie
   const authorize = (payload: Record<string, unknown>) =>
     app.inject({
@@ -160,11 +143,7 @@ t.test(
   async (t) => {
     const { app } = await build(t)
     const begun = await start(app, 'saml')
-    const declined = await giveBack(
-      app,
-      { provider: 'saml', authId: 'none', retCode: '999999', state: begun.state },
-      begun.cookie,
-    )
+    const declined = await giveBack(app, { provider: 'saml', authId: 'none', retCode: '999999' }, begun)
     t.equal(declined.body.retMsg, en.errors.cancelled)
     t.notMatch(declined.body.retMsg, /abnormity/)
   },

@@ -34,6 +34,13 @@ const encode = (fields: Record<string, string | string[]>) => {
     for (const one of Array.isArray(value) ? value : [value]) body.append(name, one)
   return body.toString()
 }
+/** A plain form post (no scripts) to the sign-up page: the fields encoded as a browser sends them. */
+const postForm = (
+  fields: Record<string, string | string[]>,
+  headers: Record<string, string> = FORM,
+  url = '/auth/sign_up',
+  bff = app,
+) => bff.inject({ method: 'POST', url, headers, payload: encode(fields) })
 const tokenOf = (html: string) => /name="_csrf" value="([^"]+)"/.exec(html)?.[1]
 function questionOf(html: string) {
   const challengeId = /name="captchaChallengeId" value="([^"]+)"/.exec(html)?.[1] ?? ''
@@ -73,12 +80,11 @@ class PlainBrowser {
   async post(fields: Record<string, string | string[]>, headers: Record<string, string> = FORM) {
     const token = tokenOf(this.html)
     const response = this.keep(
-      await app.inject({
-        method: 'POST',
-        url: this.page,
-        headers: { ...headers, ...cookieHeader(this.cookie) },
-        payload: encode({ ...(token ? { _csrf: token } : {}), ...fields }),
-      }),
+      await postForm(
+        { ...(token ? { _csrf: token } : {}), ...fields },
+        { ...headers, ...cookieHeader(this.cookie) },
+        this.page,
+      ),
     )
     if (response.statusCode === 303 && response.headers.location === this.page) {
       await this.open()
@@ -180,20 +186,17 @@ t.test('cross-site plain posts and foreign tokens get the localised refusal page
     ['en', enErrors],
     ['zh', zhErrors],
   ] as const) {
-    const crossSite = await app.inject({
-      method: 'POST',
-      url: `/auth/sign_up${language === 'zh' ? '?language=zh' : ''}`,
-      headers: { ...FORM, 'sec-fetch-site': 'cross-site' },
-      payload: encode({ step: 'credentials', email: 'x@example.com' }),
-    })
+    const crossSite = await postForm(
+      { step: 'credentials', email: 'x@example.com' },
+      { ...FORM, 'sec-fetch-site': 'cross-site' },
+      `/auth/sign_up${language === 'zh' ? '?language=zh' : ''}`,
+    )
     t.equal(crossSite.statusCode, 403, `${language}: cross-site refused`)
     t.match(htmlText(crossSite.body), E.csrfForm)
-    const foreignOrigin = await app.inject({
-      method: 'POST',
-      url: '/auth/sign_up',
-      headers: { 'content-type': FORM['content-type'], origin: 'https://evil.example' },
-      payload: encode({ step: 'setup', firstName: 'A' }),
-    })
+    const foreignOrigin = await postForm(
+      { step: 'setup', firstName: 'A' },
+      { 'content-type': FORM['content-type'], origin: 'https://evil.example' },
+    )
     t.equal(foreignOrigin.statusCode, 403, 'a foreign Origin too')
   }
   // A later step needs this session's token: none, or another session's, is refused.
@@ -207,12 +210,10 @@ t.test('cross-site plain posts and foreign tokens get the localised refusal page
     ['no token', undefined],
     ['another session’s token', ownToken],
   ] as const) {
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/auth/sign_up',
-      headers: { ...FORM, ...cookieHeader(stranger.cookie) },
-      payload: encode({ step: 'sent', intent: 'other', ...(token ? { _csrf: token } : {}) }),
-    })
+    const refused = await postForm(
+      { step: 'sent', intent: 'other', ...(token ? { _csrf: token } : {}) },
+      { ...FORM, ...cookieHeader(stranger.cookie) },
+    )
     t.equal(refused.statusCode, 403, `${why}: refused`)
     t.match(htmlText(refused.body), enErrors.csrfForm)
   }
@@ -348,12 +349,10 @@ t.test('sent › a pasted link posted cross-site or without the token runs nothi
   )
   t.equal(crossSite.response.statusCode, 403, 'cross-site refused')
   t.match(htmlText(crossSite.response.body), enErrors.csrfForm)
-  const noToken = await app.inject({
-    method: 'POST',
-    url: '/auth/sign_up',
-    headers: { ...FORM, ...cookieHeader(browser.cookie) },
-    payload: encode({ step: 'sent', intent: 'link', link }),
-  })
+  const noToken = await postForm(
+    { step: 'sent', intent: 'link', link },
+    { ...FORM, ...cookieHeader(browser.cookie) },
+  )
   t.equal(noToken.statusCode, 403, 'without the form token refused')
   t.equal(await linkChecks(), checksBefore, 'the link was not checked')
   await browser.open()
@@ -371,20 +370,20 @@ t.test('a configured captcha provider: a clear message that it needs JavaScript'
       CAPTCHA_ID: 'c0ffee42',
     },
   })
-  const first = await withProvider.app.inject({
-    method: 'POST',
-    url: '/auth/sign_up',
-    headers: FORM,
-    payload: encode({ step: 'credentials', email: 'someone@example.com', password: PASSWORD, privacy: 'on' }),
-  })
+  const first = await postForm(
+    { step: 'credentials', email: 'someone@example.com', password: PASSWORD, privacy: 'on' },
+    FORM,
+    '/auth/sign_up',
+    withProvider.app,
+  )
   const token = tokenOf(first.body)
   const cookie = sessionCookieOf(first)
-  const second = await withProvider.app.inject({
-    method: 'POST',
-    url: '/auth/sign_up',
-    headers: { ...FORM, ...cookieHeader(cookie) },
-    payload: encode({ _csrf: token ?? '', step: 'credentials', email: 'someone@example.com', privacy: 'on' }),
-  })
+  const second = await postForm(
+    { _csrf: token ?? '', step: 'credentials', email: 'someone@example.com', privacy: 'on' },
+    { ...FORM, ...cookieHeader(cookie) },
+    '/auth/sign_up',
+    withProvider.app,
+  )
   t.equal(second.statusCode, 200)
   t.match(htmlText(second.body), enCaptcha.needsScript)
 })

@@ -30,6 +30,9 @@ t.equal(sandbox.forwarderUrl, sg, 'the forwarder lives on the sg server')
 
 const forwardCalls = async () => (await requestLog(sg)).filter((entry) => entry.url === FORWARD_PATH)
 
+/** Empties the request logs of the forwarder's server (sg) and of the ten server. */
+const clearBothLogs = () => Promise.all([clearRequests(sg), clearRequests(ten)])
+
 /** The calls the ten server received (they can only have come from the forwarder). */
 const tenCalls = async () => requestLog(ten)
 
@@ -102,8 +105,7 @@ t.test('UpstreamClient › forward mode carries json, GET payloads and the beare
   const upstream = client(t)
   const signedIn = await tenSignIn(upstream, 'en')
   const token = String(signedIn.item.token)
-  await clearRequests(sg)
-  await clearRequests(ten)
+  await clearBothLogs()
 
   const json = await upstream.call({
     environment: 'ten',
@@ -132,8 +134,7 @@ t.test('UpstreamClient › forward mode carries json, GET payloads and the beare
     auth: { scheme: 'Bearer', valid: true, email: TEN_ACCOUNT.email, environment: 'ten' },
   })
 
-  await clearRequests(sg)
-  await clearRequests(ten)
+  await clearBothLogs()
   const get = await upstream.call({
     environment: 'ten',
     path: '/basic-login/loginEmailCheck/4',
@@ -240,8 +241,7 @@ t.test('a ten account signs in through the sign-in flow in forward mode', async 
   })
 
   // The session remembers `ten`: a session-only call goes the same way, with the bearer token.
-  await clearRequests(sg)
-  await clearRequests(ten)
+  await clearBothLogs()
   const refreshed = await app.inject({
     method: 'POST',
     url: '/api/tokens/getToken',
@@ -287,8 +287,7 @@ t.test(
 
     // The forwarder's own refusal (here: an env it does not know) means nothing was delivered:
     // a localised 502 like any other unreachable upstream, never the forwarder's raw text.
-    await clearRequests(sg)
-    await clearRequests(ten)
+    await clearBothLogs()
     const { app: misconfigured } = await appWithUpstreams(
       t,
       tenOnly((topology) => {
