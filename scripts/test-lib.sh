@@ -1,8 +1,19 @@
 # Shared by scripts/test.sh and the test tiers (sourced, not run).
 
-# A step's heading, with the seconds since the run began: where a slow run spent its time.
+# A step's heading, with the seconds since the run began and how busy the machine's cores were
+# since the previous heading (from /proc/stat, where there is one): where a slow run spent its
+# time, and whether a step left cores idle.
+STEP_CPU_BEFORE=""
+cpu_ticks() { awk '/^cpu /{ print $2+$3+$4+$7+$8, $5+$6 }' /proc/stat 2>/dev/null; }
 step() {
-  echo "== [${SECONDS} s] $*"
+  local now busy=""
+  now=$(cpu_ticks)
+  if [ -n "$STEP_CPU_BEFORE" ] && [ -n "$now" ]; then
+    busy=$(awk -v a="$STEP_CPU_BEFORE" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " ");
+      used = y[1] - x[1]; idle = y[2] - x[2]; if (used + idle > 0) printf ", cores %d %% busy since the last step", 100 * used / (used + idle) }')
+  fi
+  STEP_CPU_BEFORE=$now
+  echo "== [${SECONDS} s${busy}] $*"
 }
 
 # Node's compile cache (V8 code of every module, type-stripped TypeScript included): tap starts

@@ -91,12 +91,31 @@ export class Ui {
     return this.waitFor('the page to hydrate', `document.querySelector('[data-hydrated="true"]') !== null`)
   }
 
-  /** Waits for the element `finder` finds and returns a CSS selector of it. */
-  private async mark(what: string, finder: Finder): Promise<string> {
+  /**
+   * Waits for the element `finder` finds and returns a CSS selector of it. `atRest`: only an
+   * enabled element that kept its place on the screen over two frames, as a person clicks it.
+   * WebDriver's click reads the element's position, then clicks there: WebKit once refused the
+   * demo's booking button as "not interactable" just after the captcha's "solved" line appeared
+   * above it and moved the form. Waiting on the promise is the W3C Execute Script's rule, which
+   * WebKit's driver and Puppeteer both keep.
+   */
+  private async mark(what: string, finder: Finder, atRest = false): Promise<string> {
     const id = `m${++this.marks}`
+    const markIt = `el.setAttribute('data-engine-target', ${text(id)}); return true`
     await this.waitFor(
       what,
-      `(() => { const el = ${finder}; if (!el) return false; el.setAttribute('data-engine-target', ${text(id)}); return true })()`,
+      atRest
+        ? `(async () => {
+            const el = ${finder}
+            if (!el || el.disabled) return false
+            el.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+            const place = () => JSON.stringify(el.getBoundingClientRect())
+            const before = place()
+            await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)))
+            if (!el.isConnected || place() !== before) return false
+            ${markIt}
+          })()`
+        : `(() => { const el = ${finder}; if (!el) return false; ${markIt} })()`,
     )
     return `[data-engine-target="${id}"]`
   }
@@ -106,9 +125,14 @@ export class Ui {
    * one just marked (a step appearing, a re-render after hydration): it is found and marked again
    * then. Nothing was typed into or clicked on the replaced one that a person would have seen.
    */
-  private async act(what: string, finder: Finder, action: (selector: string) => Promise<void>) {
+  private async act(
+    what: string,
+    finder: Finder,
+    action: (selector: string) => Promise<void>,
+    atRest = false,
+  ) {
     for (let attempt = 1; ; attempt++) {
-      const selector = await this.mark(what, finder)
+      const selector = await this.mark(what, finder, atRest)
       try {
         return await action(selector)
       } catch (error) {
@@ -127,7 +151,7 @@ export class Ui {
   }
 
   click(what: string, finder: Finder): Promise<void> {
-    return this.act(what, finder, (selector) => this.driver.click(selector))
+    return this.act(what, finder, (selector) => this.driver.click(selector), true)
   }
 
   /** Waits until the page's visible text contains `expected`. */
