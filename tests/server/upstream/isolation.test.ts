@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { DEMO_ACCOUNT, HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { TIME_ZONE_HEADER } from '../../../server/routes/api/environment.ts'
@@ -27,11 +27,20 @@ const ROUNDS = 10
 const EMAIL_CHECK = '/api/basic-login/registerEmailCheck/4'
 const FREE_EMAIL = 'isolation-free@trial.example'
 
-const sandbox = await startSandbox()
-t.teardown(() => sandbox.close())
-const sg = sandbox.regions.sg.url
+/** A sandbox of the test's own: each test holds one region hanging while the other two run. */
+async function ownSandbox(t: Test) {
+  const sandbox = await startSandbox()
+  t.teardown(() => sandbox.close())
+  return sandbox
+}
+
+// Both tests spend most of their time waiting for their upstream time-outs: side by side, the file
+// waits for one time-out instead of two (each has its own sandbox, so neither sees the other's fault).
+t.jobs = 2
 
 t.test('a hanging sg region does not hold up calls to the us and hk regions', async (t) => {
+  const sandbox = await ownSandbox(t)
+  const sg = sandbox.regions.sg.url
   const { app } = await appWithUpstreams(t, plainTopology(sandbox), {
     UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
   })
@@ -99,6 +108,7 @@ t.test('a hanging sg region does not hold up calls to the us and hk regions', as
 })
 
 t.test('a hanging forwarded ten does not hold up sg, though both reach the forwarder on sg', async (t) => {
+  const sandbox = await ownSandbox(t)
   const { app } = await appWithUpstreams(t, plainTopology(sandbox), {
     UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
   })
@@ -108,7 +118,6 @@ t.test('a hanging forwarded ten does not hold up sg, though both reach the forwa
     new URL(topology.environments['sg-k8s']?.upstream ?? '').origin,
     'ten is forwarded through the origin sg is served from',
   )
-  await clearFault(sg) // the test above left it hanging
   const ten = sandbox.regions.ten.url
   await armFault(ten, { delayMs: 60_000 })
   t.teardown(() => clearFault(ten))
