@@ -6,7 +6,6 @@ import {
   apiPost,
   appWithUpstreams,
   armFault,
-  clearFault,
   plainTopology,
   requestLog,
   waitUntil,
@@ -120,7 +119,6 @@ t.test('a hanging forwarded ten does not hold up sg, though both reach the forwa
   )
   const ten = sandbox.regions.ten.url
   await armFault(ten, { delayMs: 60_000 })
-  t.teardown(() => clearFault(ten))
 
   const finished: string[] = []
   const emailCheck = (environment: 'ten' | 'sg-k8s', email: string) =>
