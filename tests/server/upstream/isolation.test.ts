@@ -2,14 +2,7 @@ import t, { type Test } from 'tap'
 import { DEMO_ACCOUNT, HK_ACCOUNT, US_ACCOUNT } from '../../../sandbox/fixtures.ts'
 import { startSandbox } from '../../../sandbox/index.ts'
 import { TIME_ZONE_HEADER } from '../../../server/routes/api/environment.ts'
-import {
-  apiPost,
-  appWithUpstreams,
-  armFault,
-  plainTopology,
-  requestLog,
-  waitUntil,
-} from './harness.ts'
+import { apiPost, appWithUpstreams, armFault, plainTopology, requestLog, waitUntil } from './harness.ts'
 
 /**
  * Long enough that every us and hk call below ends before any sg call times out, however busy the
