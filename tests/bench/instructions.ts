@@ -1,9 +1,13 @@
 /**
- * `npm run bench:instructions`: what one `/api` call costs in instructions, counted by Valgrind's
+ * `npm run bench:instructions`: what one request costs in instructions, counted by Valgrind's
  * callgrind, for the BFF of this tree and the bare pass-through (and, with
  * `BENCH_INSTRUCTIONS_AGAINST=<another checkout>`, that tree's BFF too). Requests per second and
  * CPU time move ±10 % per window with a shared host's neighbours (ADR 0116); instructions do not,
- * so a change of a few percent shows here first (ADR 0118).
+ * so a change of a few percent shows here first (ADR 0118), and two trees compare on any host.
+ *
+ * `BENCH_INSTRUCTIONS_ROW` picks the request: `api` (default: the `/api` call, beside the
+ * pass-through), `page` (the signed-out home from the page cache), `not-found` (a visitor's 404)
+ * or `signed-in` (the sign-in page rendered for a signed-in session).
  *
  * Each process runs under callgrind with counting off, is warmed, then counts over windows of one
  * call at a time (no batching that would depend on the host's speed). The count is split into the
@@ -17,7 +21,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
-import { DEPLOYED_MALLOC_ARENA_MAX, deployedEnv, deployedNodeFlags, ROOT } from './server.ts'
+import { DEPLOYED_MALLOC_ARENA_MAX, deployedEnv, deployedNodeFlags, ROOT, signedInCookie } from './server.ts'
 
 const WARM_CALLS = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 5000)
 const WINDOW_CALLS = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 2000)
@@ -33,6 +37,25 @@ const HEADERS = {
   'accept-language': 'en-US,en;q=0.9',
 }
 const BODY = JSON.stringify({ email: US_ACCOUNT.email })
+const PAGE_HEADERS = { 'user-agent': HEADERS['user-agent'], 'accept-language': HEADERS['accept-language'] }
+/** The requests a row can count: what each tree answers, and the status it must answer with. */
+const ROWS = {
+  api: { name: '/api registerEmailCheck', method: 'POST', path: `/api${API_PATH}`, status: 200 },
+  page: { name: '/ (cached)', method: 'GET', path: '/', status: 200 },
+  'not-found': { name: "a visitor's 404", method: 'GET', path: '/auth/no_such_page', status: 404 },
+  'signed-in': {
+    name: '/auth/sign_in signed in (render)',
+    method: 'GET',
+    path: '/auth/sign_in',
+    status: 200,
+  },
+} as const
+const ROW_NAME = (process.env.BENCH_INSTRUCTIONS_ROW ?? 'api') as keyof typeof ROWS
+const ROW = ROWS[ROW_NAME]
+if (!ROW) {
+  console.error(`BENCH_INSTRUCTIONS_ROW must be one of ${Object.keys(ROWS).join(', ')}`)
+  process.exit(1)
+}
 
 /** Functions of V8's collector and of its compilers, by their C++ names in the node binary. */
 const COLLECTOR =
@@ -135,28 +158,42 @@ async function count(
   try {
     const base = `http://127.0.0.1:${port}`
     await waitFor(kind === 'bff' ? `${base}/healthz` : `${base}/api/`, child)
-    const url = `${base}/api${API_PATH}`
-    const first = await fetch(url, { method: 'POST', headers: HEADERS, body: BODY })
-    if (first.status !== 200) throw new Error(`${label}: the first call answered ${first.status}`)
-    const cookie = first.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ')
+    const url = kind === 'bff' ? `${base}${ROW.path}` : `${base}/api${API_PATH}`
+    const request =
+      kind === 'passthrough' || ROW_NAME === 'api'
+        ? { method: 'POST' as const, headers: HEADERS, body: BODY }
+        : { method: 'GET' as const, headers: PAGE_HEADERS }
+    // The cookie a browser has by then: the region's (first /api call) or a signed-in session's.
+    const cookie =
+      kind === 'bff' && ROW_NAME === 'signed-in' ? await signedInCookie(base, HEADERS) : await firstCookie()
+    async function firstCookie() {
+      if (request.method === 'GET') return ''
+      const first = await fetch(url, request)
+      if (first.status !== 200) throw new Error(`${label}: the first call answered ${first.status}`)
+      return first.headers
+        .getSetCookie()
+        .map((value) => value.split(';')[0])
+        .join('; ')
+    }
+    const expected = kind === 'bff' ? ROW.status : 200
     const calls = (amount: number) =>
       autocannon({
         url,
-        method: 'POST',
-        headers: { ...HEADERS, ...(cookie ? { cookie } : {}) },
-        body: BODY,
+        ...request,
+        headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
         connections: 1,
         amount,
         timeout: 60,
       })
+    // A 404 row is answered with 404 on purpose: there, any other status is the failure.
+    const failed = (result: autocannon.Result) =>
+      expected === 200
+        ? result.non2xx + result.errors
+        : result.errors + result.requests.total - (result.statusCodeStats?.[`${expected}`]?.count ?? 0)
     const control = (...args: string[]) =>
       execFileSync('callgrind_control', [...args, String(child.pid)], { env, stdio: 'ignore' })
     const warm = await calls(WARM_CALLS)
-    if (warm.non2xx || warm.errors)
-      throw new Error(`${label}: ${warm.non2xx + warm.errors} failed warm-up calls`)
+    if (failed(warm)) throw new Error(`${label}: ${failed(warm)} failed warm-up calls`)
     const counted: Counted = { label, windows: [] }
     for (let window = 1; window <= WINDOWS; window++) {
       control('-z')
@@ -164,7 +201,7 @@ async function count(
       const result = await calls(WINDOW_CALLS)
       control('-i', 'off')
       control('-d')
-      if (result.non2xx || result.errors) throw new Error(`${label}: failed calls in a counted window`)
+      if (failed(result)) throw new Error(`${label}: failed calls in a counted window`)
       const dump = `${outFile}.${window}`
       await new Promise((resolve) => setTimeout(resolve, 500))
       counted.windows.push(split(dump, result.requests.total))
@@ -216,7 +253,7 @@ const started = Date.now()
 // All at once: counts do not depend on the host's speed, only the wall time does.
 const counted = await Promise.all([
   count('BFF (this tree)', ROOT, 3600, 'bff'),
-  count('pass-through', ROOT, 3700, 'passthrough'),
+  ...(ROW_NAME === 'api' ? [count('pass-through', ROOT, 3700, 'passthrough')] : []),
   ...(AGAINST ? [count(`BFF (${AGAINST})`, path.resolve(AGAINST), 3800, 'bff')] : []),
 ])
 const k = (value: number) => `${value.toFixed(1)} k`
@@ -230,12 +267,18 @@ for (const { label, windows } of counted) {
       .join('; ')}`,
   )
 }
-const [bff, passthrough, other] = counted.map(({ windows }) => middle(windows.map((window) => window.rest)))
+const rests = counted.map(({ windows }) => middle(windows.map((window) => window.rest)))
+const bff = rests[0] ?? 0
+const passthrough = ROW_NAME === 'api' ? rests[1] : undefined
+const other = AGAINST ? rests[rests.length - 1] : undefined
 console.log(
-  `/api registerEmailCheck, instructions per call outside the collector and the compilers (median of ${WINDOWS} windows of ${WINDOW_CALLS} calls, one at a time): BFF ${k(bff ?? 0)}, pass-through ${k(passthrough ?? 0)}: the pass-through's is ${(((passthrough ?? 0) / (bff ?? 1)) * 100).toFixed(0)} % of the BFF's` +
+  `${ROW.name}, instructions per call outside the collector and the compilers (median of ${WINDOWS} windows of ${WINDOW_CALLS} calls, one at a time): BFF ${k(bff)}` +
+    (passthrough === undefined
+      ? ''
+      : `, pass-through ${k(passthrough)}: the pass-through's is ${((passthrough / bff) * 100).toFixed(0)} % of the BFF's`) +
     (other === undefined
       ? ''
-      : `; ${AGAINST}: ${k(other)} (this tree ${(((bff ?? 0) / other - 1) * 100).toFixed(1)} %)`) +
+      : `; ${AGAINST}: ${k(other)} (this tree ${((bff / other - 1) * 100).toFixed(1)} %)`) +
     ` (${Math.round((Date.now() - started) / 1000)} s)`,
 )
 process.exit(0)

@@ -9,7 +9,7 @@ import autocannon from 'autocannon'
 import { Pool } from 'undici'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
 import { writeBenchBlock } from './performance-doc.ts'
-import { ROOT, RSS_TARGET_MB, startBenchServer, startPassthrough } from './server.ts'
+import { ROOT, RSS_TARGET_MB, signedInCookie, startBenchServer, startPassthrough } from './server.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3207)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -142,43 +142,6 @@ interface Row {
 }
 
 /**
- * A signed-in session of the us account (the region the API rows call), checked twice: the
- * upstream said yes, and the page rendered with it is the signed-in one (else the row would
- * measure the cached signed-out page).
- */
-async function signedInCookie(base: string): Promise<string> {
-  // The sign-in flow's steps, as the sign-in page makes them (the sign-in's rows are flow-only).
-  const step = async (name: string, body: Record<string, string>, cookie = '') => {
-    const response = await fetch(`${base}/auth/sign_in/flow/${name}`, {
-      method: 'POST',
-      headers: { ...API.headers, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    })
-    const answer = (await response.json()) as { retCode?: string; retMsg?: string }
-    const set = response.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ')
-    return { answer, cookie: set || cookie }
-  }
-  const started = await step('email', { email: US_ACCOUNT.email })
-  const { answer, cookie } = await step('password', { password: US_ACCOUNT.password }, started.cookie)
-  if (answer.retCode !== '000000' || !cookie)
-    throw new Error(`sign-in for the bench failed: ${answer.retCode} ${answer.retMsg}`)
-  const response = await fetch(`${base}/auth/sign_in`, { headers: { cookie } })
-  if (!(await response.text()).includes('header-sign-out'))
-    throw new Error('the bench session does not render signed in')
-  // The first signed-in page adds the session's CSRF secret to the cookie, which a browser keeps:
-  // sending the older cookie would make every measured render mint a secret and seal the session
-  // again, which only a visitor's first page does.
-  const renewed = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ')
-  return renewed || cookie
-}
-
-/**
  * The session cookie a browser gets with its first /api call (it remembers the region) and sends
  * with every later one; without it each call would pay for sealing a new session.
  */
@@ -270,8 +233,8 @@ const server = await startBenchServer(PORT)
 const passthrough = await startPassthrough(PORT + 6, server.sandboxBase('us'))
 const framePerPage = await startBenchServer(PORT + FRAME_PER_PAGE_PORT_OFFSET, { FRAME_FRAGMENTS: 'off' })
 try {
-  const cookie = await signedInCookie(server.base)
-  const framePerPageCookie = await signedInCookie(framePerPage.base)
+  const cookie = await signedInCookie(server.base, API.headers)
+  const framePerPageCookie = await signedInCookie(framePerPage.base, API.headers)
   const visitor = await visitorCookie(server.base, server.sandboxBase('us'))
   const scenarios: Scenario[] = [
     { name: '/healthz (ceiling)', url: '/healthz', kind: 'ceiling' },

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { US_ACCOUNT } from '../../sandbox/index.ts'
 
 /** The host the load's `ten` calls name; the bench's sandbox gives ten this host (sandbox-process.ts). */
 export const TEN_HOST = 'ten.localhost'
@@ -248,4 +249,41 @@ function cpuOf(pid: number | undefined): number {
   } catch {
     return -1
   }
+}
+
+/**
+ * A signed-in session of the us account (the region the API rows call), checked twice: the
+ * upstream said yes, and the page rendered with it is the signed-in one (else the row would
+ * measure the cached signed-out page).
+ */
+export async function signedInCookie(base: string, apiHeaders: Record<string, string>): Promise<string> {
+  // The sign-in flow's steps, as the sign-in page makes them (the sign-in's rows are flow-only).
+  const step = async (name: string, body: Record<string, string>, cookie = '') => {
+    const response = await fetch(`${base}/auth/sign_in/flow/${name}`, {
+      method: 'POST',
+      headers: { ...apiHeaders, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json()) as { retCode?: string; retMsg?: string }
+    const set = response.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ')
+    return { answer, cookie: set || cookie }
+  }
+  const started = await step('email', { email: US_ACCOUNT.email })
+  const { answer, cookie } = await step('password', { password: US_ACCOUNT.password }, started.cookie)
+  if (answer.retCode !== '000000' || !cookie)
+    throw new Error(`sign-in for the bench failed: ${answer.retCode} ${answer.retMsg}`)
+  const response = await fetch(`${base}/auth/sign_in`, { headers: { cookie } })
+  if (!(await response.text()).includes('header-sign-out'))
+    throw new Error('the bench session does not render signed in')
+  // The first signed-in page adds the session's CSRF secret to the cookie, which a browser keeps:
+  // sending the older cookie would make every measured render mint a secret and seal the session
+  // again, which only a visitor's first page does.
+  const renewed = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+  return renewed || cookie
 }
