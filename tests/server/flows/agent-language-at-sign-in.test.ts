@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { DEMO_ACCOUNT, SSO_MICROSOFT_ACCOUNT } from '../../../sandbox/fixtures.ts'
@@ -14,6 +13,7 @@ import {
   signInStep,
 } from '../../helper.ts'
 import { loggedApp } from '../../support/logged-app.ts'
+import { waitFor } from '../../support/wait.ts'
 
 // Issue 18 point 4: after every sign-in the agent's language is the one they signed in with,
 // sent once by the BFF before the answer goes out; a failure of that call never fails the sign-in.
@@ -30,18 +30,16 @@ async function agentLanguage(email: string): Promise<string | null> {
   return account.agentLanguage
 }
 
-/** The update runs after the reply: wait (briefly) until the sandbox has it. */
-async function settledAgentLanguage(email: string): Promise<string | null> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const language = await agentLanguage(email)
-    if (language) return language
-    await sleep(20)
-  }
-  return agentLanguage(email)
+/**
+ * The agent's language once the sandbox has it. The BFF waits for the update before answering,
+ * but at most two seconds: on a loaded machine it lands after the answer, so this waits on it.
+ */
+function settledAgentLanguage(email: string): Promise<string> {
+  return waitFor(`the agent language of ${email}`, async () => (await agentLanguage(email)) ?? undefined)
 }
 
+/** updateAgentLanguage calls the sandbox has received since the test began. */
 async function updateCalls(): Promise<number> {
-  await sleep(100) // a second, unwanted call would have arrived by now
   return (await sandboxRequests(sg)).filter((entry) => entry.url.includes('updateAgentLanguage')).length
 }
 
@@ -115,12 +113,7 @@ t.test('updateAgentLanguage failing › the sign-in still succeeds, and the fail
   t.equal(response.statusCode, 200)
   t.equal(response.json().retCode, '000000')
   t.ok(await isSignedIn(logged, sessionCookieOf(response)), 'signed in all the same')
-  for (
-    let attempt = 0;
-    attempt < 50 && !lines.some((line) => line.includes('after sign-in failed'));
-    attempt++
-  )
-    await sleep(20)
+  await waitFor('the failure in the log', () => lines.some((line) => line.includes('after sign-in failed')))
   t.ok(
     lines.some((line) => line.includes('updateAgentLanguage after sign-in failed')),
     'the failure is logged',
