@@ -203,7 +203,10 @@ async function count(
     const control = (...args: string[]) =>
       execFileSync('callgrind_control', [...args, String(child.pid)], { env, stdio: 'ignore' })
     const warm = await calls(WARM_CALLS)
-    if (failed(warm)) throw new Error(`${label}: ${failed(warm)} failed warm-up calls`)
+    if (failed(warm))
+      throw new Error(
+        `${label}: ${failed(warm)} failed warm-up calls: ${JSON.stringify(warm.statusCodeStats)}, ${warm.timeouts} time-outs`,
+      )
     const counted: Counted = { label, windows: [] }
     for (let window = 1; window <= WINDOWS; window++) {
       control('-z')
@@ -211,7 +214,10 @@ async function count(
       const result = await calls(WINDOW_CALLS)
       control('-i', 'off')
       control('-d')
-      if (failed(result)) throw new Error(`${label}: failed calls in a counted window`)
+      if (failed(result))
+        throw new Error(
+          `${label}: failed calls in a counted window: ${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} time-outs`,
+        )
       const dump = `${outFile}.${window}`
       await new Promise((resolve) => setTimeout(resolve, 500))
       counted.windows.push(split(dump, result.requests.total))
