@@ -21,7 +21,14 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
-import { DEPLOYED_MALLOC_ARENA_MAX, deployedEnv, deployedNodeFlags, ROOT, signedInCookie } from './server.ts'
+import {
+  cookiesOf,
+  DEPLOYED_MALLOC_ARENA_MAX,
+  deployedEnv,
+  deployedNodeFlags,
+  ROOT,
+  signedInCookie,
+} from './server.ts'
 
 const WARM_CALLS = Number(process.env.BENCH_INSTRUCTIONS_WARM ?? 5000)
 const WINDOW_CALLS = Number(process.env.BENCH_INSTRUCTIONS_CALLS ?? 2000)
@@ -169,21 +176,19 @@ async function count(
     const base = `http://127.0.0.1:${port}`
     await waitFor(kind === 'bff' ? `${base}/healthz` : `${base}/api/`, child)
     const url = kind === 'bff' ? `${base}${ROW.path}` : `${base}/api${API_PATH}`
+    // The pass-through only forwards /api: it is counted on the /api call whatever the row.
     const request =
-      kind === 'passthrough' || ROW_NAME === 'api'
+      kind === 'passthrough' || ROW.method === 'POST'
         ? { method: 'POST' as const, headers: HEADERS, body: BODY }
         : { method: 'GET' as const, headers: PAGE_HEADERS }
-    // The cookie a browser has by then: the region's (first /api call) or a signed-in session's.
-    const cookie =
-      kind === 'bff' && ROW_NAME === 'signed-in' ? await signedInCookie(base, HEADERS) : await firstCookie()
-    async function firstCookie() {
-      if (request.method === 'GET') return ''
+    // The cookie a browser has by then: a signed-in session's, or the region's from a first /api
+    // call (a signed-out page is asked without one).
+    let cookie = ''
+    if (kind === 'bff' && ROW_NAME === 'signed-in') cookie = await signedInCookie(base, HEADERS)
+    else if (request.method === 'POST') {
       const first = await fetch(url, request)
       if (first.status !== 200) throw new Error(`${label}: the first call answered ${first.status}`)
-      return first.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; ')
+      cookie = cookiesOf(first)
     }
     const expected = kind === 'bff' ? ROW.status : 200
     const calls = (amount: number) =>

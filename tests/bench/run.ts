@@ -9,7 +9,14 @@ import autocannon from 'autocannon'
 import { Pool } from 'undici'
 import { US_ACCOUNT } from '../../sandbox/index.ts'
 import { writeBenchBlock } from './performance-doc.ts'
-import { ROOT, RSS_TARGET_MB, signedInCookie, startBenchServer, startPassthrough } from './server.ts'
+import {
+  cookiesOf,
+  ROOT,
+  RSS_TARGET_MB,
+  signedInCookie,
+  startBenchServer,
+  startPassthrough,
+} from './server.ts'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3207)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
@@ -156,10 +163,7 @@ async function visitorCookie(base: string, usSandbox: string): Promise<string> {
   // 700037: the address has an account (the upstream answered the check, not a refusal of ours).
   if (answer.retCode !== '700037' || (await usCalls()) === before)
     throw new Error(`${API_ROW.name} for the bench did not reach us: ${answer.retCode}`)
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ')
+  return cookiesOf(response)
 }
 
 function hashedAsset(): string {

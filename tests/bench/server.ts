@@ -251,6 +251,14 @@ function cpuOf(pid: number | undefined): number {
   }
 }
 
+/** The `cookie` header a browser sends after `response`: each Set-Cookie's name=value. */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+}
+
 /**
  * A signed-in session of the us account (the region the API rows call), checked twice: the
  * upstream said yes, and the page rendered with it is the signed-in one (else the row would
@@ -265,10 +273,7 @@ export async function signedInCookie(base: string, apiHeaders: Record<string, st
       body: JSON.stringify(body),
     })
     const answer = (await response.json()) as { retCode?: string; retMsg?: string }
-    const set = response.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ')
+    const set = cookiesOf(response)
     return { answer, cookie: set || cookie }
   }
   const started = await step('email', { email: US_ACCOUNT.email })
@@ -281,9 +286,6 @@ export async function signedInCookie(base: string, apiHeaders: Record<string, st
   // The first signed-in page adds the session's CSRF secret to the cookie, which a browser keeps:
   // sending the older cookie would make every measured render mint a secret and seal the session
   // again, which only a visitor's first page does.
-  const renewed = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ')
+  const renewed = cookiesOf(response)
   return renewed || cookie
 }
