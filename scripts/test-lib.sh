@@ -17,7 +17,7 @@ step() {
 }
 
 # Node's compile cache (V8 code of every module, type-stripped TypeScript included): tap starts
-# ~130 processes and the tests start servers, each compiling the same modules again without it
+# ~30 processes and the tests start servers, each compiling the same modules again without it
 # (≈ 0.3 s of CPU per process). Keyed by each file's content, so an edit is never served stale.
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.cache/node-compile}"
 
@@ -92,11 +92,20 @@ tap_into_log() {
   npx tap build >/dev/null 2>&1 || echo "tap build failed"
   # Results of files that no longer exist must not be counted.
   rm -rf .tap/test-results
-  # package.json's tap `timeout` (480 s a file) is a hang guard only: beside two CPU burners a file
+  # package.json's tap `timeout` (900 s a batch of files) is a hang guard only: beside two CPU burners a file
   # that starts a Vite dev server took over 240 s, and a guard must never be what fails a slow run.
   # A failing assertion on a whole page prints a large diff; tap's runner keeps every report until
   # the end, so it gets room for many of them instead of dying and reporting nothing.
-  NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "$@" 2>&1
+  # The test files of one area share a process (scripts/tap-batches.ts, ADR 0156): the files
+  # given, or package.json's include; any other argument is tap's.
+  local arg files=() options=()
+  for arg in "$@"; do
+    case "$arg" in *.test.ts) files+=("$arg") ;; *) options+=("$arg") ;; esac
+  done
+  local entries
+  entries=$(node scripts/tap-batches.ts "${files[@]}") || { echo "tap-status 1" >.cache/tap.status; return; }
+  # shellcheck disable=SC2086
+  NODE_OPTIONS="--max-old-space-size=6144 ${NODE_OPTIONS:-}" npx tap --reporter=terse "${options[@]}" $entries 2>&1
   echo "tap-status $?" >.cache/tap.status
 }
 

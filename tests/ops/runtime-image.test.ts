@@ -25,8 +25,6 @@ function nodeBinary(): string {
   return major >= 24 ? process.execPath : path.join(ROOT, 'node_modules/.bin/node')
 }
 
-// One trace per target and four servers: ≈ 25 s of CPU, minutes of wall time on a machine shared by many.
-t.setTimeout(480_000)
 // The layout copies the page build: build it when missing (as the image's build stage does).
 if (!existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) {
   t.setTimeout(780_000)

@@ -2,7 +2,8 @@ import t from 'tap'
 import { DEV_ENTRY } from '../../client/runtime/page-data.ts'
 import { build } from '../helper.ts'
 
-t.setTimeout(120_000)
+// Runs in a process of its own (scripts/tap-batches.ts): Vike renders every later page of its
+// process through the Vite dev server this file starts.
 
 t.test('SSR_MODE=vite › pages render through the Vite dev middleware, with the HMR client', async (t) => {
   const { app } = await build(t, { ssr: true, env: { SSR_MODE: 'vite', NODE_ENV: 'development' } })

@@ -94,8 +94,5 @@ function differential(edition: 'international' | 'chinese') {
   )
 }
 
-// Both editions in one process, which loads the server's module graph once; the time-out is a hang
-// guard for the two sweeps (≈ 10 s of CPU each) on a machine shared with other test files.
-t.setTimeout(480_000)
 differential('international')
 differential('chinese')

@@ -20,10 +20,6 @@ const ENDPOINTS = { ...captchaEndpoints, ...signUpEndpoints }
 type Name = keyof typeof ENDPOINTS
 type Payload = Record<string, unknown>
 
-// About thirty registrations, each hashing its password as the upstream does: on a busy two-core
-// machine that takes longer than the default minute per file.
-t.setTimeout(180_000)
-
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
 const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url

@@ -12,9 +12,6 @@ import { build, isSignedIn, sandboxRequests, signIn } from '../../helper.ts'
 import { armFault } from '../../support/sandbox-faults.ts'
 import { SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
-// A few registrations, each hashing its password as the upstream does.
-t.setTimeout(180_000)
-
 const NO_LIMITS = { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' }
 const { app, sandbox } = await build(t, { env: NO_LIMITS })
 const sg = sandbox.regions.sg.url

@@ -17,9 +17,6 @@ import { build, cookieHeader, sandboxRequests, sessionCookieOf } from '../../hel
 import { lastLink, outbox } from '../../support/outbox.ts'
 import { freshSignUpEmail, SIGN_UP_DETAILS, SignUpBrowser } from '../../support/sign-up.ts'
 
-// A few registrations, each hashing its password as the upstream does.
-t.setTimeout(240_000)
-
 const { app, sandbox } = await build(t, {
   ssr: true,
   env: { RATE_LIMIT_SIGN_UP: '10000/1m', RATE_LIMIT_CODE: '10000/1m' },
