@@ -1,5 +1,5 @@
 /**
- * Writes the entry files tap runs: the test files of one folder share one process (ADR 0156).
+ * Writes the entry files tap runs: the test files of one area share one process (ADR 0156).
  * A tap process costs about a second of CPU before its first test (the module graph, tap's
  * loader hooks, the coverage it collects and maps) — with 170 files that was a third of the
  * suite's time on two cores. The test files stay as they are, each runnable alone with
@@ -15,7 +15,7 @@ import { globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import path from 'node:path'
 
 const OUT = '.cache/tap-batches'
-/** Enough files to spread the start-up cost, few enough that both of tap's jobs stay busy to the end. */
+/** Enough files to spread the start-up cost, few enough that tap's jobs stay busy to the end. */
 const FILES_PER_BATCH = 12
 /**
  * Root hooks, parallel root tests, process-wide environment and module mocks reach every later test
