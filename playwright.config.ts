@@ -66,7 +66,9 @@ export default defineConfig({
 
 function webServer(serverPort: number) {
   return {
-    command: `node server/server.ts`,
+    // exec: the server itself is the child Playwright waits on. Through a plain `sh -c` the shell
+    // would stay, its parent, after Playwright is killed, and EXIT_WITH_PARENT would never see it go.
+    command: `exec node server/server.ts`,
     url: `http://localhost:${serverPort}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:net'
 import path from 'node:path'
 import t from 'tap'
 import { ROOT } from '../support/root.ts'
@@ -74,5 +76,26 @@ t.test(
     t.ok(signalled, 'the server came up')
     t.match(output, /closing: finishing requests in flight/)
     t.equal(code, 0)
+  },
+)
+
+t.test(
+  'server › a sandbox port already taken stops the process with a failure status and the reason',
+  async (t) => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    t.teardown(() => taken.close())
+    const port = (taken.address() as AddressInfo).port
+    const { code, output } = await startServer({
+      NODE_ENV: 'production',
+      SANDBOX: 'on',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SANDBOX_PORT: String(port),
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'error',
+    })
+    t.equal(code, 1, 'a supervisor or script sees that the server did not start')
+    t.match(output, /EADDRINUSE/)
   },
 )
