@@ -37,7 +37,7 @@ function configuredFiles(): string[] {
 
 export function batches(files: string[], read = (file: string) => readFileSync(file, 'utf8')): string[][] {
   const alone: string[][] = []
-  const byFolder = new Map<string, string[]>()
+  const byArea = new Map<string, string[]>()
   for (const file of [...files].sort()) {
     if (CHANGES_THE_PROCESS.test(read(file))) {
       alone.push([file])
@@ -45,14 +45,14 @@ export function batches(files: string[], read = (file: string) => readFileSync(f
     }
     // tests/server/**, tests/shared/**, …: neighbours in the sorted list test neighbouring code.
     const area = file.split(path.sep).slice(0, 2).join(path.sep)
-    byFolder.set(area, [...(byFolder.get(area) ?? []), file])
+    byArea.set(area, [...(byArea.get(area) ?? []), file])
   }
   const grouped: string[][] = []
-  for (const folderFiles of byFolder.values()) {
-    const count = Math.ceil(folderFiles.length / FILES_PER_BATCH)
-    const size = Math.ceil(folderFiles.length / count)
-    for (let start = 0; start < folderFiles.length; start += size)
-      grouped.push(folderFiles.slice(start, start + size))
+  for (const areaFiles of byArea.values()) {
+    const count = Math.ceil(areaFiles.length / FILES_PER_BATCH)
+    const size = Math.ceil(areaFiles.length / count)
+    for (let start = 0; start < areaFiles.length; start += size)
+      grouped.push(areaFiles.slice(start, start + size))
   }
   // The biggest first: tap hands them to its jobs in this order, and the short ones fill the end.
   return [...grouped, ...alone].sort((a, b) => b.length - a.length)

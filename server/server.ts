@@ -155,9 +155,9 @@ function openOrigin(config: AppConfig, port: number): string {
     : `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`
 }
 
-// A server that did not start says so with its status, not only in its output: a rejected top-level
-// await whose sandbox left listeners open ended with status 0, which a supervisor or script reads
-// as a clean stop.
+// A server that did not start says so with its status, not only in its output: left to Node, a
+// failed start (a sandbox port taken) ended with status 0, which a supervisor or script reads as a
+// clean stop.
 await main().catch((error: unknown) => {
   process.stderr.write(
     `The server did not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

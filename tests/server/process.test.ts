@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
-import type { AddressInfo } from 'node:net'
-import { createServer } from 'node:net'
+import { type AddressInfo, createServer } from 'node:net'
 import path from 'node:path'
 import t from 'tap'
 import { ROOT } from '../support/root.ts'
