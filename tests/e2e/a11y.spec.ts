@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import {
+  axeViolations,
   DESKTOP,
   expectAxeClean,
   FRAME_PAGES,
@@ -66,3 +67,20 @@ for (const [device, options] of [
     }
   })
 }
+
+test('the axe check itself finds a violation, in the whole page and in its content', async ({ page }) => {
+  await page.goto('/healthz')
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><h1>t</h1><img src="/x.png"><input></main></body></html>',
+  )
+  for (const scope of ['page', 'content'] as const) {
+    const found = (await axeViolations(page, scope)).map((violation) => violation.id)
+    expect(found, scope).toEqual(expect.arrayContaining(['image-alt', 'label']))
+  }
+  // Outside `main`, the content check does not look.
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><img src="/x.png"><main><h1>t</h1></main></body></html>',
+  )
+  expect((await axeViolations(page, 'content')).map((violation) => violation.id)).toEqual([])
+  expect((await axeViolations(page, 'page')).map((violation) => violation.id)).toContain('image-alt')
+})
