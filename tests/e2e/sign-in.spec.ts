@@ -126,8 +126,12 @@ test('a sign-in finished in another tab: the page goes back to the e-mail step, 
   const other = await page.context().newPage()
   await other.goto('/auth/sign_in')
   await expect(other.locator('[data-hydrated="true"]')).toHaveCount(1)
+  // The page goes back at once and tells the server beside it: the tab is closed only once the
+  // server has answered, else a slow machine closed it with the call still unsent (seen in a run).
+  const forgotten = other.waitForResponse((response) => response.url().endsWith('/auth/sign_in/flow/back'))
   await other.getByRole('button', { name: 'Use another email' }).click()
   await expect(other.getByLabel('Password', { exact: true })).toHaveCount(0)
+  expect((await forgotten).ok(), 'the server forgot the flow').toBe(true)
   await other.close()
   await password.fill(DEMO_ACCOUNT.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
