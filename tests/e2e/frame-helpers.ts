@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import type AxeCore from 'axe-core'
+import type { Result as AxeResult } from 'axe-core'
 import { MARKETING_PAGES } from '../../shared/frame/pages.ts'
 import en from '../../shared/i18n/locales/en/frame.ts'
 import enHome from '../../shared/i18n/locales/en/home.ts'
@@ -130,10 +132,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
  * Axe on the page as it is. A page without frames is checked by axe-core itself, put in the page
  * once per document and run with one `axe.run` that answers the violations only: AxeBuilder put
  * its 650 KB source in again on every check and sent back every passing node too, which the
- * test's process parsed — ≈ 550 ms a check and ≈ 150 ms of the worker's CPU, against ≈ 280 ms and
- * ≈ 15 ms (measured on `/`; `resultTypes` leaves the violations whole). AxeBuilder's default mode, the one that
- * checks cross-origin frames too, stays for a page with frames (a captcha provider's, say): it runs
- * `axe.runPartial` in every frame and `axe.finishRun` in a blank page (ADR 0096).
+ * test's process parsed — ≈ 550 ms a check and ≈ 150 ms of the worker's CPU, against ≈ 280 ms
+ * and ≈ 15 ms (measured on `/`; `resultTypes` leaves the violations whole). AxeBuilder's default
+ * mode, the one that checks cross-origin frames too, stays for a page with frames (a captcha
+ * provider's, say): `axe.runPartial` in every frame, `axe.finishRun` in a blank page (ADR 0096).
  *
  * `'content'` checks `main` only (a flow's screens, its dialogs and messages live there): the frame
  * around them is the same on every page and is checked whole by a11y.spec and frame-pages.spec
@@ -152,39 +154,35 @@ export async function expectAxeClean(page: Page, label: string, scope: AxeScope 
 
 /** The violations axe finds on the page as it is (the first three nodes of each). */
 export async function axeViolations(page: Page, scope: AxeScope = 'page'): Promise<Violation[]> {
-  return page.frames().length === 1 ? axeInPage(page, scope) : axeAcrossFrames(page, scope)
+  const found = page.frames().length === 1 ? await axeInPage(page, scope) : await axeAcrossFrames(page, scope)
+  return found.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+  }))
 }
 
-async function axeInPage(page: Page, scope: AxeScope): Promise<Violation[]> {
+async function axeInPage(page: Page, scope: AxeScope): Promise<AxeResult[]> {
   // Once per document, over the DevTools protocol as AxeBuilder does: the pages' CSP does not apply.
   // (As a context's init script instead, every later document of a flow parsed it: slower, measured.)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   return page.evaluate(
     async ({ include, tags }) => {
-      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe
+      const { axe } = window as unknown as { axe: typeof AxeCore }
       const results = await axe.run(include ? { include: [[include]] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
       })
-      return results.violations.map((violation) => ({
-        id: violation.id,
-        help: violation.help,
-        nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-      }))
+      return results.violations
     },
     { include: scope === 'content' ? 'main' : null, tags: AXE_TAGS },
   )
 }
 
-async function axeAcrossFrames(page: Page, scope: AxeScope): Promise<Violation[]> {
+async function axeAcrossFrames(page: Page, scope: AxeScope): Promise<AxeResult[]> {
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] })
   if (scope === 'content') builder = builder.include('main')
-  const results = await builder.analyze()
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-  }))
+  return (await builder.analyze()).violations
 }
 
 /**
